@@ -1,0 +1,71 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { ZodError } from 'zod';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from './db/client';
+import type { Auth } from './auth/auth';
+import { appRouter, type AppRouter } from './trpc/app.router';
+import { createContext, toFetchHeaders } from './trpc/context';
+import { registerAuthRoutes } from './http/auth.routes';
+import { registerRestRoutes } from './http/rest.routes';
+import { AppError } from './errors/app-error';
+import { describeZodError } from './errors/zod-errors';
+
+export interface AppDeps {
+  db: Db;
+  auth: Auth;
+  publicUrl: string;
+  /** Directory of the built web app; when missing, only the API is served. */
+  webDist?: string;
+  logLevel?: string;
+}
+
+/**
+ * Builds the Fastify instance: better-auth at /api/auth, tRPC at /api/trpc, the REST calls, and the built web
+ * app with a fallback to index.html for client-side routes. Does not listen; main.ts and the tests do.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: deps.logLevel ?? 'warn' },
+    routerOptions: { maxParamLength: 5000 },
+    bodyLimit: 10 * 1024 * 1024,
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) return reply.status(error.httpStatus).send({ message: error.message, fieldErrors: error.fieldErrors });
+    if (error instanceof ZodError) {
+      const { message, fieldErrors } = describeZodError(error);
+      return reply.status(400).send({ message, fieldErrors });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status < 500) return reply.status(status).send({ message: (error as Error).message });
+    request.log.error(error);
+    return reply.status(500).send({ message: 'Internal server error' });
+  });
+
+  app.get('/api/health', async () => ({ ok: true }));
+  registerAuthRoutes(app, deps.auth, deps.publicUrl);
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/api/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }) => createContext(deps, toFetchHeaders(req.headers)),
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+  registerRestRoutes(app, deps);
+
+  const indexHtml = deps.webDist ? path.join(deps.webDist, 'index.html') : null;
+  if (deps.webDist && indexHtml && fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: deps.webDist, wildcard: false, index: false });
+    app.setNotFoundHandler((request, reply) => {
+      const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0] ?? '');
+      if (!isPage) return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  } else {
+    app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
+  }
+  return app;
+}

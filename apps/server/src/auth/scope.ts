@@ -1,0 +1,44 @@
+import { sql, type SQL, type Column } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+/** How far a caller's reach extends: every company, one company, or the branches the user is linked to. */
+export type ScopeLevel = 'system' | 'company' | 'branch' | 'none';
+
+/**
+ * Who is calling and against what: the database (the request's transaction), the effective user (the
+ * impersonated one while impersonating), the real user (who is audited), and the branches they may see.
+ */
+export interface Scope {
+  db: Db;
+  userId: number;
+  actorUserId: number;
+  roleId: number;
+  level: ScopeLevel;
+  companyId: number | null;
+  branchIds: number[];
+}
+
+/**
+ * The one helper that puts branch scope into a `where` clause: a condition on `branchIdColumn` (a column
+ * holding a branches.id) that is true only for rows the scope may see. Never fetch-then-check.
+ * @returns SQL condition; `true` for system scope, `false` when the scope has no branch.
+ */
+export function inBranchScope(scope: Pick<Scope, 'level' | 'companyId' | 'branchIds'>, branchIdColumn: Column | SQL): SQL {
+  switch (scope.level) {
+    case 'system':
+      return sql`true`;
+    case 'company':
+      return scope.companyId === null
+        ? sql`false`
+        : sql`${branchIdColumn} in (select b.id from branches b where b.company_id = ${scope.companyId})`;
+    case 'branch':
+      return scope.branchIds.length === 0
+        ? sql`false`
+        : sql`${branchIdColumn} in (${sql.join(
+            scope.branchIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`;
+    case 'none':
+      return sql`false`;
+  }
+}

@@ -1,0 +1,52 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { fileURLToPath } from 'node:url';
+
+/** A Drizzle database or transaction on either engine. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+/** An open database: the Drizzle handle, the engine in use, and how to migrate and close it. */
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/**
+ * Opens PostgreSQL at `url` (a pool of `poolSize` connections).
+ * @throws when the server cannot be reached on the first query.
+ */
+export function openPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzlePg(pool) as unknown as Db;
+  return {
+    db,
+    engine: 'postgres',
+    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Opens the embedded PGlite: persisted under `dataDir` (created if missing), or in memory when `dataDir` is
+ * undefined. `loadDataDir` starts it from a dump (tests start from an already-migrated database).
+ */
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database & { pglite: PGlite }> {
+  const pglite = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
+  const db = drizzlePglite(pglite) as unknown as Db;
+  return {
+    db,
+    pglite,
+    engine: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => pglite.close(),
+  };
+}

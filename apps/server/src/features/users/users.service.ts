@@ -1,0 +1,252 @@
+import { and, asc, count, desc, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { GetUsersInput, Page, UpdateUserInput, UserHistoryEntry, UserHistoryQuery } from '@hearth/shared/users/users.schema';
+import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
+import { inBranchScope, type Scope } from '../../auth/scope';
+import { AppError, notFound } from '../../errors/app-error';
+import { users, branchUsers } from './users.schema';
+import { roles } from '../roles/roles.schema';
+import { branches } from '../branches/branches.schema';
+import { auditLog } from '../audit/audit.schema';
+import { levelOf } from '../../auth/caller';
+import { isMaskedSsn, maskSsn } from './users.output';
+import { toAuditRowKeys } from '../audit/audit.rows';
+import { isUniqueViolation } from '../../db/errors';
+
+/** Roles that are not office staff: they get their own screens, not /admin/users. */
+const NON_STAFF_ROLE_IDS = [ROLE_IDS.caregiver, ROLE_IDS.client, ROLE_IDS.trustedContact];
+
+/**
+ * The users a scope may see, as a `where` condition: all (system), the company's (company), or those linked to
+ * one of the scope's branches (branch).
+ */
+export function userInScope(scope: Scope): SQL {
+  const linked = sql`exists (select 1 from "_BranchToUser" bu where bu."B" = ${users.id} and ${inBranchScope(scope, sql`bu."A"`)})`;
+  if (scope.level === 'company' && scope.companyId !== null) return or(eq(users.companyId, scope.companyId), linked)!;
+  if (scope.level === 'system') return sql`true`;
+  return linked;
+}
+
+/** A row of the staff list. */
+export interface UserListRow {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+  isActive: boolean;
+  roleId: number;
+  roleName: string;
+  branchNames: string[];
+}
+
+/**
+ * Lists the staff users in scope, sorted by last then first name, searched by name, username or email.
+ * @returns a page: rows, totalCount, page, pageSize, totalPages.
+ */
+export async function getUsers({ scope, input }: { scope: Scope; input: GetUsersInput }): Promise<Page<UserListRow>> {
+  const term = input.search ? `%${input.search}%` : null;
+  const where = and(
+    userInScope(scope),
+    notInArray(users.roleId, NON_STAFF_ROLE_IDS),
+    term
+      ? or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.username, term), ilike(users.email, term))
+      : undefined,
+  );
+  const [total] = await scope.db.select({ n: count() }).from(users).where(where);
+  const rows = await scope.db
+    .select({
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phoneNumber: users.phoneNumber,
+      isActive: users.isActive,
+      roleId: users.roleId,
+      roleName: roles.name,
+      branchNames: sql<string[]>`coalesce((select array_agg(b.name order by b.name) from "_BranchToUser" bu join branches b on b.id = bu."A" where bu."B" = ${users.id}), '{}')`,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(where)
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  const totalCount = total?.n ?? 0;
+  return { rows, totalCount, page: input.page, pageSize: input.pageSize, totalPages: Math.ceil(totalCount / input.pageSize) };
+}
+
+/** A user as the edit form sees it; the SSN leaves masked. */
+export interface UserDetail {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+  isActive: boolean;
+  timezone: string;
+  ssn: string | null;
+  adpFileNumber: string | null;
+  v2RoleId: number | null;
+  roleId: number;
+  roleName: string;
+  branchIds: number[];
+}
+
+/**
+ * One user in scope.
+ * @throws AppError NOT_FOUND when the user does not exist or is outside the scope.
+ */
+export async function getUser({ scope, input }: { scope: Scope; input: { id: number } }): Promise<UserDetail> {
+  const [row] = await scope.db
+    .select({ user: users, roleName: roles.name })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.id, input.id), userInScope(scope)));
+  if (!row) throw notFound('User', input.id);
+  const links = await scope.db.select({ branchId: branchUsers.branchId }).from(branchUsers).where(eq(branchUsers.userId, input.id));
+  const u = row.user;
+  return {
+    id: u.id,
+    username: u.username,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phoneNumber: u.phoneNumber,
+    isActive: u.isActive,
+    timezone: u.timezone,
+    ssn: maskSsn(u.ssn),
+    adpFileNumber: u.adpFileNumber,
+    v2RoleId: u.v2RoleId,
+    roleId: u.roleId,
+    roleName: row.roleName,
+    branchIds: links.map((l) => l.branchId),
+  };
+}
+
+/**
+ * Edits a user (spec section 3 "User edit payload", rules of section 5). v2RoleId, when given, becomes the
+ * user's role; a caller may not grant a role reaching further than their own (branch < company < system).
+ * A masked SSN sent back unchanged keeps the stored one.
+ * @throws AppError NOT_FOUND outside scope, BAD_REQUEST "Invalid role", FORBIDDEN on escalation,
+ * CONFLICT when the email belongs to another user.
+ */
+export async function updateUser({ scope, input }: { scope: Scope; input: UpdateUserInput }): Promise<UserDetail> {
+  await getUser({ scope, input: { id: input.id } });
+  let roleId: number | undefined;
+  if (input.v2RoleId !== null && input.v2RoleId !== undefined) {
+    const [role] = await scope.db.select().from(roles).where(eq(roles.id, input.v2RoleId));
+    if (!role || NON_STAFF_ROLE_IDS.includes(role.id as (typeof NON_STAFF_ROLE_IDS)[number])) {
+      throw new AppError('BAD_REQUEST', 'Invalid role', { v2RoleId: ['Invalid role'] });
+    }
+    if (LEVEL_RANK[levelOf(role)] > LEVEL_RANK[scope.level]) {
+      throw new AppError('FORBIDDEN', `Your role may not grant the ${role.name} role`);
+    }
+    roleId = role.id;
+  }
+  const ssn = input.ssn && isMaskedSsn(input.ssn) ? undefined : input.ssn || null;
+  try {
+    await scope.db
+      .update(users)
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        name: `${input.firstName} ${input.lastName}`,
+        email: input.email.toLowerCase(),
+        phoneNumber: input.phoneNumber || null,
+        isActive: input.isActive,
+        timezone: input.timezone,
+        ...(ssn === undefined ? {} : { ssn }),
+        adpFileNumber: input.adpFileNumber || null,
+        v2RoleId: input.v2RoleId ?? null,
+        ...(roleId === undefined ? {} : { roleId }),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, input.id));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'Another user already has this email', { email: ['Email already in use'] });
+    throw error;
+  }
+  return getUser({ scope, input: { id: input.id } });
+}
+
+const LEVEL_RANK = { none: 0, branch: 1, company: 2, system: 3 } as const;
+
+/** Keys of a users row that never leave in history; the SSN leaves masked. */
+const HIDDEN_USER_KEYS = new Set(['pushNotificationDeviceToken', 'snsPlatformEndpointArn', 'chatId']);
+
+function presentRow(tableName: string, row: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!row || tableName !== 'users') return row;
+  const out = toAuditRowKeys(users, row);
+  for (const key of HIDDEN_USER_KEYS) delete out[key];
+  if ('ssn' in out) out.ssn = maskSsn(out.ssn as string | null);
+  return out;
+}
+
+/**
+ * A user's history (spec section 3 "User history entry"): changes to the users row and to the user's branch
+ * links, newest first, with the changer's name and the branch name.
+ * @returns {history, totalCount, page, pageSize, totalPages}
+ * @throws AppError NOT_FOUND when the user is outside the scope.
+ */
+export async function getUserHistory({ scope, input }: { scope: Scope; input: UserHistoryQuery }) {
+  await getUser({ scope, input: { id: input.userId } });
+  const where = or(
+    and(eq(auditLog.tableName, 'users'), eq(auditLog.rowId, input.userId)),
+    and(eq(auditLog.tableName, '_BranchToUser'), eq(auditLog.userId, input.userId)),
+  );
+  const [total] = await scope.db.select({ n: count() }).from(auditLog).where(where);
+  const rows = await scope.db
+    .select({
+      createdAt: auditLog.createdAt,
+      operation: auditLog.operation,
+      tableName: auditLog.tableName,
+      oldRow: auditLog.oldRow,
+      newRow: auditLog.newRow,
+      branchName: branches.name,
+      changerName: users.name,
+    })
+    .from(auditLog)
+    .leftJoin(branches, eq(branches.id, auditLog.branchId))
+    .leftJoin(users, eq(users.id, auditLog.changedBy))
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  const totalCount = total?.n ?? 0;
+  const history: (UserHistoryEntry & { totalCount: number })[] = rows.map((r) => ({
+    createdAt: r.createdAt.toISOString(),
+    operation: r.operation,
+    tableName: r.tableName,
+    branchName: r.branchName,
+    changerName: r.changerName,
+    oldRow: presentRow(r.tableName, r.oldRow),
+    newRow: presentRow(r.tableName, r.newRow),
+    totalCount,
+  }));
+  return { history, totalCount, page: input.page, pageSize: input.pageSize, totalPages: Math.ceil(totalCount / input.pageSize) };
+}
+
+/**
+ * Starts impersonating another user in scope: until stopped, the caller acts as that user (audited as
+ * themselves). Only a role reaching at least as far as the target's may impersonate it.
+ * @throws AppError NOT_FOUND outside scope, BAD_REQUEST for oneself, FORBIDDEN on a wider-reaching target.
+ */
+export async function startImpersonatingUser({ scope, input }: { scope: Scope; input: { userId: number } }) {
+  if (input.userId === scope.actorUserId) throw new AppError('BAD_REQUEST', 'You cannot impersonate yourself');
+  const target = await getUser({ scope, input: { id: input.userId } });
+  const [role] = await scope.db.select().from(roles).where(eq(roles.id, target.roleId));
+  if (!role || LEVEL_RANK[levelOf(role)] > LEVEL_RANK[scope.level]) {
+    throw new AppError('FORBIDDEN', `You may not impersonate a ${target.roleName}`);
+  }
+  await scope.db.update(users).set({ impersonatedUserId: input.userId }).where(eq(users.id, scope.actorUserId));
+  return { ok: true as const };
+}
+
+/** Stops impersonating (spec: users.stopImpersonatingUser); harmless when not impersonating. */
+export async function stopImpersonatingUser({ scope }: { scope: Scope }) {
+  await scope.db.update(users).set({ impersonatedUserId: null }).where(eq(users.id, scope.actorUserId));
+  return { ok: true as const };
+}

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { loadConfig } from './config';
+import { openPglite, openPostgres, type Database } from './db/client';
+import { lockDataDir } from './db/lock';
+import { createAuth } from './auth/auth';
+import { loadAuthSecret } from './auth/secret';
+import { buildApp } from './app';
+import { ensureRoles } from './features/roles/roles.seed';
+import { isEmptyDatabase, seedDemoAgency } from './features/demo/demo.seed';
+
+/** Starts Hearth: configuration, database (migrated), roles, the demo agency on a new embedded database, HTTP. */
+async function main() {
+  const config = loadConfig();
+  let database: Database;
+  let unlock = async () => {};
+  if (config.databaseUrl) {
+    database = openPostgres(config.databaseUrl);
+  } else {
+    unlock = await lockDataDir(config.dataDir);
+    database = await openPglite(path.join(config.dataDir, 'pglite'));
+  }
+  await database.migrate();
+  await ensureRoles(database.db);
+  if (database.engine === 'pglite' && config.seedDemo === 'auto' && (await isEmptyDatabase(database.db))) {
+    const seeded = await seedDemoAgency(database.db);
+    console.log(`Seeded the demo agency: ${seeded.users} users, ${seeded.clients} clients, ${seeded.caregivers} caregivers`);
+  }
+  const auth = createAuth({
+    db: database.db,
+    secret: loadAuthSecret(config.authSecret, config.dataDir),
+    baseUrl: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
+    signInRateLimit: config.signInRateLimit,
+  });
+  const app = await buildApp({ db: database.db, auth, publicUrl: config.publicUrl, webDist: config.webDist, logLevel: config.logLevel });
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    await unlock();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Hearth is running on ${config.publicUrl} (${database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,16 @@
+import { router } from './init';
+import { registerActions } from './action-catalog';
+import { usersRouter } from '../features/users/users.router';
+import { branchesRouter } from '../features/branches/branches.router';
+import { rolesRouter } from '../features/roles/roles.router';
+
+/** The root router at /api/trpc: procedure paths are the spec's call names. */
+export const appRouter = router({
+  ...usersRouter._def.record,
+  ...branchesRouter._def.record,
+  ...rolesRouter._def.record,
+});
+
+registerActions(Object.keys(appRouter._def.procedures));
+
+export type AppRouter = typeof appRouter;

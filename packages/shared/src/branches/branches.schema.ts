@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { DEFAULT_GEOFENCE_RADIUS_METRES, DEFAULT_TIMEZONE } from '../app/app.constants';
+import { ZTimeZone } from '../users/users.schema';
+
+/** The branch edit form (/admin/branches/{id}): name, address, time zone, geofence radius in metres. */
+export const ZBranchFields = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(120),
+  addressLine1: z.string().trim().max(200).nullish(),
+  addressLine2: z.string().trim().max(200).nullish(),
+  city: z.string().trim().max(100).nullish(),
+  state: z.string().trim().max(2, 'Use the two-letter state code').nullish(),
+  zip: z
+    .string()
+    .trim()
+    .regex(/^(\d{5}(-\d{4})?)?$/, 'ZIP must be 5 or 9 digits')
+    .nullish(),
+  timezone: ZTimeZone.default(DEFAULT_TIMEZONE),
+  geofenceRadiusMetres: z
+    .number()
+    .int('Whole metres only')
+    .min(10, 'Geofence radius must be at least 10 m')
+    .max(5000, 'Geofence radius must be at most 5000 m')
+    .default(DEFAULT_GEOFENCE_RADIUS_METRES),
+});
+export type BranchFields = z.infer<typeof ZBranchFields>;
+
+/** Input of updateBranch. */
+export const ZUpdateBranchInput = ZBranchFields.extend({ id: z.number().int().positive() });
+export type UpdateBranchInput = z.infer<typeof ZUpdateBranchInput>;
+
+/** A branch as getBranches / getBranch return it. */
+export interface BranchOutput {
+  id: number;
+  companyId: number;
+  name: string;
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  timezone: string;
+  geofenceRadiusMetres: number;
+}
