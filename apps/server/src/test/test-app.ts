@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import { createAuth } from '../auth/auth';
+import { buildApp } from '../app';
+import { openPgliteCopy, openPostgresCopy } from './test-database';
+import { DEMO_PASSWORD } from '@hearth/shared/app/app.constants';
+
+/** A running Hearth on a fresh copy of the seeded test database, over real HTTP. */
+export interface TestApp {
+  database: Database;
+  app: FastifyInstance;
+  baseUrl: string;
+  /** Signs in a demo user by username; returns the bearer token. */
+  signIn(username: string, password?: string): Promise<string>;
+  /** Calls a tRPC query (GET) or mutation (POST) with an optional bearer token; returns status and body. */
+  trpc(kind: 'query' | 'mutation', path: string, input?: unknown, token?: string): Promise<{ status: number; body: TrpcBody }>;
+  /** fetch against the app with the test origin header set. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface TrpcBody {
+  result?: { data: unknown };
+  error?: { message: string; code: number; data: { httpStatus: number; fieldErrors?: Record<string, string[]> | null } };
+}
+
+/**
+ * Starts the app on a copy of the template database: PostgreSQL when TEST_DATABASE_URL is set, else PGlite.
+ * @param options.signInRateLimitMax sign-in attempts allowed per minute (default 1000, so tests do not trip it).
+ */
+export async function startTestApp(options: { signInRateLimitMax?: number } = {}): Promise<TestApp> {
+  const pgTemplate = inject('postgresTemplate');
+  const database = pgTemplate
+    ? await openPostgresCopy(pgTemplate.serverUrl, pgTemplate.name)
+    : await openPgliteCopy(new Blob([fs.readFileSync(inject('pgliteDumpPath'))]));
+  const origin = 'http://localhost:3000';
+  const auth = createAuth({
+    db: database.db,
+    secret: 'test-secret-test-secret-test-secret-0123456789',
+    baseUrl: origin,
+    trustedOrigins: [origin],
+    signInRateLimit: { max: options.signInRateLimitMax ?? 1000, windowSeconds: 60 },
+  });
+  const app = await buildApp({ db: database.db, auth, publicUrl: origin, logLevel: 'silent' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const doFetch = (path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('origin', origin);
+    return fetch(baseUrl + path, { ...init, headers });
+  };
+
+  return {
+    database,
+    app,
+    baseUrl,
+    fetch: doFetch,
+    async signIn(username, password = DEMO_PASSWORD) {
+      const res = await doFetch('/api/auth/sign-in/username', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      });
+      const token = res.headers.get('set-auth-token');
+      if (res.status !== 200 || !token) throw new Error(`sign-in of ${username} failed: ${res.status} ${await res.text()}`);
+      return token;
+    },
+    async trpc(kind, path, input, token) {
+      const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+      const encoded = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+      const res =
+        kind === 'query'
+          ? await doFetch(`/api/trpc/${path}${encoded}`, { headers })
+          : await doFetch(`/api/trpc/${path}`, {
+              method: 'POST',
+              headers: { ...headers, 'content-type': 'application/json' },
+              body: input === undefined ? undefined : JSON.stringify(input),
+            });
+      return { status: res.status, body: (await res.json()) as TrpcBody };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
