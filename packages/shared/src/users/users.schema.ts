@@ -29,7 +29,8 @@ export const ZUserEditFields = z.object({
   ssn: z
     .string()
     .trim()
-    .regex(/^(\d{3}-?\d{2}-?\d{4})?$/, 'SSN must have 9 digits')
+    // The masked form (***-**-1234) is what the API sends out; sent back, it means "unchanged".
+    .regex(/^((\d{3}|\*{3})-?(\d{2}|\*{2})-?\d{4})?$/, 'SSN must have 9 digits')
     .nullish(),
   adpFileNumber: z.string().trim().max(40).nullish(),
   v2RoleId: z
