@@ -34,7 +34,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError) return reply.status(error.httpStatus).send({ message: error.message, fieldErrors: error.fieldErrors });
+    if (error instanceof AppError)
+      return reply.status(error.httpStatus).send({ message: error.message, fieldErrors: error.fieldErrors });
     if (error instanceof ZodError) {
       const { message, fieldErrors } = describeZodError(error);
       return reply.status(400).send({ message, fieldErrors });
@@ -60,12 +61,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.webDist && indexHtml && fs.existsSync(indexHtml)) {
     await app.register(fastifyStatic, { root: deps.webDist, wildcard: false, index: false });
     app.setNotFoundHandler((request, reply) => {
-      const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0] ?? '');
+      const isPage =
+        request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0] ?? '');
       if (!isPage) return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     });
   } else {
-    app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }),
+    );
   }
   return app;
 }

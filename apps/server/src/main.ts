@@ -32,7 +32,13 @@ async function main() {
     trustedOrigins: config.trustedOrigins,
     signInRateLimit: config.signInRateLimit,
   });
-  const app = await buildApp({ db: database.db, auth, publicUrl: config.publicUrl, webDist: config.webDist, logLevel: config.logLevel });
+  const app = await buildApp({
+    db: database.db,
+    auth,
+    publicUrl: config.publicUrl,
+    webDist: config.webDist,
+    logLevel: config.logLevel,
+  });
   const shutdown = async () => {
     await app.close();
     await database.close();
@@ -42,7 +48,9 @@ async function main() {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Hearth is running on ${config.publicUrl} (${database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  console.log(
+    `Hearth is running on ${config.publicUrl} (${database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -18,8 +18,13 @@ describe('sign-in', () => {
     const token = await t.signIn('companyadmin');
     const res = await t.fetch('/users/current', { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
-    const me = await res.json();
-    expect(me).toMatchObject({ username: 'companyadmin', role: { id: 2, name: 'Company Admin' }, isAdmin: true, roleHasSystemLevelAccess: false });
+    const me = (await res.json()) as unknown;
+    expect(me).toMatchObject({
+      username: 'companyadmin',
+      role: { id: 2, name: 'Company Admin' },
+      isAdmin: true,
+      roleHasSystemLevelAccess: false,
+    });
   });
 
   it('signs in by email', async () => {
@@ -35,12 +40,15 @@ describe('sign-in', () => {
   it('refuses a wrong password with a message', async () => {
     const res = await t.fetch('/api/auth/sign-in/username', json({ username: 'nurse', password: 'Wrong-pass-1!' }));
     expect(res.status).toBe(401);
-    expect((await res.json()).message).toMatch(/invalid username or password/i);
+    expect(((await res.json()) as { message: string }).message).toMatch(/invalid username or password/i);
   });
 
   it('signs out: the token stops working', async () => {
     const token = await t.signIn('prn');
-    const out = await t.fetch('/api/auth/sign-out', { ...json({}), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+    const out = await t.fetch('/api/auth/sign-out', {
+      ...json({}),
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
     expect(out.status).toBe(200);
     const after = await t.trpc('query', 'getCurrentUser', undefined, token);
     expect(after.status).toBe(401);
@@ -54,7 +62,7 @@ describe('401 on product calls', () => {
     expect(rpc.body.error?.message).toBe('Sign in to continue');
     const rest = await t.fetch('/users/current');
     expect(rest.status).toBe(401);
-    expect(await rest.json()).toEqual({ message: 'Sign in to continue' });
+    expect((await rest.json()) as unknown).toEqual({ message: 'Sign in to continue' });
   });
 
   it('answers 401 for an invalid token (never 200 with null)', async () => {
@@ -68,7 +76,8 @@ describe('401 on product calls', () => {
     const admin = await t.signIn('companyadmin');
     const rvpToken = await t.signIn('rvp');
     const users = await t.trpc('query', 'getUsers', { search: 'rvp' }, admin);
-    const rvp = (users.body.result?.data as { rows: { id: number; firstName: string; lastName: string; email: string }[] }).rows[0]!;
+    const rvp = (users.body.result?.data as { rows: { id: number; firstName: string; lastName: string; email: string }[] })
+      .rows[0]!;
     const off = await t.trpc('mutation', 'updateUser', { ...rvp, isActive: false, v2RoleId: 6 }, admin);
     expect(off.status).toBe(200);
     const res = await t.trpc('query', 'getCurrentUser', undefined, rvpToken);
@@ -88,9 +97,9 @@ describe('password policy on the server', () => {
       });
     const weak = await change('alllowercase1!');
     expect(weak.status).toBe(400);
-    expect((await weak.json()).message).toBe('Password must contain an uppercase letter');
+    expect(((await weak.json()) as { message: string }).message).toBe('Password must contain an uppercase letter');
     const short = await change('Ab1!');
-    expect((await short.json()).message).toBe('Password must be at least 8 characters long');
+    expect(((await short.json()) as { message: string }).message).toBe('Password must be at least 8 characters long');
     const strong = await change('Stronger-pass-2!');
     expect(strong.status).toBe(200);
     await t.signIn('branchmanager', 'Stronger-pass-2!');

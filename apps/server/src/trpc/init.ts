@@ -26,7 +26,13 @@ const t = initTRPC.context<Context>().create({
         ...shape,
         code: RPC_CODE[cause.code],
         message: cause.message,
-        data: { ...shape.data, code: cause.code, httpStatus: cause.httpStatus, fieldErrors: cause.fieldErrors ?? null, stack: undefined },
+        data: {
+          ...shape.data,
+          code: cause.code,
+          httpStatus: cause.httpStatus,
+          fieldErrors: cause.fieldErrors ?? null,
+          stack: undefined,
+        },
       };
     }
     if (cause instanceof ZodError) {

@@ -19,8 +19,5 @@ export const auditLog = pgTable(
     newRow: jsonb('new_row').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('audit_log_table_row_idx').on(t.tableName, t.rowId),
-    index('audit_log_user_idx').on(t.userId, t.createdAt),
-  ],
+  (t) => [index('audit_log_table_row_idx').on(t.tableName, t.rowId), index('audit_log_user_idx').on(t.userId, t.createdAt)],
 );

@@ -11,5 +11,7 @@ export const branchesRouter = router({
     .input(z.object({ id: z.number().int().positive() }))
     .query(({ ctx, input }) => service.getBranch({ scope: ctx.scope, input })),
   /** Edits a branch: name, address, time zone, geofence radius in metres. */
-  updateBranch: permissionProcedure.input(ZUpdateBranchInput).mutation(({ ctx, input }) => service.updateBranch({ scope: ctx.scope, input })),
+  updateBranch: permissionProcedure
+    .input(ZUpdateBranchInput)
+    .mutation(({ ctx, input }) => service.updateBranch({ scope: ctx.scope, input })),
 });

@@ -20,9 +20,17 @@ describe('branches', () => {
 
   it('refuses a bad time zone and radius with field messages', async () => {
     const admin = await t.signIn('companyadmin');
-    const res = await t.trpc('mutation', 'updateBranch', { id: 1, name: 'X', timezone: 'Mars/Olympus', geofenceRadiusMetres: 5 }, admin);
+    const res = await t.trpc(
+      'mutation',
+      'updateBranch',
+      { id: 1, name: 'X', timezone: 'Mars/Olympus', geofenceRadiusMetres: 5 },
+      admin,
+    );
     expect(res.status).toBe(400);
-    expect(res.body.error?.data.fieldErrors).toMatchObject({ timezone: ['Unknown time zone'], geofenceRadiusMetres: ['Geofence radius must be at least 10 m'] });
+    expect(res.body.error?.data.fieldErrors).toMatchObject({
+      timezone: ['Unknown time zone'],
+      geofenceRadiusMetres: ['Geofence radius must be at least 10 m'],
+    });
   });
 
   it('answers 404 for a branch outside the scope', async () => {

@@ -15,7 +15,15 @@ import { ensureRoles } from '../roles/roles.seed';
 const DEMO_BRANCHES = [
   { name: 'Boston', addressLine1: '1 Beacon St', city: 'Boston', state: 'MA', zip: '02108', lat: 42.3588, lon: -71.0616 },
   { name: 'Worcester', addressLine1: '455 Main St', city: 'Worcester', state: 'MA', zip: '01608', lat: 42.2626, lon: -71.8023 },
-  { name: 'Springfield', addressLine1: '36 Court St', city: 'Springfield', state: 'MA', zip: '01103', lat: 42.1015, lon: -72.5898 },
+  {
+    name: 'Springfield',
+    addressLine1: '36 Court St',
+    city: 'Springfield',
+    state: 'MA',
+    zip: '01103',
+    lat: 42.1015,
+    lon: -72.5898,
+  },
 ] as const;
 
 /** The demo users (README lists them): username, role, and the branches (by index) they are linked to. */
@@ -61,7 +69,14 @@ export async function seedDemoAgency(db: Db): Promise<{ users: number; clients: 
     const nearby = (branchIndex: number) => {
       const b = DEMO_BRANCHES[branchIndex]!;
       const [lat, lon] = faker.location.nearbyGPSCoordinate({ origin: [b.lat, b.lon], radius: 12, isMetric: true });
-      return { city: b.city, state: b.state, zip: faker.location.zipCode('01###'), lat, lon, line1: faker.location.streetAddress() };
+      return {
+        city: b.city,
+        state: b.state,
+        zip: faker.location.zipCode('01###'),
+        lat,
+        lon,
+        line1: faker.location.streetAddress(),
+      };
     };
 
     const clientRows = await tx
@@ -138,14 +153,20 @@ export async function seedDemoAgency(db: Db): Promise<{ users: number; clients: 
         }),
       )
       .returning();
-    await tx.insert(accounts).values(
-      userRows.map((u) => ({ userId: u.id, accountId: String(u.id), providerId: 'credential', password: passwordHash })),
-    );
+    await tx
+      .insert(accounts)
+      .values(userRows.map((u) => ({ userId: u.id, accountId: String(u.id), providerId: 'credential', password: passwordHash })));
     const links = DEMO_USERS.flatMap((u, i) => u.branches.map((b) => ({ userId: userRows[i]!.id, branchId: branchRows[b]!.id })));
     await tx.insert(branchUsers).values(links);
     const byName = new Map(userRows.map((u) => [u.username, u.id]));
-    await tx.update(caregivers).set({ userId: byName.get('caregiver')! }).where(eqId(caregivers.id, caregiverRows[0]!.id));
-    await tx.update(clients).set({ userId: byName.get('client')! }).where(eqId(clients.id, clientRows[0]!.id));
+    await tx
+      .update(caregivers)
+      .set({ userId: byName.get('caregiver')! })
+      .where(eqId(caregivers.id, caregiverRows[0]!.id));
+    await tx
+      .update(clients)
+      .set({ userId: byName.get('client')! })
+      .where(eqId(clients.id, clientRows[0]!.id));
     return { users: userRows.length, clients: clientRows.length, caregivers: caregiverRows.length };
   });
 }

@@ -17,7 +17,15 @@ export function isAdminRole(role: Pick<RoleRow, 'hasSystemLevelAccess' | 'hasCom
 }
 
 /** Tables a role's table permissions can name (the view engine reads them). */
-export const TABLE_NAMES = ['users', 'branches', 'roles', 'clients', 'client_addresses', 'caregivers', 'caregiver_addresses'] as const;
+export const TABLE_NAMES = [
+  'users',
+  'branches',
+  'roles',
+  'clients',
+  'client_addresses',
+  'caregivers',
+  'caregiver_addresses',
+] as const;
 
 const READ_BRANCHES = ['getBranches', 'getBranch'];
 const READ_USERS = ['getUsers', 'getUser', 'getUserHistory'];

@@ -23,9 +23,13 @@ export const rolesRouter = router({
   /** Replaces a role's table permissions {roleId, permissions}; system-level roles only. */
   updateRoleTablePermissions: permissionProcedure
     .input(ZUpdateRolePermissionsInput)
-    .mutation(({ ctx, input }) => service.updateRolePermissions({ scope: ctx.scope, input, set: 'tablePermissions', allowed: TABLE_NAMES })),
+    .mutation(({ ctx, input }) =>
+      service.updateRolePermissions({ scope: ctx.scope, input, set: 'tablePermissions', allowed: TABLE_NAMES }),
+    ),
   /** Replaces a role's view permissions {roleId, permissions}; system-level roles only. */
   updateRoleViewPermissions: permissionProcedure
     .input(ZUpdateRolePermissionsInput)
-    .mutation(({ ctx, input }) => service.updateRolePermissions({ scope: ctx.scope, input, set: 'viewPermissions', allowed: VIEW_NAMES })),
+    .mutation(({ ctx, input }) =>
+      service.updateRolePermissions({ scope: ctx.scope, input, set: 'viewPermissions', allowed: VIEW_NAMES }),
+    ),
 });

@@ -37,7 +37,9 @@ describe('roles', () => {
   it('offers a catalog of every procedure path', async () => {
     const res = await t.trpc('query', 'getPermissionCatalog', undefined, admin);
     const catalog = res.body.result?.data as { actions: string[] };
-    expect(catalog.actions).toEqual(expect.arrayContaining(['getUsers', 'updateRoleActionPermissions', 'users.stopImpersonatingUser', 'getUserHistory']));
+    expect(catalog.actions).toEqual(
+      expect.arrayContaining(['getUsers', 'updateRoleActionPermissions', 'users.stopImpersonatingUser', 'getUserHistory']),
+    );
   });
 
   it('lets only system-level roles change roles, even when granted the action', async () => {
@@ -48,13 +50,23 @@ describe('roles', () => {
       developer,
     );
     expect(grant.status).toBe(200);
-    const res = await t.trpc('mutation', 'updateRoleActionPermissions', { roleId: ROLE_IDS.nurse, permissions: ['getUsers'] }, admin);
+    const res = await t.trpc(
+      'mutation',
+      'updateRoleActionPermissions',
+      { roleId: ROLE_IDS.nurse, permissions: ['getUsers'] },
+      admin,
+    );
     expect(res.status).toBe(403);
     expect(res.body.error?.message).toBe('Only system-level roles may change roles');
   });
 
   it('refuses unknown permission names', async () => {
-    const res = await t.trpc('mutation', 'updateRoleTablePermissions', { roleId: ROLE_IDS.nurse, permissions: ['secrets'] }, developer);
+    const res = await t.trpc(
+      'mutation',
+      'updateRoleTablePermissions',
+      { roleId: ROLE_IDS.nurse, permissions: ['secrets'] },
+      developer,
+    );
     expect(res.status).toBe(400);
     expect(res.body.error?.message).toBe('Unknown permissions: secrets');
   });

@@ -33,7 +33,11 @@ export async function updateRolePermissions({
   const unknown = input.permissions.filter((p) => !allowed.includes(p));
   if (unknown.length) throw new AppError('BAD_REQUEST', `Unknown permissions: ${unknown.join(', ')}`);
   const permissions = [...new Set(input.permissions)].sort();
-  const [row] = await scope.db.update(roles).set({ [set]: permissions }).where(eq(roles.id, input.roleId)).returning();
+  const [row] = await scope.db
+    .update(roles)
+    .set({ [set]: permissions })
+    .where(eq(roles.id, input.roleId))
+    .returning();
   if (!row) throw notFound('Role', input.roleId);
   return row;
 }

@@ -14,7 +14,9 @@ export const usersRouter = router({
   /** One user in scope {id}; 404 outside it. */
   getUser: permissionProcedure.input(ZId).query(({ ctx, input }) => service.getUser({ scope: ctx.scope, input })),
   /** Edits a user (spec section 5 rules). */
-  updateUser: permissionProcedure.input(ZUpdateUserInput).mutation(({ ctx, input }) => service.updateUser({ scope: ctx.scope, input })),
+  updateUser: permissionProcedure
+    .input(ZUpdateUserInput)
+    .mutation(({ ctx, input }) => service.updateUser({ scope: ctx.scope, input })),
   /** Acts as another user {userId} until users.stopImpersonatingUser. */
   startImpersonatingUser: permissionProcedure
     .input(z.object({ userId: z.number().int().positive() }))

@@ -1,15 +1,4 @@
-import {
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  integer,
-  boolean,
-  uuid,
-  index,
-  uniqueIndex,
-  bigint,
-} from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, timestamp, integer, boolean, uuid, index, uniqueIndex, bigint } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_TIMEZONE } from '@hearth/shared/app/app.constants';
 import { roles } from '../roles/roles.schema';
@@ -49,7 +38,9 @@ export const users = pgTable(
     impersonatedClientId: integer('impersonated_client_id'),
     impersonatedTrustedContactId: integer('impersonated_trusted_contact_id'),
     adpFileNumber: text('adp_file_number'),
-    chatId: uuid('chat_id').notNull().default(sql`gen_random_uuid()`),
+    chatId: uuid('chat_id')
+      .notNull()
+      .default(sql`gen_random_uuid()`),
     chatEnabled: boolean('chat_enabled').notNull().default(true),
     chatSmsEnabled: boolean('chat_sms_enabled').notNull().default(true),
     chatEmailEnabled: boolean('chat_email_enabled').notNull().default(false),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
+import type { UserHistoryEntry } from '@hearth/shared/users/users.schema';
 import type { UserDetail, UserListRow } from './users.service';
 
 let t: TestApp;
@@ -18,9 +19,17 @@ async function userId(username: string) {
   const list = await listUsers('developer', username);
   return list.rows.find((r) => r.username === username)!.id;
 }
+interface HistoryBody {
+  message: string;
+  history: UserHistoryEntry[];
+  totalCount: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+}
 async function history(id: number | string, query = '', as = 'companyadmin') {
   const res = await t.fetch(`/users/${id}/history${query}`, { headers: { authorization: `Bearer ${tokens[as]}` } });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as HistoryBody };
 }
 
 describe('permissions', () => {
@@ -79,7 +88,12 @@ describe('user edit rules', () => {
     const id = await userId('nurse');
     const current = (await t.trpc('query', 'getUser', { id }, tokens[as])).body.result?.data as UserDetail;
     const { firstName, lastName, email, phoneNumber, isActive, timezone, ssn, adpFileNumber, v2RoleId } = current;
-    return t.trpc('mutation', 'updateUser', { id, firstName, lastName, email, phoneNumber, isActive, timezone, ssn, adpFileNumber, v2RoleId, ...patch }, tokens[as]);
+    return t.trpc(
+      'mutation',
+      'updateUser',
+      { id, firstName, lastName, email, phoneNumber, isActive, timezone, ssn, adpFileNumber, v2RoleId, ...patch },
+      tokens[as],
+    );
   }
 
   it.each([3, 4, -2])('refuses v2RoleId %s with "Invalid role"', async (v2RoleId) => {
@@ -117,11 +131,11 @@ describe('user edit rules', () => {
     const again = await edit({ lastName: 'Okafor' });
     expect((again.body.result?.data as UserDetail).ssn).toBe('***-**-6789');
     const { body } = await history(detail.id);
-    const latest = body.history[0];
+    const latest = body.history[0]!;
     expect(latest).toMatchObject({ operation: 'UPDATE', tableName: 'users', changerName: expect.any(String) });
-    expect(latest.oldRow.lastName).not.toBe('Okafor');
-    expect(latest.newRow.lastName).toBe('Okafor');
-    expect(latest.newRow.ssn).toBe('***-**-6789');
+    expect(latest.oldRow?.lastName).not.toBe('Okafor');
+    expect(latest.newRow?.lastName).toBe('Okafor');
+    expect(latest.newRow?.ssn).toBe('***-**-6789');
     expect(latest.newRow).not.toHaveProperty('pushNotificationDeviceToken');
     await edit({ v2RoleId: 5 });
   });
@@ -136,9 +150,9 @@ describe('user history paging and validation', () => {
     expect(first.body.history).toHaveLength(1);
     const all = await history(id);
     expect(all.body).toMatchObject({ page: 1, pageSize: 50, totalCount: 3 });
-    const links = all.body.history.filter((h: { tableName: string }) => h.tableName === '_BranchToUser');
-    expect(links.map((h: { branchName: string }) => h.branchName).sort()).toEqual(['Boston', 'Worcester']);
-    expect(Object.keys(links[0].newRow).sort()).toEqual(['A', 'B', 'id']);
+    const links = all.body.history.filter((h) => h.tableName === '_BranchToUser');
+    expect(links.map((h) => h.branchName).sort()).toEqual(['Boston', 'Worcester']);
+    expect(Object.keys(links[0]!.newRow!).sort()).toEqual(['A', 'B', 'id']);
     const beyond = await history(id, '?page=4&pageSize=1');
     expect(beyond.body.history).toEqual([]);
   });

@@ -65,7 +65,9 @@ export async function getUsers({ scope, input }: { scope: Scope; input: GetUsers
       isActive: users.isActive,
       roleId: users.roleId,
       roleName: roles.name,
-      branchNames: sql<string[]>`coalesce((select array_agg(b.name order by b.name) from "_BranchToUser" bu join branches b on b.id = bu."A" where bu."B" = ${users.id}), '{}')`,
+      branchNames: sql<
+        string[]
+      >`coalesce((select array_agg(b.name order by b.name) from "_BranchToUser" bu join branches b on b.id = bu."A" where bu."B" = ${users.id}), '{}')`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -106,7 +108,10 @@ export async function getUser({ scope, input }: { scope: Scope; input: { id: num
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(users.id, input.id), userInScope(scope)));
   if (!row) throw notFound('User', input.id);
-  const links = await scope.db.select({ branchId: branchUsers.branchId }).from(branchUsers).where(eq(branchUsers.userId, input.id));
+  const links = await scope.db
+    .select({ branchId: branchUsers.branchId })
+    .from(branchUsers)
+    .where(eq(branchUsers.userId, input.id));
   const u = row.user;
   return {
     id: u.id,
@@ -166,7 +171,8 @@ export async function updateUser({ scope, input }: { scope: Scope; input: Update
       })
       .where(eq(users.id, input.id));
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'Another user already has this email', { email: ['Email already in use'] });
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', 'Another user already has this email', { email: ['Email already in use'] });
     throw error;
   }
   return getUser({ scope, input: { id: input.id } });

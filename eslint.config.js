@@ -1,0 +1,57 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '.e2e-data/**',
+      'e2e/artifacts/**',
+      'apps/server/drizzle/**',
+      'test-results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Web features do not import each other; routes compose them (ARCHITECTURE.md).
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../../features/*', '../*/*'], message: 'Features do not import each other.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@trpc/*', 'fastify'], message: 'Services stay free of HTTP and tRPC.' }] },
+      ],
+    },
+  },
+  {
+    files: [
+      'apps/server/src/{app,main}.ts',
+      'apps/server/src/{trpc,http,test}/**/*.ts',
+      'apps/server/src/features/*/*.router.ts',
+    ],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);
