@@ -59,7 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const indexHtml = deps.webDist ? path.join(deps.webDist, 'index.html') : null;
   if (deps.webDist && indexHtml && fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: deps.webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, { root: deps.webDist, wildcard: true, index: false });
     app.setNotFoundHandler((request, reply) => {
       const isPage =
         request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0] ?? '');

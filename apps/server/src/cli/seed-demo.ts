@@ -12,7 +12,9 @@ import { isEmptyDatabase, seedDemoAgency } from '../features/demo/demo.seed';
 async function main() {
   const config = loadConfig();
   const unlock = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
-  const database = config.databaseUrl ? openPostgres(config.databaseUrl, 2) : await openPglite(path.join(config.dataDir, 'pglite'));
+  const database = config.databaseUrl
+    ? openPostgres(config.databaseUrl, 2)
+    : await openPglite(path.join(config.dataDir, 'pglite'));
   try {
     await database.migrate();
     await ensureRoles(database.db);

@@ -1,0 +1,46 @@
+import { TRPCClientError } from '@trpc/client';
+
+/** An error of a REST call, carrying the HTTP status and the server's human message. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+interface ErrorData {
+  httpStatus?: number;
+  code?: string;
+  fieldErrors?: Record<string, string[] | undefined>;
+}
+
+function errorData(error: unknown): ErrorData | undefined {
+  if (error instanceof TRPCClientError) return (error.data ?? undefined) as ErrorData | undefined;
+  return undefined;
+}
+
+/** The HTTP status of a failed tRPC or REST call, or undefined for network errors (no response). */
+export function httpStatusOf(error: unknown): number | undefined {
+  if (error instanceof HttpError) return error.status;
+  return errorData(error)?.httpStatus;
+}
+
+/** The server's field errors (zod input errors flattened to `{ field: [messages] }`), first message per field. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  const fieldErrors = errorData(error)?.fieldErrors ?? {};
+  const result: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(fieldErrors)) {
+    const first = messages?.[0];
+    if (first) result[field] = first;
+  }
+  return result;
+}
+
+/** A message fit to show a person, whatever was thrown. */
+export function errorMessageOf(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong';
+}

@@ -1,0 +1,43 @@
+import { APP_VERSION, HEADERS } from '@hearth/shared/app/app.constants';
+import { HttpError } from './api-error';
+import { clearToken, setToken } from './auth-token';
+import { queryClient } from './query-client';
+import { messageOf } from './rest';
+import { apiHeaders } from './trpc';
+
+/**
+ * Signs in by username or email (an identifier with '@' is an email) and stores the token the server returns in
+ * the `set-auth-token` header. Throws an Error with the server's message when the credentials are refused.
+ */
+export async function signIn(identifier: string, password: string): Promise<void> {
+  const byEmail = identifier.includes('@');
+  const response = await fetch(`/api/auth/sign-in/${byEmail ? 'email' : 'username'}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [HEADERS.appVersion]: APP_VERSION },
+    body: JSON.stringify(byEmail ? { email: identifier, password } : { username: identifier, password }),
+  });
+  if (response.status !== 200) throw new HttpError(response.status, await messageOf(response));
+  const token = response.headers.get('set-auth-token');
+  if (!token) throw new Error('The server did not return a session token');
+  // The previous user's cached data must never show to the next one.
+  queryClient.clear();
+  setToken(token);
+}
+
+/**
+ * Signs out on the server, then forgets the session locally whatever the server said, so a failed call can never
+ * leave the user signed in on this device. Rethrows the server error so the caller can report it.
+ */
+export async function signOut(): Promise<void> {
+  try {
+    const response = await fetch('/api/auth/sign-out', {
+      method: 'POST',
+      headers: { ...apiHeaders(), 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    if (!response.ok) throw new HttpError(response.status, await messageOf(response));
+  } finally {
+    clearToken('signed-out');
+    queryClient.clear();
+  }
+}

@@ -1,0 +1,51 @@
+import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
+import type { inferRouterOutputs } from '@trpc/server';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { observable } from '@trpc/server/observable';
+import { APP_VERSION, HEADERS } from '@hearth/shared/app/app.constants';
+import type { AppRouter } from '@hearth/server/trpc/app.router';
+import { getToken } from './auth-token';
+import { expireSession } from './session';
+
+/** What each procedure returns, e.g. `RouterOutputs['getUser']`. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+/** The provider and hooks of the typed API (use `useTRPC()` in components). */
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+/** Headers every API call carries: the bearer token and the app version. */
+export function apiHeaders(): Record<string, string> {
+  const token = getToken();
+  return {
+    [HEADERS.appVersion]: APP_VERSION,
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  };
+}
+
+/** Watches every result: a 401 from any procedure ends the session once, whatever the caller does with the error. */
+const unauthorizedLink: TRPCLink<AppRouter> =
+  () =>
+  ({ next, op }) =>
+    observable((observer) =>
+      next(op).subscribe({
+        next: (value) => observer.next(value),
+        error: (error) => {
+          if (error.data?.httpStatus === 401) expireSession();
+          observer.error(error);
+        },
+        complete: () => observer.complete(),
+      }),
+    );
+
+/** The tRPC client: batched plain-JSON calls to /api/trpc. */
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [
+    unauthorizedLink,
+    httpBatchLink({
+      url: '/api/trpc',
+      headers: apiHeaders,
+      // Batched GETs put every input in the URL; past this length tRPC splits the batch.
+      maxURLLength: 4000,
+    }),
+  ],
+});

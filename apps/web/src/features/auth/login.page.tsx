@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Navigate, useSearchParams } from 'react-router';
+import { signIn } from '@/api/auth-api';
+import { useAuthToken } from '@/api/auth-token';
+import { errorMessageOf } from '@/api/api-error';
+import { safeRedirect } from '@/layout/route-access';
+
+/**
+ * /login: sign-in by username or email. A signed-in visitor (including one who just signed in here) is sent on to
+ * the redirect value when it is a path on this site, otherwise to /.
+ */
+export function LoginPage() {
+  const { token } = useAuthToken();
+  const [searchParams] = useSearchParams();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { identifier: '', password: '' },
+    validate: {
+      identifier: (value) => (value.trim() ? null : 'Enter your username or email'),
+      password: (value) => (value ? null : 'Enter your password'),
+    },
+  });
+
+  if (token) return <Navigate to={safeRedirect(searchParams.get('redirect'))} replace />;
+
+  const onSubmit = form.onSubmit(async ({ identifier, password }) => {
+    setServerError(null);
+    try {
+      // Storing the token re-renders this page, which then redirects.
+      await signIn(identifier.trim(), password);
+    } catch (error) {
+      setServerError(errorMessageOf(error));
+    }
+  });
+
+  return (
+    <Center mih="100vh" p="md" bg="var(--mantine-color-body)">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={380}>
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <div>
+              <Title order={2}>Hearth</Title>
+              <Text c="dimmed" size="sm">
+                Sign in to continue
+              </Text>
+            </div>
+            {serverError && (
+              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+                {serverError}
+              </Alert>
+            )}
+            <TextInput
+              label="Username or email"
+              autoComplete="username"
+              autoFocus
+              size="sm"
+              {...form.getInputProps('identifier')}
+            />
+            <PasswordInput label="Password" autoComplete="current-password" size="sm" {...form.getInputProps('password')} />
+            <Button type="submit" loading={form.submitting} fullWidth>
+              Sign in
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

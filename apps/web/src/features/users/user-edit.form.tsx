@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { Alert, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_TIMEZONE } from '@hearth/shared/app/app.constants';
+import { timeZoneOptions } from '@hearth/shared/app/time-zones';
+import { ROLE_PICKER_OPTIONS } from '@hearth/shared/roles/roles.constants';
+import { ZUserEditFields } from '@hearth/shared/users/users.schema';
+import { fieldErrorsOf } from '@/api/api-error';
+import { useTRPC, type RouterOutputs } from '@/api/trpc';
+import { zodValidate } from '@/forms/zod-validate';
+import { userHistoryKey } from './user-history.panel';
+
+type UserDetail = RouterOutputs['getUser'];
+
+/** The form holds text inputs as strings (empty = not set) and the role as a number. */
+interface UserFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  isActive: boolean;
+  timezone: string;
+  ssn: string;
+  adpFileNumber: string;
+  v2RoleId: number | null;
+}
+
+function toFormValues(user: UserDetail): UserFormValues {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phoneNumber: user.phoneNumber ?? '',
+    isActive: user.isActive,
+    timezone: user.timezone || DEFAULT_TIMEZONE,
+    ssn: user.ssn ?? '',
+    adpFileNumber: user.adpFileNumber ?? '',
+    v2RoleId: user.v2RoleId,
+  };
+}
+
+/** Role picker options (spec section 5), keeping an unlisted current role visible rather than blanking it. */
+function roleOptions(current: number | null) {
+  const options: { value: string; label: string; disabled: boolean }[] = ROLE_PICKER_OPTIONS.map((o) => ({
+    value: String(o.value),
+    label: o.label,
+    disabled: o.disabled,
+  }));
+  if (current !== null && !options.some((o) => o.value === String(current))) {
+    options.push({ value: String(current), label: `Role ${current}`, disabled: true });
+  }
+  return options;
+}
+
+const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/**
+ * The user edit form (spec "User edit payload"), checked by the shared ZUserEditFields schema before it is sent
+ * and showing the server's field errors beside their fields when the server refuses it.
+ */
+export function UserEditForm({ user }: { user: UserDetail }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<UserFormValues>({
+    initialValues: toFormValues(user),
+    // The shared schema also accepts the masked SSN (***-**-1234) the API sends out, which means "unchanged".
+    validate: zodValidate<UserFormValues>(ZUserEditFields),
+  });
+
+  const update = useMutation(
+    trpc.updateUser.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.getUser.queryKey({ id: saved.id }), saved);
+        // The saved values become the new baseline of Reset and of the dirty check.
+        const savedValues = toFormValues(saved);
+        form.setInitialValues(savedValues);
+        form.setValues(savedValues);
+        form.resetDirty(savedValues);
+        void queryClient.invalidateQueries({ queryKey: trpc.getUsers.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: userHistoryKey(saved.id) });
+        notifications.show({ color: 'teal', message: 'User saved' });
+      },
+      onError: (error) => {
+        const fieldErrors = fieldErrorsOf(error);
+        form.setErrors(fieldErrors);
+        setServerError(Object.keys(fieldErrors).length > 0 ? 'Please correct the highlighted fields.' : error.message);
+      },
+    }),
+  );
+
+  const onSubmit = form.onSubmit((values) => {
+    setServerError(null);
+    update.mutate({
+      id: user.id,
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: values.email.trim(),
+      phoneNumber: blankToNull(values.phoneNumber),
+      isActive: values.isActive,
+      timezone: values.timezone,
+      ssn: blankToNull(values.ssn),
+      adpFileNumber: blankToNull(values.adpFileNumber),
+      v2RoleId: values.v2RoleId,
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm" maw={720}>
+        {serverError && (
+          <Alert color="red" role="alert">
+            {serverError}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="First name" required {...form.getInputProps('firstName')} />
+          <TextInput label="Last name" required {...form.getInputProps('lastName')} />
+          <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+          <TextInput label="Phone number" type="tel" {...form.getInputProps('phoneNumber')} />
+          <Select
+            label="Role"
+            placeholder="No role"
+            data={roleOptions(form.values.v2RoleId)}
+            value={form.values.v2RoleId === null ? null : String(form.values.v2RoleId)}
+            onChange={(value) => form.setFieldValue('v2RoleId', value === null ? null : Number(value))}
+            error={form.errors.v2RoleId}
+            clearable
+          />
+          <Select
+            label="Time zone"
+            data={timeZoneOptions(form.values.timezone)}
+            allowDeselect={false}
+            searchable
+            {...form.getInputProps('timezone')}
+          />
+          <PasswordInput label="SSN" autoComplete="off" {...form.getInputProps('ssn')} />
+          <TextInput label="ADP file number" {...form.getInputProps('adpFileNumber')} />
+        </SimpleGrid>
+        <Switch label="Active" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" size="xs" disabled={!form.isDirty()} onClick={() => form.reset()}>
+            Reset
+          </Button>
+          <Button type="submit" size="xs" loading={update.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

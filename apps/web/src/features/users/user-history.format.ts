@@ -1,0 +1,59 @@
+import type { UserHistoryEntry } from '@hearth/shared/users/users.schema';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** Formats an ISO timestamp as MM/DD/YY h:mm A (spec section 9) in the viewer's local time. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const hours = date.getHours();
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  const yy = pad(date.getFullYear() % 100);
+  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${yy} ${hour12}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Bookkeeping columns that change on every write, and `name`, which only repeats first and last name. */
+const IGNORED_FIELDS = new Set(['updatedAt', 'updated_at', 'createdAt', 'created_at', 'name']);
+
+/** Fields whose values must not be echoed on screen; the history only says that they changed. */
+const SECRET_FIELDS = new Set(['ssn', 'password', 'cognitoId', 'cognito_id', 'pushNotificationDeviceToken']);
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+/**
+ * A compact list of what one history entry changed: "field: old → new" for updates, Created / Deleted for whole
+ * rows, and for the user-to-branch link table the branch added or removed. Secret fields are named, never shown.
+ */
+export function describeChanges(entry: UserHistoryEntry): string[] {
+  if (entry.tableName !== 'users') {
+    const branch = entry.branchName ?? 'a branch';
+    if (entry.operation === 'INSERT') return [`Added to ${branch}`];
+    if (entry.operation === 'DELETE') return [`Removed from ${branch}`];
+  }
+  // A created or deleted user is one event; listing every column of the row would bury the real changes.
+  if (entry.operation === 'INSERT') return ['Created'];
+  if (entry.operation === 'DELETE') return ['Deleted'];
+  const oldRow = entry.oldRow ?? {};
+  const newRow = entry.newRow ?? {};
+  const fields = [...new Set([...Object.keys(oldRow), ...Object.keys(newRow)])].filter((f) => !IGNORED_FIELDS.has(f));
+  const changes: string[] = [];
+  for (const field of fields) {
+    const before = oldRow[field];
+    const after = newRow[field];
+    if (entry.operation === 'UPDATE' && JSON.stringify(before) === JSON.stringify(after)) continue;
+    if (SECRET_FIELDS.has(field)) changes.push(`${field} changed`);
+    else changes.push(`${field}: ${show(before)} → ${show(after)}`);
+  }
+  return changes;
+}
+
+/** A reader's name for the audited table: the user record itself or the user's branch links. */
+export function tableLabel(tableName: string): string {
+  if (tableName === 'users') return 'User';
+  if (tableName === '_BranchToUser') return 'Branch link';
+  return tableName;
+}

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconLogout } from '@tabler/icons-react';
+import { signOut } from '@/api/auth-api';
+import { errorMessageOf } from '@/api/api-error';
+
+/**
+ * Signs out. The session is forgotten locally even when the server call fails (the route guard then shows /login);
+ * the failure is still reported, as the spec asks ("Logout failed").
+ */
+export function SignOutButton({ compact = false }: { compact?: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      await signOut();
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Logout failed', message: errorMessageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (compact) {
+    return (
+      <Tooltip label="Sign out">
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Sign out" loading={busy} onClick={onClick}>
+          <IconLogout size={20} />
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button variant="subtle" color="gray" size="xs" leftSection={<IconLogout size={16} />} loading={busy} onClick={onClick}>
+      Sign out
+    </Button>
+  );
+}

@@ -1,0 +1,95 @@
+import type { ComponentType } from 'react';
+import {
+  IconBell,
+  IconBriefcase,
+  IconChartBar,
+  IconClipboardList,
+  IconFiles,
+  IconHeartHandshake,
+  IconHome,
+  IconMap2,
+  IconMessages,
+  IconSettings,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { CurrentUser } from '@hearth/shared/users/users.schema';
+
+type Icon = ComponentType<{ size?: number | string; stroke?: number }>;
+
+/** A menu entry that links to a screen. */
+export interface MenuLink {
+  label: string;
+  to: string;
+  icon?: Icon;
+}
+
+/** A menu entry that opens a submenu. */
+export interface MenuGroup {
+  label: string;
+  icon: Icon;
+  children: MenuLink[];
+}
+
+/** Entry of the staff side menu. */
+export type MenuItem = MenuLink | MenuGroup;
+
+/**
+ * The staff side menu (spec "Navigation chrome" and section 6): Admin only for admins, and its File Export Types,
+ * File Import Types and Logging entries only with system-level access.
+ */
+export function staffMenuItems(user: Pick<CurrentUser, 'isAdmin' | 'roleHasSystemLevelAccess'>): MenuItem[] {
+  const items: MenuItem[] = [
+    { label: 'Home', to: '/', icon: IconHome },
+    { label: 'Map', to: '/map', icon: IconMap2 },
+    { label: 'Clients', to: '/clients', icon: IconUsers },
+    { label: 'Caregivers', to: '/caregivers', icon: IconHeartHandshake },
+    { label: 'Reports', to: '/reports', icon: IconChartBar },
+    {
+      label: 'Files',
+      icon: IconFiles,
+      children: [
+        { label: 'Import', to: '/file-imports' },
+        { label: 'Export', to: '/file-exports' },
+      ],
+    },
+    { label: 'Cases', to: '/cases', icon: IconBriefcase },
+    { label: 'Care Forms', to: '/care-forms', icon: IconClipboardList },
+  ];
+  if (user.isAdmin) {
+    const admin: MenuLink[] = [
+      { label: 'Branches', to: '/admin/branches' },
+      { label: 'Users', to: '/admin/users' },
+      { label: 'Roles', to: '/admin/roles' },
+      { label: 'Payer Sources', to: '/admin/payer-sources' },
+      { label: 'Pay Period Lock Times', to: '/admin/pay-period-lock-times' },
+      { label: 'Care Form Types', to: '/care-forms/care-form-types' },
+    ];
+    if (user.roleHasSystemLevelAccess) {
+      admin.push(
+        { label: 'File Export Types', to: '/admin/file-export-types' },
+        { label: 'File Import Types', to: '/admin/file-import-types' },
+        { label: 'Logging', to: '/admin/logging' },
+      );
+    }
+    items.push({ label: 'Admin', icon: IconSettings, children: admin });
+  }
+  items.push(
+    { label: 'Notifications', to: '/notifications', icon: IconBell },
+    { label: 'Chat', to: '/chat', icon: IconMessages },
+  );
+  return items;
+}
+
+/**
+ * The one link to highlight for `pathname`: the longest menu path that is the path itself or a parent of it, so
+ * /care-forms/care-form-types/7 lights up Care Form Types and not Care Forms. Home only matches / exactly.
+ */
+export function activeMenuPath(items: MenuItem[], pathname: string): string | null {
+  let best: string | null = null;
+  const links = items.flatMap((item) => ('children' in item ? item.children : [item]));
+  for (const { to } of links) {
+    const matches = to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+    if (matches && (best === null || to.length > best.length)) best = to;
+  }
+  return best;
+}

@@ -1,0 +1,64 @@
+import { useState, type ReactNode } from 'react';
+import { NavLink, Stack } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import type { CurrentUser } from '@hearth/shared/users/users.schema';
+import { activeMenuPath, staffMenuItems, type MenuGroup, type MenuLink } from './staff-menu.items';
+
+/** The staff side menu, used in the navbar and in the small-screen drawer. `onNavigate` lets the drawer close. */
+export function StaffMenu({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const items = staffMenuItems(user);
+  const active = activeMenuPath(items, pathname);
+
+  const renderLink = (link: MenuLink) => (
+    <NavLink
+      key={link.to}
+      component={Link}
+      to={link.to}
+      label={link.label}
+      leftSection={link.icon ? <link.icon size={18} stroke={1.6} /> : undefined}
+      active={link.to === active}
+      aria-current={link.to === active ? 'page' : undefined}
+      onClick={onNavigate}
+    />
+  );
+
+  return (
+    <Stack gap={2} component="nav" aria-label="Main menu">
+      {items.map((item) =>
+        'children' in item ? (
+          <MenuGroupLink key={item.label} group={item} containsActive={item.children.some((c) => c.to === active)}>
+            {item.children.map(renderLink)}
+          </MenuGroupLink>
+        ) : (
+          renderLink(item)
+        ),
+      )}
+    </Stack>
+  );
+}
+
+/** A submenu toggle (Files, Admin): a real button that says whether it is expanded; open while it holds the page. */
+function MenuGroupLink({ group, containsActive, children }: { group: MenuGroup; containsActive: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(containsActive);
+  // Navigating into the group (e.g. /admin redirecting to /admin/branches) opens it, so the active link shows.
+  const [wasActive, setWasActive] = useState(containsActive);
+  if (containsActive !== wasActive) {
+    setWasActive(containsActive);
+    if (containsActive) setOpened(true);
+  }
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={group.label}
+      leftSection={<group.icon size={18} stroke={1.6} />}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
+      childrenOffset={28}
+    >
+      {children}
+    </NavLink>
+  );
+}

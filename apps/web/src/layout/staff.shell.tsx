@@ -1,0 +1,71 @@
+import { Anchor, AppShell, Burger, Drawer, Group, ScrollArea, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet } from 'react-router';
+import { APP_VERSION } from '@hearth/shared/app/app.constants';
+import { useCurrentUser } from '@/api/current-user';
+import { ColorSchemeToggle } from './color-scheme.toggle';
+import { SignOutButton } from './sign-out.button';
+import { StaffMenu } from './staff-menu';
+import { StopImpersonatingButton } from './stop-impersonating.button';
+
+/**
+ * The office staff layout: header, side menu (a drawer titled Menu below the 62em tablet breakpoint), the page,
+ * and a footer with the app version and, while impersonating, the way back.
+ */
+export function StaffShell() {
+  const [drawerOpened, drawer] = useDisclosure(false);
+  // The session gate renders shells only once the current user has loaded.
+  const user = useCurrentUser().data;
+  if (!user) return null;
+
+  return (
+    <AppShell
+      header={{ height: 52 }}
+      navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: true } }}
+      footer={{ height: 36 }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger hiddenFrom="md" size="sm" opened={drawerOpened} onClick={drawer.open} aria-label="Open menu" />
+            <Anchor component={Link} to="/" c="inherit" underline="never">
+              <Title order={3}>Hearth</Title>
+            </Anchor>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ColorSchemeToggle />
+            <Text size="sm" fw={500} visibleFrom="xs" truncate maw={220}>
+              {user.firstName} {user.lastName}
+            </Text>
+            <SignOutButton />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      {/* Hidden (not just slid away) below the tablet breakpoint, so the drawer holds the only copy of the menu. */}
+      <AppShell.Navbar p="xs" visibleFrom="md">
+        <AppShell.Section grow component={ScrollArea}>
+          <StaffMenu user={user} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <Drawer opened={drawerOpened} onClose={drawer.close} title="Menu" size={280} hiddenFrom="md">
+        <StaffMenu user={user} onNavigate={drawer.close} />
+      </Drawer>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+
+      <AppShell.Footer px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            v{APP_VERSION}
+          </Text>
+          <StopImpersonatingButton />
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

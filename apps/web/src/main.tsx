@@ -1,0 +1,35 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/nprogress/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { queryClient } from './api/query-client';
+import { TRPCProvider, trpcClient } from './api/trpc';
+import { reloadOnceForStaleChunk } from './layout/stale-chunk';
+import { router } from './router';
+import { NOTIFICATIONS_PROPS, theme } from './theme';
+
+// A page's code failed to load (usually a new deployment removed the old chunks): reload, as the spec asks.
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadOnceForStaleChunk()) event.preventDefault();
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Notifications {...NOTIFICATIONS_PROPS} />
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </TRPCProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,113 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { CaregiverShell } from './layout/caregiver.shell';
+import { ClientShell } from './layout/client.shell';
+import { MainLayout } from './layout/main.layout';
+import { RootLayout } from './layout/root.layout';
+import { RouteError } from './layout/route-error';
+import { SessionGate } from './layout/session-gate';
+
+/** A route whose screen is not built yet: an honest "coming soon" page naming it (loaded lazily like any page). */
+function comingSoon(path: string, screen: string, detail?: string): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const { ComingSoonPage } = await import('./features/placeholders/coming-soon.page');
+      return { element: <ComingSoonPage screen={screen} detail={detail} /> };
+    },
+  };
+}
+
+/** Screens of the staff shell (and /chat, which caregivers share). */
+const staffRoutes: RouteObject[] = [
+  { index: true, lazy: async () => ({ Component: (await import('./features/home/home.page')).HomePage }) },
+  comingSoon('map', 'Map'),
+  comingSoon('clients', 'Clients'),
+  comingSoon('clients/:id/*', 'Client'),
+  comingSoon('caregivers', 'Caregivers'),
+  comingSoon('caregivers/:id/*', 'Caregiver'),
+  comingSoon('reports/*', 'Reports'),
+  comingSoon('file-imports', 'File imports'),
+  comingSoon('file-import-rows', 'File import rows'),
+  comingSoon('file-exports', 'File exports'),
+  comingSoon('cases/*', 'Cases'),
+  comingSoon('care-forms', 'Care Forms'),
+  comingSoon('care-forms/care-form-types', 'Care Form Types'),
+  comingSoon('care-forms/care-form-types/:id', 'Care Form Type'),
+  comingSoon('care-forms/:id', 'Care Form'),
+  comingSoon('dashboard/*', 'Dashboard'),
+  comingSoon('notifications', 'Notifications'),
+  comingSoon('chat', 'Chat'),
+  comingSoon('mocks', 'Outbox'),
+  { path: 'admin', element: <Navigate to="/admin/branches" replace /> },
+  {
+    path: 'admin/branches',
+    lazy: async () => ({ Component: (await import('./features/branches/branches-list.page')).BranchesListPage }),
+  },
+  {
+    path: 'admin/branches/:id',
+    lazy: async () => ({ Component: (await import('./features/branches/branch-edit.page')).BranchEditPage }),
+  },
+  {
+    path: 'admin/users',
+    lazy: async () => ({ Component: (await import('./features/users/users-list.page')).UsersListPage }),
+  },
+  {
+    path: 'admin/users/:id',
+    lazy: async () => ({ Component: (await import('./features/users/user-edit.page')).UserEditPage }),
+  },
+  { path: 'admin/roles', lazy: async () => ({ Component: (await import('./features/roles/roles.page')).RolesPage }) },
+  comingSoon('admin/payer-sources/*', 'Payer Sources'),
+  comingSoon('admin/pay-period-lock-times', 'Pay Period Lock Times'),
+  comingSoon('admin/file-export-types', 'File Export Types'),
+  comingSoon('admin/file-import-types', 'File Import Types'),
+  comingSoon('admin/logging', 'Logging'),
+  comingSoon('admin/cases', 'Case administration'),
+  {
+    path: '*',
+    lazy: async () => ({ Component: (await import('./features/placeholders/not-found.page')).NotFoundPage }),
+  },
+];
+
+/** The caregiver app under /app. */
+const caregiverRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('./features/caregiver-app/schedule.page')).SchedulePage }),
+  },
+  { path: 'pickup', lazy: async () => ({ Component: (await import('./features/caregiver-app/pickup.page')).PickupPage }) },
+  comingSoon('care-sheets/*', 'Care sheets'),
+  comingSoon('care-plans/:id', 'Care plan'),
+  { path: '*', element: <Navigate to="/app" replace /> },
+];
+
+/** Every route: /login is public; everything else passes the session gate, which also confines each role. */
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: 'login', lazy: async () => ({ Component: (await import('./features/auth/login.page')).LoginPage }) },
+      {
+        element: <SessionGate />,
+        errorElement: <RouteError />,
+        children: [
+          { path: 'app', element: <CaregiverShell />, children: caregiverRoutes },
+          {
+            path: 'client-mobile-app',
+            element: <ClientShell />,
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('./features/client-app/client-home.page')).ClientHomePage,
+                }),
+              },
+              { path: '*', element: <Navigate to="/client-mobile-app" replace /> },
+            ],
+          },
+          { element: <MainLayout />, children: staffRoutes },
+        ],
+      },
+    ],
+  },
+]);

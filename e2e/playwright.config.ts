@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+import { BASE_URL, E2E_PORT } from './support/base-url';
+
+/**
+ * End-to-end flows in Debian's Chromium (never a downloaded browser). By default a fresh server is started on
+ * port 3100 with an empty data directory, so the demo agency is seeded anew; set E2E_BASE_URL to test a server
+ * that is already running instead (it must allow many sign-ins per minute: SIGN_IN_RATE_LIMIT_MAX).
+ */
+const externalBaseUrl = process.env.E2E_BASE_URL;
+/** Absolute, because `npm start` runs the server from its own workspace folder. */
+const dataDir = fileURLToPath(new URL('../.e2e-data', import.meta.url));
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  webServer: externalBaseUrl
+    ? undefined
+    : {
+        // A fresh data directory each run: the demo agency is seeded on the first start of an empty database.
+        command: `rm -rf '${dataDir}' && npm start`,
+        cwd: '..',
+        url: `${BASE_URL}/api/health`,
+        reuseExistingServer: false,
+        timeout: 180_000,
+        env: {
+          PORT: String(E2E_PORT),
+          DATA_DIR: dataDir,
+          SIGN_IN_RATE_LIMIT_MAX: '1000',
+          LOG_LEVEL: 'warn',
+        },
+      },
+});

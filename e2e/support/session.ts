@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { BASE_URL } from './base-url';
+
+/** Password of every seeded demo user. */
+export const DEMO_PASSWORD = 'Hearth-demo-1!';
+
+/** Path of a screenshot the flows leave for people to look at, in e2e/artifacts (not committed). */
+export function artifact(name: string): string {
+  const configFile = test.info().config.configFile ?? 'e2e/playwright.config.ts';
+  return path.join(path.dirname(configFile), 'artifacts', name);
+}
+
+/** Signs in through the login form, which must be on screen. */
+export async function signInWithForm(page: Page, username: string): Promise<void> {
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Signs in through the API and hands the token to the app the way the login page stores it, then opens `path`.
+ * Faster than the form for tests about what comes after sign-in.
+ */
+export async function signInAs(page: Page, username: string, path = '/'): Promise<void> {
+  const response = await page.request.post('/api/auth/sign-in/username', {
+    data: { username, password: DEMO_PASSWORD },
+    // better-auth refuses a POST without a trusted Origin, as a browser would send.
+    headers: { origin: new URL(BASE_URL).origin },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const token = response.headers()['set-auth-token'];
+  expect(token).toBeTruthy();
+  await page.goto('/login');
+  await page.evaluate((value) => window.localStorage.setItem('hearth.token', value), token!);
+  await page.goto(path);
+}
+
+/** The staff side menu (the navbar on wide screens). */
+export function mainMenu(page: Page) {
+  return page.getByRole('navigation', { name: 'Main menu' });
+}
