@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { ZodError } from 'zod';
@@ -58,18 +58,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRestRoutes(app, deps);
 
   const indexHtml = deps.webDist ? path.join(deps.webDist, 'index.html') : null;
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   if (deps.webDist && indexHtml && fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: deps.webDist, wildcard: true, index: false });
+    await app.register(fastifyStatic, {
+      root: deps.webDist,
+      wildcard: true,
+      index: false,
+      // Hashed bundles never change; index.html must always be fresh so a new build is picked up.
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+    const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
+      reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    app.get('/', sendIndex);
     app.setNotFoundHandler((request, reply) => {
       const isPage =
         request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0] ?? '');
-      if (!isPage) return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+      return isPage ? sendIndex(request, reply) : notFound(request, reply);
     });
   } else {
-    app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }),
-    );
+    app.setNotFoundHandler(notFound);
   }
   return app;
 }

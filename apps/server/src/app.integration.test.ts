@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { createAuth } from './auth/auth';
+import { openPglite, type Database } from './db/client';
+
+let app: FastifyInstance;
+let database: Database;
+let dist: string;
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Hearth</title>');
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  database = await openPglite(undefined);
+  const auth = createAuth({
+    db: database.db,
+    secret: 'test-secret-test-secret-test-secret-0123456789',
+    baseUrl: 'http://localhost:3000',
+    trustedOrigins: ['http://localhost:3000'],
+    signInRateLimit: { max: 10, windowSeconds: 60 },
+  });
+  app = await buildApp({ db: database.db, auth, publicUrl: 'http://localhost:3000', webDist: dist, logLevel: 'silent' });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it.each(['/', '/clients?x=1', '/admin/users/3', '/login?redirect=%2Fclients'])(
+    'answers %s with index.html, never cached',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>Hearth</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('serves hashed assets as immutable, and a missing asset as a 404', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await app.inject({ method: 'GET', url: '/assets/index-gone.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('answers an unknown API path with a JSON 404 naming it', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found: GET /api/nope' });
+  });
+});
