@@ -51,6 +51,7 @@ export default tseslint.config(
       'apps/server/src/{app,main}.ts',
       'apps/server/src/{trpc,http,test}/**/*.ts',
       'apps/server/src/features/*/*.router.ts',
+      'apps/server/src/**/*.test.ts',
     ],
     rules: { 'no-restricted-imports': 'off' },
   },
