@@ -16,6 +16,9 @@ export interface Scope {
   level: ScopeLevel;
   companyId: number | null;
   branchIds: number[];
+  /** The role's view and table permission sets (system level reaches every view and table). */
+  viewPermissions: string[];
+  tablePermissions: string[];
 }
 
 /**

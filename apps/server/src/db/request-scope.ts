@@ -3,6 +3,21 @@ import type { Db } from './client';
 import type { Caller } from '../auth/caller';
 import type { Scope } from '../auth/scope';
 
+/** The caller's scope on `db` (a database or a transaction). */
+export function scopeOf(db: Db, caller: Caller): Scope {
+  return {
+    db,
+    userId: caller.user.id,
+    actorUserId: caller.actorUserId,
+    roleId: caller.role.id,
+    level: caller.level,
+    companyId: caller.user.companyId,
+    branchIds: caller.branchIds,
+    viewPermissions: caller.role.viewPermissions,
+    tablePermissions: caller.role.tablePermissions,
+  };
+}
+
 /**
  * Runs `fn` in one transaction that sets `app.user_id` to the real (signed-in) user, so the audit triggers
  * record who changed what. `fn` gets the caller's scope bound to that transaction. A throw rolls back.
@@ -10,14 +25,6 @@ import type { Scope } from '../auth/scope';
 export async function withRequestScope<T>(db: Db, caller: Caller, fn: (scope: Scope) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('app.user_id', ${String(caller.actorUserId)}, true)`);
-    return fn({
-      db: tx,
-      userId: caller.user.id,
-      actorUserId: caller.actorUserId,
-      roleId: caller.role.id,
-      level: caller.level,
-      companyId: caller.user.companyId,
-      branchIds: caller.branchIds,
-    });
+    return fn(scopeOf(tx, caller));
   });
 }

@@ -27,7 +27,18 @@ export const TABLE_NAMES = [
   'caregiver_addresses',
 ] as const;
 
-const READ_BRANCHES = ['getBranches', 'getBranch'];
+/** The view engine's procedures: every staff role has them; view permissions decide which views. */
+export const VIEW_ENGINE_ACTIONS = [
+  'getBackendView',
+  'queryView',
+  'queryOptionsView',
+  'getFrontendViews',
+  'upsertFrontendView',
+  'deleteFrontendView',
+  'getFrontendViewUserPreferences',
+  'upsertFrontendViewUserPreference',
+];
+const READ_BRANCHES = ['getBranches', 'getBranch', ...VIEW_ENGINE_ACTIONS];
 const READ_USERS = ['getUsers', 'getUser', 'getUserHistory'];
 const ADMIN_ACTIONS = [
   ...READ_BRANCHES,
@@ -54,6 +65,7 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatReadBranchConversationsEnabled: true,
     actionPermissions: [...READ_BRANCHES, ...READ_USERS, 'updateUser'],
     tablePermissions: ['users', ...STAFF_TABLES],
+    viewPermissions: ['branches', 'users'],
   },
   {
     id: ROLE_IDS.companyAdmin,
@@ -68,6 +80,7 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatReadBranchConversationsEnabled: true,
     actionPermissions: ADMIN_ACTIONS,
     tablePermissions: ['users', 'roles', ...STAFF_TABLES],
+    viewPermissions: ['branches', 'users'],
   },
   { id: ROLE_IDS.caregiver, name: 'Caregiver', chatEnabled: true, chatSendMessageEnabled: true },
   { id: ROLE_IDS.developer, name: 'Developer', hasSystemLevelAccess: true, hasPayPeriodLockOverride: true, chatEnabled: true },
@@ -79,6 +92,7 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatSendMessageEnabled: true,
     actionPermissions: READ_BRANCHES,
     tablePermissions: STAFF_TABLES,
+    viewPermissions: ['branches'],
   },
   {
     id: ROLE_IDS.rvp,
@@ -88,6 +102,7 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatSendMessageEnabled: true,
     actionPermissions: [...READ_BRANCHES, ...READ_USERS],
     tablePermissions: ['users', ...STAFF_TABLES],
+    viewPermissions: ['branches', 'users'],
   },
   {
     id: ROLE_IDS.prn,
@@ -97,6 +112,7 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatSendMessageEnabled: true,
     actionPermissions: READ_BRANCHES,
     tablePermissions: STAFF_TABLES,
+    viewPermissions: ['branches'],
   },
   { id: ROLE_IDS.client, name: 'Client' },
   { id: ROLE_IDS.trustedContact, name: 'Trusted Contact' },

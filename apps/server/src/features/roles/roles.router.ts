@@ -2,7 +2,7 @@ import { ZUpdateRolePermissionsInput } from '@hearth/shared/roles/roles.schema';
 import { permissionProcedure, router } from '../../trpc/init';
 import { actionCatalog } from '../../trpc/action-catalog';
 import { TABLE_NAMES } from './roles.permissions';
-import { VIEW_NAMES } from './roles.views';
+import { viewNames } from '../views/views.catalog';
 import * as service from './roles.service';
 
 export const rolesRouter = router({
@@ -12,7 +12,7 @@ export const rolesRouter = router({
   getPermissionCatalog: permissionProcedure.query(() => ({
     actions: [...actionCatalog()],
     tables: [...TABLE_NAMES],
-    views: [...VIEW_NAMES],
+    views: viewNames(),
   })),
   /** Replaces a role's action permissions {roleId, permissions}; system-level roles only. */
   updateRoleActionPermissions: permissionProcedure
@@ -30,6 +30,6 @@ export const rolesRouter = router({
   updateRoleViewPermissions: permissionProcedure
     .input(ZUpdateRolePermissionsInput)
     .mutation(({ ctx, input }) =>
-      service.updateRolePermissions({ scope: ctx.scope, input, set: 'viewPermissions', allowed: VIEW_NAMES }),
+      service.updateRolePermissions({ scope: ctx.scope, input, set: 'viewPermissions', allowed: viewNames() }),
     ),
 });

@@ -1,0 +1,16 @@
+import type { ViewDefinition } from './views.registry';
+import { usersView } from '../users/users.view';
+import { branchesView } from '../branches/branches.view';
+
+/** Every backend view, by name. A new list or report is one more declaration here. */
+const VIEWS = new Map<string, ViewDefinition>([usersView, branchesView].map((v) => [v.name, v]));
+
+/** The view named `name`, or undefined. */
+export function findView(name: string): ViewDefinition | undefined {
+  return VIEWS.get(name);
+}
+
+/** All view names, sorted (the roles editor's view permission catalog). */
+export function viewNames(): string[] {
+  return [...VIEWS.keys()].sort();
+}

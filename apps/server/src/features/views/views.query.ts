@@ -1,0 +1,242 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  OPERATORS_BY_TYPE,
+  type ColumnType,
+  type QueryViewOutput,
+  type ViewFilter,
+  type ViewSort,
+} from '@hearth/shared/views/views.schema';
+import type { Scope } from '../../auth/scope';
+import { AppError } from '../../errors/app-error';
+import type { ViewColumnDefinition, ViewDefinition } from './views.registry';
+
+/** The state a view query runs with: filters, sort and search (paging is separate). */
+export interface ViewState {
+  filters: ViewFilter[];
+  sort: ViewSort[];
+  search?: string | undefined;
+}
+
+const MAX_IN_VALUES = 200;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function bad(message: string): AppError {
+  return new AppError('BAD_REQUEST', message);
+}
+
+function columnOf(view: ViewDefinition, key: string): ViewColumnDefinition {
+  const column = view.columns.find((c) => c.key === key);
+  if (!column) throw bad(`Unknown column "${key}" in view ${view.name}`);
+  return column;
+}
+
+/**
+ * One filter or sort value as a bound parameter cast to the column's type. Values are never spliced into SQL.
+ * @throws AppError BAD_REQUEST naming the column when the value does not fit its type.
+ */
+function param(column: ViewColumnDefinition, value: unknown): SQL {
+  const fail = () => bad(`Filter on "${column.key}" needs a ${column.type} value, got ${JSON.stringify(value) ?? 'nothing'}`);
+  switch (column.type) {
+    case 'text':
+      if (typeof value !== 'string' || value.length > 500) throw fail();
+      return sql`${value}::text`;
+    case 'enum':
+      if (typeof value !== 'string' || !column.options?.some((o) => o.value === value)) throw fail();
+      return sql`${value}::text`;
+    case 'number':
+    case 'money': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n) || (column.type === 'money' && !Number.isInteger(n))) throw fail();
+      return column.type === 'money' ? sql`${n}::bigint` : sql`${n}::numeric`;
+    }
+    case 'date':
+      if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value))) throw fail();
+      return sql`${value}::date`;
+    case 'datetime':
+      if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw fail();
+      return sql`${new Date(value).toISOString()}::timestamptz`;
+    case 'boolean': {
+      const b = value === 'true' ? true : value === 'false' ? false : value;
+      if (typeof b !== 'boolean') throw fail();
+      return sql`${b}::boolean`;
+    }
+  }
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Compiles one filter on a declared column into a SQL condition.
+ * @throws AppError BAD_REQUEST for an unknown column, an operator the column's type does not allow, a column that
+ * is not filterable, or a value of the wrong shape.
+ */
+export function compileFilter(view: ViewDefinition, filter: ViewFilter): SQL {
+  const column = columnOf(view, filter.column);
+  if (column.filterable === false) throw bad(`Column "${column.key}" cannot be filtered`);
+  if (!OPERATORS_BY_TYPE[column.type].includes(filter.operator)) {
+    throw bad(`Operator ${filter.operator} is not allowed on ${column.type} column "${column.key}"`);
+  }
+  const expr = column.sql;
+  const v = filter.value;
+  switch (filter.operator) {
+    case 'equals':
+      return sql`${expr} = ${param(column, v)}`;
+    case 'in': {
+      if (!Array.isArray(v) || v.length === 0 || v.length > MAX_IN_VALUES) {
+        throw bad(`Filter "in" on "${column.key}" needs a list of 1 to ${MAX_IN_VALUES} values`);
+      }
+      return sql`${expr} in (${sql.join(
+        v.map((item) => param(column, item)),
+        sql`, `,
+      )})`;
+    }
+    case 'contains':
+      if (typeof v !== 'string' || v.length === 0) throw bad(`Filter "contains" on "${column.key}" needs some text`);
+      return sql`${expr}::text ilike ${`%${escapeLike(v)}%`}`;
+    case 'between': {
+      if (!Array.isArray(v) || v.length !== 2) throw bad(`Filter "between" on "${column.key}" needs [from, to]`);
+      const [from, to] = v as unknown[];
+      const parts: SQL[] = [];
+      if (from !== null && from !== undefined && from !== '') parts.push(sql`${expr} >= ${param(column, from)}`);
+      if (to !== null && to !== undefined && to !== '') parts.push(sql`${expr} <= ${param(column, to)}`);
+      if (parts.length === 0) throw bad(`Filter "between" on "${column.key}" needs at least one bound`);
+      return sql.join(parts, sql` and `);
+    }
+    case 'before':
+      return sql`${expr} < ${param(column, v)}`;
+    case 'after':
+      return sql`${expr} > ${param(column, v)}`;
+    case 'isEmpty':
+      return isTextual(column.type) ? sql`(${expr} is null or ${expr}::text = '')` : sql`${expr} is null`;
+    case 'isNotEmpty':
+      return isTextual(column.type) ? sql`(${expr} is not null and ${expr}::text <> '')` : sql`${expr} is not null`;
+  }
+}
+
+function isTextual(type: ColumnType): boolean {
+  return type === 'text' || type === 'enum';
+}
+
+/**
+ * Compiles a sort into ORDER BY terms from declared expressions, ending with the row id so pages are stable.
+ * @throws AppError BAD_REQUEST for an unknown or unsortable column.
+ */
+export function compileSort(view: ViewDefinition, sort: ViewSort[]): SQL {
+  const terms = (sort.length ? sort : view.defaultSort).map((s) => {
+    const column = columnOf(view, s.column);
+    if (column.sortable === false) throw bad(`Column "${column.key}" cannot be sorted`);
+    return s.direction === 'desc' ? sql`${column.sql} desc nulls last` : sql`${column.sql} asc nulls last`;
+  });
+  return sql.join([...terms, sql`${view.id} asc`], sql`, `);
+}
+
+/** The free-text search condition over the view's searchable columns, or undefined without search text. */
+export function compileSearch(view: ViewDefinition, search: string | undefined): SQL | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const columns = view.columns.filter((c) => c.searchable);
+  if (columns.length === 0) throw bad(`View ${view.name} cannot be searched`);
+  const pattern = `%${escapeLike(text)}%`;
+  return sql`(${sql.join(
+    columns.map((c) => sql`${c.sql} ilike ${pattern}`),
+    sql` or `,
+  )})`;
+}
+
+/** The output expression of a column: one shape on both engines (dates as YYYY-MM-DD, datetimes as ISO UTC). */
+function outputExpression(column: ViewColumnDefinition): SQL {
+  switch (column.type) {
+    case 'date':
+      return sql`to_char(${column.sql}, 'YYYY-MM-DD')`;
+    case 'datetime':
+      return sql`to_char(${column.sql} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    case 'number':
+    case 'money':
+      return sql`(${column.sql})::float8`;
+    default:
+      return column.sql;
+  }
+}
+
+/** The full WHERE condition of a view for a scope and state. */
+export function compileWhere(scope: Scope, view: ViewDefinition, state: ViewState): { from: SQL; where: SQL } {
+  const { from, where } = view.source(scope);
+  const conditions = [where, ...state.filters.map((f) => compileFilter(view, f))];
+  const search = compileSearch(view, state.search);
+  if (search) conditions.push(search);
+  return { from, where: sql.join(conditions, sql` and `) };
+}
+
+function selectList(view: ViewDefinition, columns?: string[]): SQL {
+  const chosen = columns ? columns.map((k) => columnOf(view, k)) : view.columns;
+  const items = chosen.filter((c) => c.key !== 'id').map((c) => sql`${outputExpression(c)} as ${sql.identifier(c.key)}`);
+  return sql.join([sql`${view.id} as "id"`, ...items], sql`, `);
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Runs a page of a view for a scope: rows (every declared column plus id), totalCount, page, pageSize, totalPages.
+ * @throws AppError BAD_REQUEST for invalid filters, sort or search.
+ */
+export async function runViewPage(
+  scope: Scope,
+  view: ViewDefinition,
+  state: ViewState,
+  page: number,
+  pageSize: number,
+): Promise<QueryViewOutput> {
+  const { from, where } = compileWhere(scope, view, state);
+  const orderBy = compileSort(view, state.sort);
+  const [countRow] = rowsOf<{ n: number }>(await scope.db.execute(sql`select count(*)::int as n from ${from} where ${where}`));
+  const rows = rowsOf<Record<string, unknown>>(
+    await scope.db.execute(
+      sql`select ${selectList(view)} from ${from} where ${where} order by ${orderBy} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    ),
+  );
+  const totalCount = countRow?.n ?? 0;
+  return { rows, totalCount, page, pageSize, totalPages: Math.ceil(totalCount / pageSize) };
+}
+
+/**
+ * Yields all rows of a view for a scope and state in chunks (for exports), with only `columns` (in order).
+ * @throws AppError BAD_REQUEST for invalid state or unknown columns.
+ */
+export async function* iterateViewRows(
+  scope: Scope,
+  view: ViewDefinition,
+  state: ViewState,
+  columns: string[],
+  chunkSize = 2000,
+): AsyncGenerator<Record<string, unknown>[]> {
+  const { from, where } = compileWhere(scope, view, state);
+  const orderBy = compileSort(view, state.sort);
+  const select = selectList(view, columns);
+  for (let offset = 0; ; offset += chunkSize) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await scope.db.execute(
+        sql`select ${select} from ${from} where ${where} order by ${orderBy} limit ${chunkSize} offset ${offset}`,
+      ),
+    );
+    if (rows.length) yield rows;
+    if (rows.length < chunkSize) return;
+  }
+}
+
+/** Up to 20 {value, label} options of a view matching typed text (queryOptionsView), in scope. */
+export async function runViewOptions(
+  scope: Scope,
+  view: ViewDefinition,
+  text: string,
+): Promise<{ value: string; label: string }[]> {
+  const { from, where } = compileWhere(scope, view, { filters: [], sort: [], search: text });
+  return rowsOf<{ value: string; label: string }>(
+    await scope.db.execute(
+      sql`select (${view.id})::text as value, ${view.optionLabel} as label from ${from} where ${where} order by 2 limit 20`,
+    ),
+  );
+}

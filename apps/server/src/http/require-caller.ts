@@ -1,0 +1,19 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import type { Auth } from '../auth/auth';
+import { resolveCaller, type Caller } from '../auth/caller';
+import { AppError } from '../errors/app-error';
+import { toFetchHeaders } from '../trpc/context';
+import { isActionAllowed } from '../features/roles/roles.permissions';
+
+/**
+ * The caller of a REST request, required: 401 without a valid session, 403 when `action` is given and the role
+ * lacks it (the same rule as the tRPC permission middleware).
+ * @throws AppError UNAUTHORIZED or FORBIDDEN.
+ */
+export async function requireCaller(deps: { db: Db; auth: Auth }, request: FastifyRequest, action?: string): Promise<Caller> {
+  const caller = await resolveCaller(deps.db, deps.auth, toFetchHeaders(request.headers));
+  if (!caller) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+  if (action && !isActionAllowed(caller.role, action)) throw new AppError('FORBIDDEN', `Your role may not use ${action}`);
+  return caller;
+}

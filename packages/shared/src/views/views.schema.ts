@@ -1,0 +1,144 @@
+import { z } from 'zod';
+
+/** Column types of a backend view (issue: view engine). Money is integer cents; datetime is ISO 8601 UTC. */
+export const COLUMN_TYPES = ['text', 'number', 'money', 'date', 'datetime', 'enum', 'boolean'] as const;
+export type ColumnType = (typeof COLUMN_TYPES)[number];
+
+/** Filter operators. `value` shapes: equals/contains/before/after a scalar, in an array, between [from, to]. */
+export const FILTER_OPERATORS = ['equals', 'in', 'contains', 'between', 'before', 'after', 'isEmpty', 'isNotEmpty'] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+/** Which operators each column type accepts. */
+export const OPERATORS_BY_TYPE: Record<ColumnType, readonly FilterOperator[]> = {
+  text: ['equals', 'in', 'contains', 'isEmpty', 'isNotEmpty'],
+  number: ['equals', 'in', 'between', 'before', 'after', 'isEmpty', 'isNotEmpty'],
+  money: ['equals', 'between', 'before', 'after', 'isEmpty', 'isNotEmpty'],
+  date: ['equals', 'between', 'before', 'after', 'isEmpty', 'isNotEmpty'],
+  datetime: ['between', 'before', 'after', 'isEmpty', 'isNotEmpty'],
+  enum: ['equals', 'in', 'isEmpty', 'isNotEmpty'],
+  boolean: ['equals', 'isEmpty', 'isNotEmpty'],
+};
+
+/** Largest page a view serves (issue: pageSize 1 to 500). */
+export const MAX_VIEW_PAGE_SIZE = 500;
+export const DEFAULT_VIEW_PAGE_SIZE = 50;
+
+export const ZViewFilter = z.object({
+  column: z.string().min(1).max(100),
+  operator: z.enum(FILTER_OPERATORS, { message: 'Unknown filter operator' }),
+  value: z.unknown().optional(),
+});
+export type ViewFilter = z.infer<typeof ZViewFilter>;
+
+export const ZViewSort = z.object({
+  column: z.string().min(1).max(100),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+});
+export type ViewSort = z.infer<typeof ZViewSort>;
+
+/** Input of queryView (spec section 7): a page of a backend view, filtered, sorted and searched. */
+export const ZQueryViewInput = z.object({
+  view: z.string().min(1).max(100),
+  frontendView: z.number().int().positive().nullish(),
+  filters: z.array(ZViewFilter).max(50).default([]),
+  sort: z.array(ZViewSort).max(5).default([]),
+  search: z.string().trim().max(200).optional(),
+  page: z.number().int().min(1, 'page must be at least 1').default(1),
+  pageSize: z
+    .number()
+    .int()
+    .min(1, `pageSize must be between 1 and ${MAX_VIEW_PAGE_SIZE}`)
+    .max(MAX_VIEW_PAGE_SIZE, `pageSize must be between 1 and ${MAX_VIEW_PAGE_SIZE}`)
+    .default(DEFAULT_VIEW_PAGE_SIZE),
+});
+export type QueryViewInput = z.infer<typeof ZQueryViewInput>;
+
+/** Input of queryOptionsView (spec section 7): options matching typed text; the client sends only non-empty text. */
+export const ZQueryOptionsViewInput = z.object({
+  view: z.string().min(1).max(100),
+  value: z.string().trim().min(1, 'Type something to search').max(200),
+});
+
+/** Input of getBackendView and getFrontendViews. */
+export const ZViewNameInput = z.object({ view: z.string().min(1).max(100) });
+
+/** One column of a backend view, as getBackendView returns it. */
+export interface ViewColumnMeta {
+  key: string;
+  label: string;
+  type: ColumnType;
+  options?: { value: string; label: string }[];
+  filterable: boolean;
+  sortable: boolean;
+  visibleByDefault: boolean;
+}
+
+/** A backend view's metadata (getBackendView). */
+export interface BackendViewMeta {
+  name: string;
+  label: string;
+  columns: ViewColumnMeta[];
+  searchable: boolean;
+  defaultSort: ViewSort[];
+  /** Where a row links to, with {id} replaced by the row's id; null when rows do not link. */
+  rowLink: string | null;
+}
+
+/** A page of a view (queryView). A next page exists while page < totalPages (spec section 4). */
+export interface QueryViewOutput {
+  rows: Record<string, unknown>[];
+  totalCount: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+}
+
+/** Who sees a saved view: its owner only, one branch, or the whole company. */
+export const FRONTEND_VIEW_SHARING = ['user', 'branch', 'company'] as const;
+
+/** Input of upsertFrontendView: a named preset of columns, order, widths, filters and sort. */
+export const ZUpsertFrontendViewInput = z.object({
+  id: z.number().int().positive().optional(),
+  view: z.string().min(1).max(100),
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  sharedWith: z.enum(FRONTEND_VIEW_SHARING).default('user'),
+  branchId: z.number().int().positive().nullish(),
+  columns: z.array(z.string().min(1).max(100)).max(100),
+  widths: z.record(z.string(), z.number().int().min(40).max(2000)).default({}),
+  filters: z.array(ZViewFilter).max(50).default([]),
+  sort: z.array(ZViewSort).max(5).default([]),
+});
+export type UpsertFrontendViewInput = z.infer<typeof ZUpsertFrontendViewInput>;
+
+/** A saved view as getFrontendViews returns it. */
+export interface FrontendView {
+  id: number;
+  view: string;
+  name: string;
+  sharedWith: (typeof FRONTEND_VIEW_SHARING)[number];
+  branchId: number | null;
+  ownerUserId: number;
+  ownerName: string;
+  canEdit: boolean;
+  columns: string[];
+  widths: Record<string, number>;
+  filters: ViewFilter[];
+  sort: ViewSort[];
+}
+
+/** Input of upsertFrontendViewUserPreference: the user's last saved view and page size for one table. */
+export const ZUpsertFrontendViewUserPreferenceInput = z.object({
+  view: z.string().min(1).max(100),
+  frontendViewId: z.number().int().positive().nullable().optional(),
+  pageSize: z.number().int().min(1).max(MAX_VIEW_PAGE_SIZE).optional(),
+});
+
+/** A user's preference for one table. */
+export interface FrontendViewUserPreference {
+  view: string;
+  frontendViewId: number | null;
+  pageSize: number;
+}
+
+/** Export formats of a view (all pages of the current state). */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
