@@ -65,6 +65,22 @@ describe('backend views', () => {
   });
 });
 
+describe('clients view', () => {
+  it('lists clients in scope for system level, and is not yet granted to branch roles', async () => {
+    const all = await query('developer', {
+      view: 'clients',
+      filters: [{ column: 'status', operator: 'equals', value: 'active' }],
+      pageSize: 5,
+    });
+    expect(all.status).toBe(200);
+    expect(all.data.totalCount).toBeGreaterThan(0);
+    expect(all.data.rows[0]).toEqual(
+      expect.objectContaining({ status: 'active', branchName: expect.any(String), city: expect.any(String) }),
+    );
+    expect((await query('branchmanager', { view: 'clients' })).status).toBe(403);
+  });
+});
+
 describe('branch scope', () => {
   it('never shows a branch manager another branch, in rows, options or export', async () => {
     const branches = await query('branchmanager', { view: 'branches' });

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { inBranchScope } from '../../auth/scope';
+import type { ViewDefinition } from '../views/views.registry';
+import { CLIENT_STATUSES, clients } from './clients.schema';
+
+const STATUS_LABELS: Record<(typeof CLIENT_STATUSES)[number], string> = {
+  active: 'Active',
+  on_hold: 'On hold',
+  discharged: 'Discharged',
+  deceased: 'Deceased',
+};
+
+/**
+ * The clients list as a backend view, scoped to the caller's branches. The clients screens (and the grants of
+ * this view to staff roles) arrive with the clients issue; until then system-level roles read it.
+ */
+export const clientsView: ViewDefinition = {
+  name: 'clients',
+  label: 'Clients',
+  tables: ['clients', 'client_addresses', 'branches'],
+  source: (scope) => ({
+    from: sql`clients join branches on branches.id = clients.branch_id
+      left join client_addresses on client_addresses.client_id = clients.id and client_addresses.is_primary`,
+    where: inBranchScope(scope, clients.branchId),
+  }),
+  id: sql`clients.id`,
+  optionLabel: sql`clients.last_name || ', ' || clients.first_name`,
+  columns: [
+    { key: 'id', label: 'ID', type: 'number', sql: sql`clients.id`, visibleByDefault: false },
+    { key: 'lastName', label: 'Last name', type: 'text', sql: sql`clients.last_name`, searchable: true },
+    { key: 'firstName', label: 'First name', type: 'text', sql: sql`clients.first_name`, searchable: true },
+    {
+      key: 'status',
+      label: 'Status',
+      type: 'enum',
+      sql: sql`clients.status`,
+      options: CLIENT_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
+    },
+    { key: 'branchName', label: 'Branch', type: 'text', sql: sql`branches.name` },
+    { key: 'city', label: 'City', type: 'text', sql: sql`client_addresses.city`, searchable: true },
+    { key: 'dateOfBirth', label: 'Date of birth', type: 'date', sql: sql`clients.date_of_birth` },
+    { key: 'phoneNumber', label: 'Phone', type: 'text', sql: sql`clients.phone_number` },
+    { key: 'medicaidId', label: 'Medicaid ID', type: 'text', sql: sql`clients.medicaid_id`, visibleByDefault: false },
+    { key: 'createdAt', label: 'Created', type: 'datetime', sql: sql`clients.created_at`, visibleByDefault: false },
+  ],
+  defaultSort: [
+    { column: 'lastName', direction: 'asc' },
+    { column: 'firstName', direction: 'asc' },
+  ],
+  rowLink: '/clients/{id}',
+};
