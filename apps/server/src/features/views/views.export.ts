@@ -20,10 +20,17 @@ export const ZExportViewInput = z.object({
 });
 export type ExportViewInput = z.infer<typeof ZExportViewInput>;
 
-/** A value as a spreadsheet cell: money in dollars (from cents), booleans as Yes/No, the rest as is. */
-function cell(column: ViewColumnDefinition, value: unknown): string | number | null {
+/**
+ * A value as a file cell: money in dollars from integer cents (CSV text with 2 decimals, XLSX a number shown with
+ * 2 decimals), booleans as Yes/No, enums by label, the rest as is.
+ */
+export function exportCell(
+  column: ViewColumnDefinition,
+  value: unknown,
+  format: ExportViewInput['format'],
+): string | number | null {
   if (value === null || value === undefined) return null;
-  if (column.type === 'money') return Number(value) / 100;
+  if (column.type === 'money') return format === 'csv' ? (Number(value) / 100).toFixed(2) : Number(value) / 100;
   if (column.type === 'boolean') return value ? 'Yes' : 'No';
   if (column.type === 'enum') return column.options?.find((o) => o.value === value)?.label ?? String(value);
   return value as string | number;
@@ -47,7 +54,7 @@ export function exportView({ scope, input }: { scope: Scope; input: ExportViewIn
   compileWhere(scope, view, state);
   compileSort(view, state.sort);
   const chunks = iterateViewRows(scope, view, state, keys);
-  const toCells = (row: Record<string, unknown>) => columns.map((c) => cell(c, row[c.key]));
+  const toCells = (row: Record<string, unknown>) => columns.map((c) => exportCell(c, row[c.key], input.format));
   const filename = `${view.name}-${new Date().toISOString().slice(0, 10)}.${input.format}`;
 
   if (input.format === 'csv') {
@@ -61,7 +68,12 @@ export function exportView({ scope, input }: { scope: Scope; input: ExportViewIn
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet(view.label);
-  sheet.columns = columns.map((c) => ({ header: c.label, key: c.key, width: Math.max(12, c.label.length + 2) }));
+  sheet.columns = columns.map((c) => ({
+    header: c.label,
+    key: c.key,
+    width: Math.max(12, c.label.length + 2),
+    ...(c.type === 'money' ? { style: { numFmt: '#,##0.00' } } : {}),
+  }));
   sheet.getRow(1).font = { bold: true };
   void (async () => {
     for await (const rows of chunks) for (const row of rows) sheet.addRow(toCells(row)).commit();
