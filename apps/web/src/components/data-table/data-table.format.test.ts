@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { ViewColumnMeta } from '@hearth/shared/views/views.schema';
+import {
+  centsOf,
+  describeFilter,
+  formatCell,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  localDateOf,
+  localDayEndIso,
+  localDayStartIso,
+  rowHref,
+} from './data-table.format';
+import { defaultExportFilename, exportUrl, filenameFromDisposition } from './data-table.export';
+
+const col = (type: ViewColumnMeta['type'], extra: Partial<ViewColumnMeta> = {}): ViewColumnMeta => ({
+  key: 'k',
+  label: 'Label',
+  type,
+  filterable: true,
+  sortable: true,
+  visibleByDefault: true,
+  ...extra,
+});
+
+describe('cell formats', () => {
+  it('writes dates as MM/DD/YY without shifting the day', () => {
+    expect(formatDate('2026-01-05')).toBe('01/05/26');
+    expect(formatCell(col('date'), '1999-12-31')).toBe('12/31/99');
+  });
+
+  it('writes datetimes as MM/DD/YY h:mm A in local time', () => {
+    expect(formatDateTime(new Date(2026, 0, 5, 13, 7).toISOString())).toBe('01/05/26 1:07 PM');
+    expect(formatDateTime(new Date(2026, 11, 31, 0, 30).toISOString())).toBe('12/31/26 12:30 AM');
+    expect(formatDateTime('garbage')).toBe('garbage');
+  });
+
+  it('writes money from cents, booleans as Yes/No and enums by label', () => {
+    expect(formatMoney(123456)).toBe('$1,234.56');
+    expect(formatCell(col('money'), -5)).toBe('-$0.05');
+    expect(formatCell(col('boolean'), true)).toBe('Yes');
+    expect(formatCell(col('boolean'), false)).toBe('No');
+    expect(formatCell(col('enum', { options: [{ value: 'bm', label: 'Branch Manager' }] }), 'bm')).toBe('Branch Manager');
+    expect(formatCell(col('enum'), 'other')).toBe('other');
+    expect(formatCell(col('number'), 12345.5)).toBe('12,345.5');
+  });
+
+  it('leaves empty values blank and joins lists', () => {
+    expect(formatCell(col('text'), null)).toBe('');
+    expect(formatCell(col('text'), undefined)).toBe('');
+    expect(formatCell(col('text'), ['Boston', 'Worcester'])).toBe('Boston, Worcester');
+  });
+});
+
+describe('filter helpers', () => {
+  it('describes filters for the pills', () => {
+    const role = col('enum', { label: 'Role', options: [{ value: 'Nurse', label: 'Nurse' }] });
+    expect(describeFilter(role, { column: 'k', operator: 'in', value: ['Nurse'] })).toBe('Role is any of Nurse');
+    expect(describeFilter(col('text', { label: 'Name' }), { column: 'k', operator: 'contains', value: 'an' })).toBe(
+      'Name contains "an"',
+    );
+    expect(describeFilter(col('money', { label: 'Rate' }), { column: 'k', operator: 'between', value: [100, 2000] })).toBe(
+      'Rate between $1.00 and $20.00',
+    );
+    expect(describeFilter(col('number', { label: 'N' }), { column: 'k', operator: 'between', value: [null, 5] })).toBe(
+      'N at most 5',
+    );
+    expect(describeFilter(col('date', { label: 'D' }), { column: 'k', operator: 'before', value: '2026-03-04' })).toBe(
+      'D before 03/04/26',
+    );
+    expect(describeFilter(col('text', { label: 'Phone' }), { column: 'k', operator: 'isEmpty' })).toBe('Phone is empty');
+  });
+
+  it('turns a picked day into the local day start and end, and back', () => {
+    const start = localDayStartIso('2026-03-04');
+    const end = localDayEndIso('2026-03-04');
+    expect(localDateOf(start)).toBe('2026-03-04');
+    expect(localDateOf(end)).toBe('2026-03-04');
+    expect(new Date(end).getTime() - new Date(start).getTime()).toBeGreaterThanOrEqual(23 * 3600_000 - 1);
+    expect(localDayStartIso('nope')).toBe('');
+  });
+
+  it('converts dollars to cents without float noise', () => {
+    expect(centsOf(19.99)).toBe(1999);
+    expect(centsOf(0.1 + 0.2)).toBe(30);
+  });
+
+  it('builds row links from the row values', () => {
+    expect(rowHref('/admin/users/{id}', { id: 42 })).toBe('/admin/users/42');
+    expect(rowHref('/x/{id}', { id: 'a/b' })).toBe('/x/a%2Fb');
+  });
+});
+
+describe('export helpers', () => {
+  it('puts the state in the URL as JSON', () => {
+    const url = exportUrl('users', 'csv', {
+      filters: [],
+      sort: [{ column: 'a', direction: 'desc' }],
+      search: '',
+      columns: ['a'],
+    });
+    const parsed = new URL(url, 'http://x');
+    expect(parsed.pathname).toBe('/api/views/users/export');
+    expect(parsed.searchParams.get('format')).toBe('csv');
+    expect(JSON.parse(parsed.searchParams.get('state')!)).toEqual({
+      filters: [],
+      sort: [{ column: 'a', direction: 'desc' }],
+      columns: ['a'],
+    });
+  });
+
+  it('reads the file name of a Content-Disposition header', () => {
+    expect(filenameFromDisposition('attachment; filename="users-2026-01-05.csv"', 'x')).toBe('users-2026-01-05.csv');
+    expect(filenameFromDisposition("attachment; filename*=UTF-8''caf%C3%A9.csv", 'x')).toBe('café.csv');
+    expect(filenameFromDisposition('attachment; filename="../../etc"', 'x')).toBe('.._.._etc');
+    expect(filenameFromDisposition(null, 'fallback.csv')).toBe('fallback.csv');
+    expect(defaultExportFilename('users', 'xlsx', new Date(2026, 0, 5))).toBe('users-2026-01-05.xlsx');
+  });
+});

@@ -1,0 +1,151 @@
+import type { ColumnType, FilterOperator, ViewColumnMeta, ViewFilter } from '@hearth/shared/views/views.schema';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** `2026-01-05` (or an ISO timestamp's date part) as MM/DD/YY (spec section 9), without a time zone shift. */
+export function formatDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return value;
+  const [, year, month, day] = match;
+  return `${month}/${day}/${year!.slice(-2)}`;
+}
+
+/** An ISO timestamp as MM/DD/YY h:mm A (spec section 9) in the browser's time zone. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const hours = date.getHours();
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  const yy = pad(date.getFullYear() % 100);
+  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${yy} ${hour12}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const numbers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+
+/** Integer cents as $1,234.56. */
+export function formatMoney(cents: number): string {
+  return dollars.format(cents / 100);
+}
+
+/** One cell's text: dates MM/DD/YY, money from cents, Yes/No, enum values by their option label. */
+export function formatCell(column: Pick<ViewColumnMeta, 'type' | 'options'>, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (Array.isArray(value)) {
+    return value
+      .map((item) => formatCell(column, item))
+      .filter(Boolean)
+      .join(', ');
+  }
+  switch (column.type) {
+    case 'date':
+      return typeof value === 'string' ? formatDate(value) : String(value);
+    case 'datetime':
+      return typeof value === 'string' || value instanceof Date ? formatDateTime(String(value)) : String(value);
+    case 'money': {
+      const cents = typeof value === 'number' ? value : Number(value);
+      return Number.isFinite(cents) ? formatMoney(cents) : String(value);
+    }
+    case 'number':
+      return typeof value === 'number' ? numbers.format(value) : String(value);
+    case 'boolean':
+      return value === true ? 'Yes' : value === false ? 'No' : String(value);
+    case 'enum': {
+      const option = column.options?.find((o) => o.value === String(value));
+      return option?.label ?? String(value);
+    }
+    case 'text':
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
+
+/** Numbers and money line up on the right. */
+export function alignOf(type: ColumnType): 'left' | 'right' {
+  return type === 'number' || type === 'money' ? 'right' : 'left';
+}
+
+/** Operator names as a person reads them, per column type. */
+export function operatorLabel(type: ColumnType, operator: FilterOperator): string {
+  const temporal = type === 'date' || type === 'datetime';
+  switch (operator) {
+    case 'equals':
+      return 'is';
+    case 'in':
+      return 'is any of';
+    case 'contains':
+      return 'contains';
+    case 'between':
+      return 'between';
+    case 'before':
+      return temporal ? 'before' : 'less than';
+    case 'after':
+      return temporal ? 'after' : 'more than';
+    case 'isEmpty':
+      return 'is empty';
+    case 'isNotEmpty':
+      return 'is not empty';
+  }
+}
+
+function formatFilterValue(column: ViewColumnMeta, value: unknown): string {
+  if (column.type === 'datetime' && typeof value === 'string') return formatDate(localDateOf(value));
+  return formatCell(column, value);
+}
+
+/** A short sentence for a filter pill: "Role is any of Nurse, RVP", "Created between 01/01/26 and 01/31/26". */
+export function describeFilter(column: ViewColumnMeta, filter: ViewFilter): string {
+  const operator = operatorLabel(column.type, filter.operator);
+  const { value } = filter;
+  if (filter.operator === 'isEmpty' || filter.operator === 'isNotEmpty') return `${column.label} ${operator}`;
+  if (filter.operator === 'between' && Array.isArray(value)) {
+    const temporal = column.type === 'date' || column.type === 'datetime';
+    const [from, to] = value as unknown[];
+    if (to === null || to === undefined) {
+      return `${column.label} ${temporal ? 'on or after' : 'at least'} ${formatFilterValue(column, from)}`;
+    }
+    if (from === null || from === undefined) {
+      return `${column.label} ${temporal ? 'on or before' : 'at most'} ${formatFilterValue(column, to)}`;
+    }
+    return `${column.label} between ${formatFilterValue(column, from)} and ${formatFilterValue(column, to)}`;
+  }
+  if (Array.isArray(value)) return `${column.label} ${operator} ${value.map((v) => formatFilterValue(column, v)).join(', ')}`;
+  if (column.type === 'text') return `${column.label} ${operator} "${String(value)}"`;
+  return `${column.label} ${operator} ${formatFilterValue(column, value)}`;
+}
+
+/** The browser-local calendar date (YYYY-MM-DD) of an ISO timestamp. */
+export function localDateOf(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function localDate(date: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return null;
+  const [, year, month, day] = match;
+  return new Date(Number(year), Number(month) - 1, Number(day));
+}
+
+/** The ISO timestamp of the local midnight starting a calendar date (YYYY-MM-DD); '' for a bad date. */
+export function localDayStartIso(date: string): string {
+  return localDate(date)?.toISOString() ?? '';
+}
+
+/** The ISO timestamp of the last millisecond of a local calendar date (YYYY-MM-DD); '' for a bad date. */
+export function localDayEndIso(date: string): string {
+  const start = localDate(date);
+  if (!start) return '';
+  const end = new Date(start.getFullYear(), start.getMonth(), start.getDate() + 1);
+  return new Date(end.getTime() - 1).toISOString();
+}
+
+/** Cents from a dollar amount typed by a person. */
+export function centsOf(dollarsValue: number): number {
+  return Math.round(dollarsValue * 100);
+}
+
+/** A row's link: `{id}` (or any `{key}`) in the backend view's rowLink replaced by the row's value. */
+export function rowHref(rowLink: string, row: Record<string, unknown>): string {
+  return rowLink.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(row[key] ?? '')));
+}
