@@ -10,6 +10,7 @@ import { appRouter, type AppRouter } from './trpc/app.router';
 import { createContext, toFetchHeaders } from './trpc/context';
 import { registerAuthRoutes } from './http/auth.routes';
 import { registerRestRoutes } from './http/rest.routes';
+import { registerActionRoutes } from './http/actions.routes';
 import { registerViewExportRoutes } from './http/views-export.routes';
 import { AppError } from './errors/app-error';
 import { describeZodError } from './errors/zod-errors';
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   registerRestRoutes(app, deps);
+  registerActionRoutes(app, deps);
   registerViewExportRoutes(app, deps);
 
   const indexHtml = deps.webDist ? path.join(deps.webDist, 'index.html') : null;

@@ -1,10 +1,11 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Context } from './context';
 import { withRequestScope } from '../db/request-scope';
 import { AppError, APP_ERROR_STATUS } from '../errors/app-error';
 import { describeZodError } from '../errors/zod-errors';
 import { isActionAllowed } from '../features/roles/roles.permissions';
+import type { Caller } from '../auth/caller';
 
 /** JSON-RPC error numbers of tRPC per AppError code. */
 const RPC_CODE = {
@@ -17,7 +18,31 @@ const RPC_CODE = {
   INTERNAL_SERVER_ERROR: -32603,
 } as const;
 
-const t = initTRPC.context<Context>().create({
+/**
+ * Procedure meta. `actionGuarded` is set by permissionProcedure: the caller's role must list the procedure's path
+ * in its action permissions. Procedures without it (authedProcedure, publicProcedure) need no action permission.
+ */
+export interface ProcedureMeta {
+  actionGuarded?: boolean;
+}
+
+/**
+ * The human message of a failed call, worded as the error formatter words it for /api/trpc: an AppError's own
+ * message, "field: message" for a zod input error, "Internal server error" for anything unexpected, else the
+ * TRPCError's message. `unexpected` is true when the real cause is hidden and should be logged.
+ */
+export function publicErrorOf(error: unknown): { message: string; unexpected: boolean } {
+  const trpcError = getTRPCErrorFromUnknown(error);
+  const cause = trpcError.cause;
+  if (cause instanceof AppError) return { message: cause.message, unexpected: cause.code === 'INTERNAL_SERVER_ERROR' };
+  if (cause instanceof ZodError) return { message: describeZodError(cause).message, unexpected: false };
+  if (trpcError.code === 'INTERNAL_SERVER_ERROR') return { message: 'Internal server error', unexpected: true };
+  return { message: trpcError.message, unexpected: false };
+}
+
+const builder = initTRPC.context<Context>().meta<ProcedureMeta>();
+
+const t = builder.create({
   /** The one place errors are mapped: AppError codes and zod input errors to statuses and human messages. */
   errorFormatter({ shape, error }) {
     const cause = error.cause;
@@ -43,10 +68,9 @@ const t = initTRPC.context<Context>().create({
         data: { ...shape.data, httpStatus: APP_ERROR_STATUS.BAD_REQUEST, fieldErrors, stack: undefined },
       };
     }
-    const hidden = error.code === 'INTERNAL_SERVER_ERROR';
     return {
       ...shape,
-      message: hidden ? 'Internal server error' : shape.message,
+      message: publicErrorOf(error).message,
       data: { ...shape.data, fieldErrors: null, stack: undefined },
     };
   },
@@ -78,9 +102,26 @@ export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
  * must list it in its action permissions (Developer, with system-level access, is allowed everything).
  * @throws FORBIDDEN (403) naming the action.
  */
-export const permissionProcedure = authedProcedure.use(({ ctx, path, next }) => {
-  if (!isActionAllowed(ctx.caller.role, path)) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: `Your role may not use ${path}` });
-  }
+export const permissionProcedure = authedProcedure.meta({ actionGuarded: true }).use(({ ctx, path, next }) => {
+  assertActionAllowed(ctx.caller, path);
   return next();
 });
+
+/**
+ * The check of permissionProcedure, for callers that validate without executing (POST /api/actions parse-only).
+ * @throws TRPCError FORBIDDEN "Your role may not use <action>" when the caller's role does not list the action.
+ */
+export function assertActionAllowed(caller: Pick<Caller, 'role'>, action: string): void {
+  if (!isActionAllowed(caller.role, action)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: `Your role may not use ${action}` });
+  }
+}
+
+/** Whether a procedure is built on permissionProcedure (its meta says so; meta merges down the builder chain). */
+export function isActionGuarded(procedure: { _def: { meta?: unknown } }): boolean {
+  const meta = procedure._def.meta as ProcedureMeta | undefined;
+  return meta?.actionGuarded === true;
+}
+
+/** Makes a server-side caller of a router (runs every middleware, as a request to /api/trpc would). */
+export const createCallerFactory = t.createCallerFactory;

@@ -26,5 +26,13 @@ export const ROLE_PICKER_OPTIONS = [
   { value: 7, label: 'PRN', disabled: false },
 ] as const;
 
-/** Role ids a user edit may not assign (spec section 5: "not 3 or 4"). */
-export const UNASSIGNABLE_ROLE_IDS: readonly number[] = [ROLE_IDS.caregiver, ROLE_IDS.developer];
+/**
+ * Role ids a user edit may not assign: spec section 5 says "not 3 or 4"; Client and Trusted Contact (8, 9) are
+ * not staff roles either, so the form refuses them with the same message as the server.
+ */
+export const UNASSIGNABLE_ROLE_IDS: readonly number[] = [
+  ROLE_IDS.caregiver,
+  ROLE_IDS.developer,
+  ROLE_IDS.client,
+  ROLE_IDS.trustedContact,
+];

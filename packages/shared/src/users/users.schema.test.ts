@@ -4,7 +4,7 @@ import { ZUserEditFields, ZUserHistoryQuery } from './users.schema';
 const valid = { firstName: 'Ana', lastName: 'Silva', email: 'ana@example.com', isActive: true, v2RoleId: 5 };
 
 describe('user edit rules (spec section 5)', () => {
-  it.each([3, 4, -1, 1.5])('refuses v2RoleId %s with "Invalid role"', (v2RoleId) => {
+  it.each([3, 4, 8, 9, -1, 1.5])('refuses v2RoleId %s with "Invalid role"', (v2RoleId) => {
     const result = ZUserEditFields.safeParse({ ...valid, v2RoleId });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('Invalid role');

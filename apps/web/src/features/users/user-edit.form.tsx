@@ -10,6 +10,7 @@ import { ZUserEditFields } from '@hearth/shared/users/users.schema';
 import { fieldErrorsOf } from '@/api/api-error';
 import { useTRPC, type RouterOutputs } from '@/api/trpc';
 import { zodValidate } from '@/forms/zod-validate';
+import { useServerValidation } from '@/forms/use-server-validation';
 import { userHistoryKey } from './user-history.panel';
 
 type UserDetail = RouterOutputs['getUser'];
@@ -56,9 +57,27 @@ function roleOptions(current: number | null) {
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
+/** The updateUser input of the form's values: what Save sends and what the server checks as the user types. */
+function toUpdateInput(id: number, values: UserFormValues) {
+  return {
+    id,
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    email: values.email.trim(),
+    phoneNumber: blankToNull(values.phoneNumber),
+    isActive: values.isActive,
+    timezone: values.timezone,
+    ssn: blankToNull(values.ssn),
+    adpFileNumber: blankToNull(values.adpFileNumber),
+    v2RoleId: values.v2RoleId,
+  };
+}
+
 /**
  * The user edit form (spec "User edit payload"), checked by the shared ZUserEditFields schema before it is sent
- * and showing the server's field errors beside their fields when the server refuses it.
+ * and showing the server's field errors beside their fields when the server refuses it. Once edited, the values
+ * are also checked by the server in parse-only mode as the user types (spec section 5); the form's own errors
+ * win over those where both name a field.
  */
 export function UserEditForm({ user }: { user: UserDetail }) {
   const trpc = useTRPC();
@@ -69,6 +88,11 @@ export function UserEditForm({ user }: { user: UserDetail }) {
     // The shared schema also accepts the masked SSN (***-**-1234) the API sends out, which means "unchanged".
     validate: zodValidate<UserFormValues>(ZUserEditFields),
   });
+  const serverErrors = useServerValidation('updateUser', toUpdateInput(user.id, form.values), { enabled: form.isDirty() });
+  const inputProps = (field: keyof UserFormValues, options?: { type: 'checkbox' }) => {
+    const props = form.getInputProps(field, options);
+    return { ...props, error: props.error ?? serverErrors[field] };
+  };
 
   const update = useMutation(
     trpc.updateUser.mutationOptions({
@@ -93,18 +117,7 @@ export function UserEditForm({ user }: { user: UserDetail }) {
 
   const onSubmit = form.onSubmit((values) => {
     setServerError(null);
-    update.mutate({
-      id: user.id,
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      email: values.email.trim(),
-      phoneNumber: blankToNull(values.phoneNumber),
-      isActive: values.isActive,
-      timezone: values.timezone,
-      ssn: blankToNull(values.ssn),
-      adpFileNumber: blankToNull(values.adpFileNumber),
-      v2RoleId: values.v2RoleId,
-    });
+    update.mutate(toUpdateInput(user.id, values));
   });
 
   return (
@@ -116,17 +129,17 @@ export function UserEditForm({ user }: { user: UserDetail }) {
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="First name" required {...form.getInputProps('firstName')} />
-          <TextInput label="Last name" required {...form.getInputProps('lastName')} />
-          <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
-          <TextInput label="Phone number" type="tel" {...form.getInputProps('phoneNumber')} />
+          <TextInput label="First name" required {...inputProps('firstName')} />
+          <TextInput label="Last name" required {...inputProps('lastName')} />
+          <TextInput label="Email" type="email" required {...inputProps('email')} />
+          <TextInput label="Phone number" type="tel" {...inputProps('phoneNumber')} />
           <Select
             label="Role"
             placeholder="No role"
             data={roleOptions(form.values.v2RoleId)}
             value={form.values.v2RoleId === null ? null : String(form.values.v2RoleId)}
             onChange={(value) => form.setFieldValue('v2RoleId', value === null ? null : Number(value))}
-            error={form.errors.v2RoleId}
+            error={form.errors.v2RoleId ?? serverErrors.v2RoleId}
             clearable
           />
           <Select
@@ -134,12 +147,12 @@ export function UserEditForm({ user }: { user: UserDetail }) {
             data={timeZoneOptions(form.values.timezone)}
             allowDeselect={false}
             searchable
-            {...form.getInputProps('timezone')}
+            {...inputProps('timezone')}
           />
-          <PasswordInput label="SSN" autoComplete="off" {...form.getInputProps('ssn')} />
-          <TextInput label="ADP file number" {...form.getInputProps('adpFileNumber')} />
+          <PasswordInput label="SSN" autoComplete="off" {...inputProps('ssn')} />
+          <TextInput label="ADP file number" {...inputProps('adpFileNumber')} />
         </SimpleGrid>
-        <Switch label="Active" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+        <Switch label="Active" {...inputProps('isActive', { type: 'checkbox' })} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" size="xs" disabled={!form.isDirty()} onClick={() => form.reset()}>
             Reset
