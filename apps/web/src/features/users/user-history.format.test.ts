@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserHistoryEntry } from '@hearth/shared/users/users.schema';
-import { describeChanges, formatDateTime, tableLabel } from './user-history.format';
+import { describeChanges, tableLabel } from './user-history.format';
 
 const entry = (patch: Partial<UserHistoryEntry>): UserHistoryEntry => ({
   createdAt: '2026-01-05T18:07:00.000Z',
@@ -11,16 +11,6 @@ const entry = (patch: Partial<UserHistoryEntry>): UserHistoryEntry => ({
   oldRow: null,
   newRow: null,
   ...patch,
-});
-
-describe('formatDateTime', () => {
-  it('writes MM/DD/YY h:mm A in local time', () => {
-    expect(formatDateTime(new Date(2026, 0, 5, 13, 7).toISOString())).toBe('01/05/26 1:07 PM');
-    expect(formatDateTime(new Date(2026, 11, 31, 0, 30).toISOString())).toBe('12/31/26 12:30 AM');
-  });
-  it('leaves an unreadable value as it is', () => {
-    expect(formatDateTime('not a date')).toBe('not a date');
-  });
 });
 
 describe('describeChanges', () => {

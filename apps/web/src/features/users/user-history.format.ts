@@ -1,17 +1,5 @@
 import type { UserHistoryEntry } from '@hearth/shared/users/users.schema';
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** Formats an ISO timestamp as MM/DD/YY h:mm A (spec section 9) in the viewer's local time. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const hours = date.getHours();
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  const yy = pad(date.getFullYear() % 100);
-  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${yy} ${hour12}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
-}
-
 /** Bookkeeping columns that change on every write, and `name`, which only repeats first and last name. */
 const IGNORED_FIELDS = new Set(['updatedAt', 'updated_at', 'createdAt', 'created_at', 'name']);
 

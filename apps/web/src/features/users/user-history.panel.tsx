@@ -4,7 +4,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { UserHistoryEntry } from '@hearth/shared/users/users.schema';
 import { restJson } from '@/api/rest';
 import { shouldRetry } from '@/api/query-client';
-import { describeChanges, formatDateTime, tableLabel } from './user-history.format';
+import { formatDateTime } from '@/format/date-format';
+import { describeChanges, tableLabel } from './user-history.format';
 
 const PAGE_SIZE = 50;
 
