@@ -1,9 +1,7 @@
-import { AppShell, Group, Text, Title, UnstyledButton } from '@mantine/core';
+import { AppShell, Group, Text, UnstyledButton } from '@mantine/core';
+import { PhoneAppHeader } from './app-header';
 import { IconAlertTriangle, IconCalendarEvent, IconHandGrab, IconMessages } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
-import { ColorSchemeToggle } from './color-scheme.toggle';
-import { SignOutButton } from './sign-out.button';
-import { StopImpersonatingButton } from './stop-impersonating.button';
 import classes from './caregiver.shell.module.css';
 
 type Tab = 'schedule' | 'missed' | 'pickup' | 'chat';
@@ -33,16 +31,7 @@ export function CaregiverShell() {
 
   return (
     <AppShell header={{ height: 52 }} footer={{ height: 64 }} padding="md">
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Title order={3}>Hearth</Title>
-          <Group gap={4} wrap="nowrap">
-            <StopImpersonatingButton />
-            <ColorSchemeToggle />
-            <SignOutButton compact />
-          </Group>
-        </Group>
-      </AppShell.Header>
+      <PhoneAppHeader />
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
