@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import type {
   BackendViewMeta,
   FrontendView,
@@ -127,6 +127,8 @@ export function DataTable({ view }: DataTableProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const url = useMemo(() => parseTableUrl(searchParams), [searchParams]);
 
@@ -189,6 +191,8 @@ export function DataTable({ view }: DataTableProps) {
 
   /** Writes a change on top of the current URL state; filters, sort and search changes go back to page 1. */
   const change = (patch: TableUrlState, options: { resetPage?: boolean; replace?: boolean } = {}) => {
+    // A late change (the debounced search) must not follow the user to the page they are already leaving for.
+    if (navigation.location && navigation.location.pathname !== pathname) return;
     const next: TableUrlState = { ...effectiveUrl, ...patch };
     if (options.resetPage) delete next.page;
     setSearchParams((prev) => serializeTableUrl(next, prev), { replace: options.replace });
