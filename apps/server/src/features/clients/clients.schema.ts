@@ -1,11 +1,22 @@
-import { pgTable, serial, text, timestamp, integer, date, doublePrecision, boolean, index } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  integer,
+  date,
+  doublePrecision,
+  boolean,
+  index,
+  jsonb,
+  bigint,
+} from 'drizzle-orm/pg-core';
+import { CLIENT_STATUSES, NURSE_ASSESSMENT_TYPES } from '@hearth/shared/clients/clients.constants';
 import { branches } from '../branches/branches.schema';
 import { users } from '../users/users.schema';
+import { payerSources } from '../payer-sources/payer-sources.schema';
 
-/** Client statuses: there is no hard delete of a person. */
-export const CLIENT_STATUSES = ['active', 'on_hold', 'discharged', 'deceased'] as const;
-
-/** A care recipient. Profile screens and the rest of the record arrive with the clients issue. */
+/** A care recipient (spec section 3 "Client"; fields beyond the spec that agencies need). */
 export const clients = pgTable(
   'clients',
   {
@@ -24,10 +35,18 @@ export const clients = pgTable(
     email: text('email'),
     medicaidId: text('medicaid_id'),
     status: text('status', { enum: CLIENT_STATUSES }).notNull().default('active'),
+    primaryPayerSourceId: integer('primary_payer_source_id').references(() => payerSources.id),
+    carePlanTasks: jsonb('care_plan_tasks').$type<string[]>().notNull().default([]),
+    accessNotes: text('access_notes'),
+    notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('clients_branch_idx').on(t.branchId, t.lastName), index('clients_user_idx').on(t.userId)],
+  (t) => [
+    index('clients_branch_idx').on(t.branchId, t.lastName),
+    index('clients_user_idx').on(t.userId),
+    index('clients_external_idx').on(t.externalId),
+  ],
 );
 
 /** A client's address with its coordinates (WGS84 degrees) for EVV geofencing and the map. */
@@ -50,4 +69,114 @@ export const clientAddresses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('client_addresses_client_idx').on(t.clientId)],
+);
+
+/** Family and trusted contacts of a client; portal access lets them use the client app. */
+export const clientContacts = pgTable(
+  'client_contacts',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    relationship: text('relationship').notNull(),
+    phoneNumber: text('phone_number'),
+    email: text('email'),
+    isEmergencyContact: boolean('is_emergency_contact').notNull().default(false),
+    hasPortalAccess: boolean('has_portal_access').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('client_contacts_client_idx').on(t.clientId)],
+);
+
+/** A payer's approval of units of a service code for a client between two dates (DOMAIN.md "Authorization"). */
+export const clientAuthorizations = pgTable(
+  'client_authorizations',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    payerSourceId: integer('payer_source_id')
+      .notNull()
+      .references(() => payerSources.id),
+    serviceCode: text('service_code').notNull(),
+    modifiers: jsonb('modifiers').$type<string[]>().notNull().default([]),
+    authorizationNumber: text('authorization_number'),
+    unitsPerWeek: integer('units_per_week'),
+    unitsPerMonth: integer('units_per_month'),
+    unitsTotal: integer('units_total'),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('client_authorizations_client_idx').on(t.clientId, t.payerSourceId, t.startDate)],
+);
+
+/**
+ * A file on a client's record. Created first (status pending) with an upload URL; the upload marks it uploaded
+ * (spec section 4 "File upload").
+ */
+export const clientFiles = pgTable(
+  'client_files',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    status: text('status', { enum: ['pending', 'uploaded'] })
+      .notNull()
+      .default('pending'),
+    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('client_files_client_idx').on(t.clientId)],
+);
+
+/** A dated note on a client's record (DOMAIN.md "Journal entry"). */
+export const clientJournalEntries = pgTable(
+  'client_journal_entries',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    entryDate: date('entry_date').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('client_journal_entries_client_idx').on(t.clientId, t.entryDate)],
+);
+
+/** A nurse's periodic assessment of a client. */
+export const nurseAssessments = pgTable(
+  'nurse_assessments',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    assessmentType: text('assessment_type', { enum: NURSE_ASSESSMENT_TYPES }).notNull(),
+    assessedOn: date('assessed_on').notNull(),
+    nextDueOn: date('next_due_on'),
+    nurseUserId: integer('nurse_user_id').references(() => users.id, { onDelete: 'set null' }),
+    findings: text('findings').notNull(),
+    carePlanChanges: text('care_plan_changes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('nurse_assessments_client_idx').on(t.clientId, t.assessedOn)],
 );

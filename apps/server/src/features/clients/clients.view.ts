@@ -1,19 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { inBranchScope } from '../../auth/scope';
 import type { ViewDefinition } from '../views/views.registry';
-import { CLIENT_STATUSES, clients } from './clients.schema';
+import { CLIENT_STATUSES, CLIENT_STATUS_LABELS } from '@hearth/shared/clients/clients.constants';
+import { clients } from './clients.schema';
 
-const STATUS_LABELS: Record<(typeof CLIENT_STATUSES)[number], string> = {
-  active: 'Active',
-  on_hold: 'On hold',
-  discharged: 'Discharged',
-  deceased: 'Deceased',
-};
-
-/**
- * The clients list as a backend view, scoped to the caller's branches. The clients screens (and the grants of
- * this view to staff roles) arrive with the clients issue; until then system-level roles read it.
- */
+/** The clients list (/clients) as a backend view, scoped to the caller's branches. */
 export const clientsView: ViewDefinition = {
   name: 'clients',
   label: 'Clients',
@@ -34,7 +25,7 @@ export const clientsView: ViewDefinition = {
       label: 'Status',
       type: 'enum',
       sql: sql`clients.status`,
-      options: CLIENT_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
+      options: CLIENT_STATUSES.map((value) => ({ value, label: CLIENT_STATUS_LABELS[value] })),
     },
     { key: 'branchName', label: 'Branch', type: 'text', sql: sql`branches.name` },
     { key: 'city', label: 'City', type: 'text', sql: sql`client_addresses.city`, searchable: true },

@@ -25,6 +25,7 @@ export const TABLE_NAMES = [
   'client_addresses',
   'caregivers',
   'caregiver_addresses',
+  'payer_sources',
 ] as const;
 
 /** The view engine's procedures: every staff role has them; view permissions decide which views. */
@@ -39,6 +40,77 @@ export const VIEW_ENGINE_ACTIONS = [
   'upsertFrontendViewUserPreference',
 ];
 const READ_BRANCHES = ['getBranches', 'getBranch', ...VIEW_ENGINE_ACTIONS];
+
+/** get, create, update and delete procedures of a sub-record, e.g. crud('Client', 'Address'). */
+function crud(owner: string, record: string, plural = `${record}s`): string[] {
+  return [`get${owner}${plural}`, `create${owner}${record}`, `update${owner}${record}`, `delete${owner}${record}`];
+}
+
+const READ_CLIENTS = [
+  'getClient',
+  'getClientAddresses',
+  'getClientContacts',
+  'getClientAuthorizations',
+  'getClientFiles',
+  'getClientFileDownloadLink',
+  'getClientJournalEntries',
+  'getNurseAssessments',
+  'getClientAuthorizationMatch',
+  'getClientAuthMetrics',
+  'getClientAuthorizationCodeCombos',
+];
+const WRITE_CLIENTS = [
+  ...READ_CLIENTS,
+  'createClient',
+  'updateClient',
+  ...crud('Client', 'Address', 'Addresses'),
+  ...crud('Client', 'Contact'),
+  ...crud('Client', 'Authorization'),
+  ...crud('Client', 'File'),
+  ...crud('Client', 'JournalEntry', 'JournalEntries'),
+  'createNurseAssessment',
+  'updateNurseAssessment',
+  'sendClientLoginLink',
+  'sendClientContactLoginLink',
+];
+const READ_CAREGIVERS = [
+  'getCaregiver',
+  'getCaregiverAddresses',
+  'getCaregiverFiles',
+  'getCaregiverFileDownloadLink',
+  'getCaregiverJournalEntries',
+  'getCaregiverCashAdvances',
+  'getCaregiverCredentials',
+];
+const WRITE_CAREGIVERS = [
+  ...READ_CAREGIVERS,
+  'createCaregiver',
+  'updateCaregiver',
+  ...crud('Caregiver', 'Address', 'Addresses'),
+  ...crud('Caregiver', 'File'),
+  ...crud('Caregiver', 'JournalEntry', 'JournalEntries'),
+  ...crud('Caregiver', 'CashAdvance'),
+  ...crud('Caregiver', 'Credential'),
+  'sendCaregiverLoginLink',
+  'setCaregiverPassword',
+];
+const READ_PAYERS = ['getPayerSources', 'getPayerSource'];
+const WRITE_PAYERS = [...READ_PAYERS, 'createPayerSource', 'updatePayerSource'];
+/** What office staff who run clients and caregivers day to day may do (Branch Manager, RVP). */
+const OFFICE_ACTIONS = [...WRITE_CLIENTS, ...WRITE_CAREGIVERS, ...READ_PAYERS];
+/** Nurses read the records, assess clients and write notes and files. */
+const NURSE_ACTIONS = [
+  ...READ_CLIENTS,
+  ...READ_CAREGIVERS,
+  ...READ_PAYERS,
+  'createNurseAssessment',
+  'updateNurseAssessment',
+  ...crud('Client', 'JournalEntry', 'JournalEntries'),
+  'createClientFile',
+];
+/** PRN (per diem) staff read the records and write notes. */
+const PRN_ACTIONS = [...READ_CLIENTS, ...READ_CAREGIVERS, ...READ_PAYERS, ...crud('Client', 'JournalEntry', 'JournalEntries')];
+const RECORD_VIEWS = ['clients', 'caregivers', 'payerSources'];
 const READ_USERS = ['getUsers', 'getUser', 'getUserHistory'];
 const ADMIN_ACTIONS = [
   ...READ_BRANCHES,
@@ -48,8 +120,11 @@ const ADMIN_ACTIONS = [
   'getRoles',
   'getPermissionCatalog',
   'startImpersonatingUser',
+  ...OFFICE_ACTIONS,
+  ...WRITE_PAYERS,
+  'getOutbox',
 ];
-const STAFF_TABLES = ['branches', 'clients', 'client_addresses', 'caregivers', 'caregiver_addresses'];
+const STAFF_TABLES = ['branches', 'clients', 'client_addresses', 'caregivers', 'caregiver_addresses', 'payer_sources'];
 
 /** The seeded roles: the spec's picker ids 1-7 (spec section 5), then Client and Trusted Contact. */
 export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] = [
@@ -63,9 +138,9 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatInitiateConversationEnabled: true,
     chatBroadcastEnabled: true,
     chatReadBranchConversationsEnabled: true,
-    actionPermissions: [...READ_BRANCHES, ...READ_USERS, 'updateUser'],
+    actionPermissions: [...READ_BRANCHES, ...READ_USERS, 'updateUser', ...OFFICE_ACTIONS],
     tablePermissions: ['users', ...STAFF_TABLES],
-    viewPermissions: ['branches', 'users'],
+    viewPermissions: ['branches', 'users', ...RECORD_VIEWS],
   },
   {
     id: ROLE_IDS.companyAdmin,
@@ -80,7 +155,7 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatReadBranchConversationsEnabled: true,
     actionPermissions: ADMIN_ACTIONS,
     tablePermissions: ['users', 'roles', ...STAFF_TABLES],
-    viewPermissions: ['branches', 'users'],
+    viewPermissions: ['branches', 'users', ...RECORD_VIEWS],
   },
   { id: ROLE_IDS.caregiver, name: 'Caregiver', chatEnabled: true, chatSendMessageEnabled: true },
   { id: ROLE_IDS.developer, name: 'Developer', hasSystemLevelAccess: true, hasPayPeriodLockOverride: true, chatEnabled: true },
@@ -90,9 +165,9 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     hasBranchLevelAccess: true,
     chatEnabled: true,
     chatSendMessageEnabled: true,
-    actionPermissions: READ_BRANCHES,
+    actionPermissions: [...READ_BRANCHES, ...NURSE_ACTIONS],
     tablePermissions: STAFF_TABLES,
-    viewPermissions: ['branches'],
+    viewPermissions: ['branches', ...RECORD_VIEWS],
   },
   {
     id: ROLE_IDS.rvp,
@@ -100,9 +175,9 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     hasBranchLevelAccess: true,
     chatEnabled: true,
     chatSendMessageEnabled: true,
-    actionPermissions: [...READ_BRANCHES, ...READ_USERS],
+    actionPermissions: [...READ_BRANCHES, ...READ_USERS, ...OFFICE_ACTIONS],
     tablePermissions: ['users', ...STAFF_TABLES],
-    viewPermissions: ['branches', 'users'],
+    viewPermissions: ['branches', 'users', ...RECORD_VIEWS],
   },
   {
     id: ROLE_IDS.prn,
@@ -110,9 +185,9 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     hasBranchLevelAccess: true,
     chatEnabled: true,
     chatSendMessageEnabled: true,
-    actionPermissions: READ_BRANCHES,
+    actionPermissions: [...READ_BRANCHES, ...PRN_ACTIONS],
     tablePermissions: STAFF_TABLES,
-    viewPermissions: ['branches'],
+    viewPermissions: ['branches', ...RECORD_VIEWS],
   },
   { id: ROLE_IDS.client, name: 'Client' },
   { id: ROLE_IDS.trustedContact, name: 'Trusted Contact' },

@@ -1,4 +1,4 @@
-import { pgTable, integer, text, boolean, jsonb } from 'drizzle-orm/pg-core';
+import { pgTable, integer, text, boolean, jsonb, primaryKey } from 'drizzle-orm/pg-core';
 
 /**
  * A role (spec section 3 "Role"): level flags, chat flags (default false) and the action, table and view
@@ -25,3 +25,19 @@ export const roles = pgTable('roles', {
   tablePermissions: jsonb('table_permissions').$type<string[]>().notNull().default([]),
   viewPermissions: jsonb('view_permissions').$type<string[]>().notNull().default([]),
 });
+
+/**
+ * Which default permissions have been granted to a role once. A default added in a later release is granted
+ * at the next start; one an admin removed afterwards stays removed.
+ */
+export const roleDefaultGrants = pgTable(
+  'role_default_grants',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionSet: text('permission_set', { enum: ['actionPermissions', 'tablePermissions', 'viewPermissions'] }).notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionSet, t.name] })],
+);

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { RoleOutput } from '@hearth/shared/roles/roles.schema';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { auditLog } from '../audit/audit.schema';
+import { roles, roleDefaultGrants } from './roles.schema';
+import { ensureRoles } from './roles.seed';
 
 let t: TestApp;
 let developer: string;
@@ -86,8 +88,30 @@ describe('roles', () => {
     const [audit] = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.tableName, 'roles'), eq(auditLog.rowId, ROLE_IDS.nurse), eq(auditLog.operation, 'UPDATE')));
+      .where(and(eq(auditLog.tableName, 'roles'), eq(auditLog.rowId, ROLE_IDS.nurse), eq(auditLog.operation, 'UPDATE')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(audit?.changedBy).toBeGreaterThan(0);
     expect(audit?.newRow?.action_permissions).toEqual(['getBranch', 'getBranches', 'getUsers']);
+  });
+});
+
+describe('default grants', () => {
+  it('grants a default once: an admin removal survives a restart, a new default arrives', async () => {
+    const db = t.database.db;
+    const nurseActions = async () => (await db.select().from(roles).where(eq(roles.id, ROLE_IDS.prn)))[0]!.actionPermissions;
+    expect(await nurseActions()).toContain('getClient');
+    await db
+      .update(roles)
+      .set({ actionPermissions: (await nurseActions()).filter((a) => a !== 'getClient') })
+      .where(eq(roles.id, ROLE_IDS.prn));
+    await ensureRoles(db);
+    expect(await nurseActions()).not.toContain('getClient');
+    // As if getClient were new in this release: never granted before, so it is granted now.
+    await db
+      .delete(roleDefaultGrants)
+      .where(and(eq(roleDefaultGrants.roleId, ROLE_IDS.prn), eq(roleDefaultGrants.name, 'getClient')));
+    await ensureRoles(db);
+    expect(await nurseActions()).toContain('getClient');
   });
 });

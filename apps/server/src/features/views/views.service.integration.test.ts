@@ -66,7 +66,7 @@ describe('backend views', () => {
 });
 
 describe('clients view', () => {
-  it('lists clients in scope for system level, and is not yet granted to branch roles', async () => {
+  it('lists clients in scope: all for system level, one branch for a branch manager', async () => {
     const all = await query('developer', {
       view: 'clients',
       filters: [{ column: 'status', operator: 'equals', value: 'active' }],
@@ -77,7 +77,9 @@ describe('clients view', () => {
     expect(all.data.rows[0]).toEqual(
       expect.objectContaining({ status: 'active', branchName: expect.any(String), city: expect.any(String) }),
     );
-    expect((await query('branchmanager', { view: 'clients' })).status).toBe(403);
+    const boston = await query('branchmanager', { view: 'clients', pageSize: 500 });
+    expect(boston.data.totalCount).toBeGreaterThan(0);
+    expect(new Set(boston.data.rows.map((r) => r.branchName))).toEqual(new Set(['Boston']));
   });
 });
 

@@ -1,0 +1,25 @@
+/** Client statuses: there is no hard delete of a person. */
+export const CLIENT_STATUSES = ['active', 'on_hold', 'discharged', 'deceased'] as const;
+export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+
+export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = {
+  active: 'Active',
+  on_hold: 'On hold',
+  discharged: 'Discharged',
+  deceased: 'Deceased',
+};
+
+/** Care plan tasks (DOMAIN.md "Care plan"): activities of daily living and instrumental ones. */
+export const ADL_TASKS = ['Bathing', 'Dressing', 'Toileting', 'Transferring', 'Continence', 'Feeding'] as const;
+export const IADL_TASKS = [
+  'Meal preparation',
+  'Housekeeping',
+  'Laundry',
+  'Medication reminders',
+  'Transportation',
+  'Shopping',
+] as const;
+export const CARE_PLAN_TASKS = [...ADL_TASKS, ...IADL_TASKS] as const;
+
+/** Kinds of nurse assessment. */
+export const NURSE_ASSESSMENT_TYPES = ['initial', 'supervisory', 'reassessment', 'discharge'] as const;
