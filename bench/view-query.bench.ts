@@ -8,12 +8,15 @@
  * Creates and drops its own database. Shifts (1,000,000 in the target) join this benchmark when the shifts table
  * and view exist.
  */
+import os from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../apps/server/src/db/client';
 import { adminQuery, databaseUrl, prepareTemplate } from '../apps/server/src/test/test-database';
 import { createAuth } from '../apps/server/src/auth/auth';
 import { buildApp } from '../apps/server/src/app';
+import { createLocalStorage } from '../apps/server/src/storage/local.storage';
 import { runViewPage } from '../apps/server/src/features/views/views.query';
 import { findView } from '../apps/server/src/features/views/views.catalog';
 import type { Scope } from '../apps/server/src/auth/scope';
@@ -88,7 +91,12 @@ async function main() {
       trustedOrigins: [origin],
       signInRateLimit: { max: 1000, windowSeconds: 60 },
     });
-    const app = await buildApp({ db: database.db, auth, publicUrl: origin, logLevel: 'silent' });
+    // The benchmark uploads nothing; the storage directory is never created.
+    const storage = createLocalStorage({
+      rootDir: path.join(os.tmpdir(), `hearth-bench-files-${name}`),
+      secret: 'bench-storage-secret',
+    });
+    const app = await buildApp({ db: database.db, auth, storage, publicUrl: origin, logLevel: 'silent' });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { createAuth } from './auth/auth';
 import { openPglite, type Database } from './db/client';
+import { createLocalStorage } from './storage/local.storage';
 
 let app: FastifyInstance;
 let database: Database;
@@ -23,7 +24,11 @@ beforeAll(async () => {
     trustedOrigins: ['http://localhost:3000'],
     signInRateLimit: { max: 10, windowSeconds: 60 },
   });
-  app = await buildApp({ db: database.db, auth, publicUrl: 'http://localhost:3000', webDist: dist, logLevel: 'silent' });
+  const storage = createLocalStorage({
+    rootDir: path.join(dist, 'files'),
+    secret: 'test-storage-secret-test-storage-secret-0123',
+  });
+  app = await buildApp({ db: database.db, auth, storage, publicUrl: 'http://localhost:3000', webDist: dist, logLevel: 'silent' });
 });
 afterAll(async () => {
   await app.close();

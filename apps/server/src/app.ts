@@ -12,12 +12,16 @@ import { registerAuthRoutes } from './http/auth.routes';
 import { registerRestRoutes } from './http/rest.routes';
 import { registerActionRoutes } from './http/actions.routes';
 import { registerViewExportRoutes } from './http/views-export.routes';
+import { registerStorageRoutes } from './http/storage.routes';
+import type { Storage } from './storage/storage';
 import { AppError } from './errors/app-error';
 import { describeZodError } from './errors/zod-errors';
 
 export interface AppDeps {
   db: Db;
   auth: Auth;
+  /** Where file bytes live (local directory or S3). */
+  storage: Storage;
   publicUrl: string;
   /** Directory of the built web app; when missing, only the API is served. */
   webDist?: string;
@@ -60,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRestRoutes(app, deps);
   registerActionRoutes(app, deps);
   registerViewExportRoutes(app, deps);
+  await registerStorageRoutes(app, deps);
 
   const indexHtml = deps.webDist ? path.join(deps.webDist, 'index.html') : null;
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>

@@ -17,7 +17,27 @@ const ZEnv = z.object({
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  STORAGE_DIR: z.string().optional(),
+  STORAGE_SECRET: z.string().min(32, 'STORAGE_SECRET must be at least 32 characters').optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ENDPOINT: z.string().url('S3_ENDPOINT must be a URL').optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
 });
+
+/**
+ * Where file bytes go (storage/storage.ts): a directory served through signed URLs by Hearth (`local`, the
+ * default, under DATA_DIR/files) or an S3 bucket with presigned URLs (`s3`).
+ */
+export type StorageConfig =
+  | {
+      driver: 'local';
+      dir: string;
+      /** HMAC key of the signed URLs; undefined means derived from the auth secret. */
+      secret: string | undefined;
+    }
+  | { driver: 's3'; bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean };
 
 /** The server's configuration, validated from the environment at start. */
 export interface Config {
@@ -39,6 +59,7 @@ export interface Config {
   /** Directory of the built web app; undefined means apps/web/dist. */
   webDist: string;
   logLevel: string;
+  storage: StorageConfig;
 }
 
 /**
@@ -52,12 +73,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  let storage: StorageConfig = {
+    driver: 'local',
+    dir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'files')),
+    secret: e.STORAGE_SECRET,
+  };
+  if (e.STORAGE_DRIVER === 's3') {
+    if (!e.S3_BUCKET || !e.S3_REGION) throw new Error('Invalid configuration:\nSTORAGE_DRIVER=s3 needs S3_BUCKET and S3_REGION');
+    const forcePathStyle = e.S3_FORCE_PATH_STYLE === 'true';
+    storage = { driver: 's3', bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, forcePathStyle };
+  }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   const extraOrigins = (e.TRUSTED_ORIGINS ?? '').split(',').filter(Boolean);
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     trustedOrigins: [publicUrl, `http://127.0.0.1:${e.PORT}`, ...extraOrigins],
@@ -66,5 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
+    storage,
   };
 }

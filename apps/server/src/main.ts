@@ -5,6 +5,7 @@ import { lockDataDir } from './db/lock';
 import { createAuth } from './auth/auth';
 import { loadAuthSecret } from './auth/secret';
 import { buildApp } from './app';
+import { createStorage } from './storage/create-storage';
 import { ensureRoles } from './features/roles/roles.seed';
 import { isEmptyDatabase, seedDemoAgency } from './features/demo/demo.seed';
 
@@ -25,9 +26,10 @@ async function main() {
     const seeded = await seedDemoAgency(database.db);
     console.log(`Seeded the demo agency: ${seeded.users} users, ${seeded.clients} clients, ${seeded.caregivers} caregivers`);
   }
+  const authSecret = loadAuthSecret(config.authSecret, config.dataDir);
   const auth = createAuth({
     db: database.db,
-    secret: loadAuthSecret(config.authSecret, config.dataDir),
+    secret: authSecret,
     baseUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
     signInRateLimit: config.signInRateLimit,
@@ -35,6 +37,7 @@ async function main() {
   const app = await buildApp({
     db: database.db,
     auth,
+    storage: await createStorage(config.storage, authSecret),
     publicUrl: config.publicUrl,
     webDist: config.webDist,
     logLevel: config.logLevel,

@@ -1,10 +1,13 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { createAuth } from '../auth/auth';
 import { buildApp } from '../app';
 import { openPgliteCopy, openPostgresCopy } from './test-database';
+import { createLocalStorage, type LocalStorage } from '../storage/local.storage';
 import { DEMO_PASSWORD } from '@hearth/shared/app/app.constants';
 
 /** A running Hearth on a fresh copy of the seeded test database, over real HTTP. */
@@ -12,6 +15,10 @@ export interface TestApp {
   database: Database;
   app: FastifyInstance;
   baseUrl: string;
+  /** The local file storage, in a temporary directory removed by close(); `storageSecret` signs its URLs. */
+  storage: LocalStorage;
+  storageDir: string;
+  storageSecret: string;
   /** Signs in a demo user by username; returns the bearer token. */
   signIn(username: string, password?: string): Promise<string>;
   /** Calls a tRPC query (GET) or mutation (POST) with an optional bearer token; returns status and body. */
@@ -43,7 +50,10 @@ export async function startTestApp(options: { signInRateLimitMax?: number } = {}
     trustedOrigins: [origin],
     signInRateLimit: { max: options.signInRateLimitMax ?? 1000, windowSeconds: 60 },
   });
-  const app = await buildApp({ db: database.db, auth, publicUrl: origin, logLevel: 'silent' });
+  const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-files-'));
+  const storageSecret = 'test-storage-secret-test-storage-secret-0123';
+  const storage = createLocalStorage({ rootDir: storageDir, secret: storageSecret });
+  const app = await buildApp({ db: database.db, auth, storage, publicUrl: origin, logLevel: 'silent' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -58,6 +68,9 @@ export async function startTestApp(options: { signInRateLimitMax?: number } = {}
     database,
     app,
     baseUrl,
+    storage,
+    storageDir,
+    storageSecret,
     fetch: doFetch,
     async signIn(username, password = DEMO_PASSWORD) {
       const res = await doFetch('/api/auth/sign-in/username', {
@@ -85,6 +98,7 @@ export async function startTestApp(options: { signInRateLimitMax?: number } = {}
     async close() {
       await app.close();
       await database.close();
+      fs.rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }

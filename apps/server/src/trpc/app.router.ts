@@ -4,6 +4,11 @@ import { usersRouter } from '../features/users/users.router';
 import { branchesRouter } from '../features/branches/branches.router';
 import { rolesRouter } from '../features/roles/roles.router';
 import { viewsRouter } from '../features/views/views.router';
+import { clientsRouter } from '../features/clients/clients.router';
+import { notifyRouter } from '../features/notify/notify.router';
+import { filesRouter } from '../features/files/files.router';
+import { caregiversRouter } from '../features/caregivers/caregivers.router';
+import { payerSourcesRouter } from '../features/payer-sources/payer-sources.router';
 
 /** The root router at /api/trpc: procedure paths are the spec's call names. */
 export const appRouter = router({
@@ -11,6 +16,11 @@ export const appRouter = router({
   ...branchesRouter._def.record,
   ...rolesRouter._def.record,
   ...viewsRouter._def.record,
+  ...clientsRouter._def.record,
+  ...notifyRouter._def.record,
+  ...filesRouter._def.record,
+  ...caregiversRouter._def.record,
+  ...payerSourcesRouter._def.record,
 });
 
 registerActions(Object.keys(appRouter._def.procedures));

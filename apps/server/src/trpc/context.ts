@@ -1,11 +1,13 @@
 import type { Db } from '../db/client';
 import type { Auth } from '../auth/auth';
 import { resolveCaller, type Caller } from '../auth/caller';
+import type { Storage } from '../storage/storage';
 
-/** What every procedure gets: the database, auth, and the caller (null when signed out). */
+/** What every procedure gets: the database, auth, file storage, and the caller (null when signed out). */
 export interface Context {
   db: Db;
   auth: Auth;
+  storage: Storage;
   caller: Caller | null;
 }
 
@@ -23,6 +25,6 @@ export function toFetchHeaders(raw: Record<string, string | string[] | undefined
  * Builds a request's context: resolves the caller once from the session.
  * @throws AppError UNAUTHORIZED for a deactivated user.
  */
-export async function createContext(deps: { db: Db; auth: Auth }, headers: Headers): Promise<Context> {
+export async function createContext(deps: { db: Db; auth: Auth; storage: Storage }, headers: Headers): Promise<Context> {
   return { ...deps, caller: await resolveCaller(deps.db, deps.auth, headers) };
 }

@@ -8,10 +8,11 @@ import { clients } from './clients.schema';
 export const clientsView: ViewDefinition = {
   name: 'clients',
   label: 'Clients',
-  tables: ['clients', 'client_addresses', 'branches'],
+  tables: ['clients', 'client_addresses', 'branches', 'payer_sources'],
   source: (scope) => ({
     from: sql`clients join branches on branches.id = clients.branch_id
-      left join client_addresses on client_addresses.client_id = clients.id and client_addresses.is_primary`,
+      left join client_addresses on client_addresses.client_id = clients.id and client_addresses.is_primary
+      left join payer_sources on payer_sources.id = clients.primary_payer_source_id`,
     where: inBranchScope(scope, clients.branchId),
   }),
   id: sql`clients.id`,
@@ -28,6 +29,7 @@ export const clientsView: ViewDefinition = {
       options: CLIENT_STATUSES.map((value) => ({ value, label: CLIENT_STATUS_LABELS[value] })),
     },
     { key: 'branchName', label: 'Branch', type: 'text', sql: sql`branches.name` },
+    { key: 'payerName', label: 'Payer', type: 'text', sql: sql`payer_sources.name` },
     { key: 'city', label: 'City', type: 'text', sql: sql`client_addresses.city`, searchable: true },
     { key: 'dateOfBirth', label: 'Date of birth', type: 'date', sql: sql`clients.date_of_birth` },
     { key: 'phoneNumber', label: 'Phone', type: 'text', sql: sql`clients.phone_number` },

@@ -8,7 +8,11 @@ import { companies } from '../companies/companies.schema';
 import { branches } from '../branches/branches.schema';
 import { users, accounts, branchUsers } from '../users/users.schema';
 import { clients, clientAddresses } from '../clients/clients.schema';
-import { caregivers, caregiverAddresses } from '../caregivers/caregivers.schema';
+import { caregivers, caregiverAddresses, caregiverCredentials } from '../caregivers/caregivers.schema';
+import { payerSources, payerSourceServices } from '../payer-sources/payer-sources.schema';
+import { addDays, todayIn } from '@hearth/shared/caregivers/caregivers.rules';
+import { COMMON_SKILLS } from '@hearth/shared/caregivers/caregivers.constants';
+import type { EvvAggregator, PayerType, RoundingRule } from '@hearth/shared/payer-sources/payer-sources.constants';
 import { ensureRoles } from '../roles/roles.seed';
 
 /** The demo agency's three offices, in Massachusetts (America/New_York). Coordinates are WGS84 degrees. */
@@ -38,6 +42,116 @@ export const DEMO_USERS = [
   { username: 'client', roleId: ROLE_IDS.client, branches: [0] },
 ] as const;
 
+/**
+ * The demo agency's payer sources (DOMAIN.md "Payer source", "Service code", "Unit"): Massachusetts Medicaid through
+ * Sandata, a Medicaid managed care plan through HHAeXchange, the VA, and private pay. Bill rates in cents per unit.
+ */
+const DEMO_PAYERS: {
+  key: 'medicaid' | 'mco' | 'va' | 'private';
+  name: string;
+  payerType: PayerType;
+  payerId: string | null;
+  evvAggregator: EvvAggregator;
+  requiresEvv: boolean;
+  services: {
+    serviceCode: string;
+    modifiers: string[];
+    description: string;
+    billRateCents: number;
+    unitMinutes: number;
+    roundingRule: RoundingRule;
+  }[];
+}[] = [
+  {
+    key: 'medicaid',
+    name: 'MassHealth',
+    payerType: 'medicaid',
+    payerId: 'MASSHEALTH',
+    evvAggregator: 'sandata',
+    requiresEvv: true,
+    services: [
+      {
+        serviceCode: 'T1019',
+        modifiers: [],
+        description: 'Personal care, per 15 minutes',
+        billRateCents: 752,
+        unitMinutes: 15,
+        roundingRule: 'cms_8_minute',
+      },
+      {
+        serviceCode: 'S5130',
+        modifiers: [],
+        description: 'Homemaker, per 15 minutes',
+        billRateCents: 610,
+        unitMinutes: 15,
+        roundingRule: 'cms_8_minute',
+      },
+    ],
+  },
+  {
+    key: 'mco',
+    name: 'Bay State Community Health Plan',
+    payerType: 'medicaid_mco',
+    payerId: 'BSCHP',
+    evvAggregator: 'hhaexchange',
+    requiresEvv: true,
+    services: [
+      {
+        serviceCode: 'T1019',
+        modifiers: ['U1'],
+        description: 'Personal care, per 15 minutes',
+        billRateCents: 775,
+        unitMinutes: 15,
+        roundingRule: 'cms_8_minute',
+      },
+      {
+        serviceCode: 'S5125',
+        modifiers: [],
+        description: 'Attendant care, per 15 minutes',
+        billRateCents: 740,
+        unitMinutes: 15,
+        roundingRule: 'cms_8_minute',
+      },
+    ],
+  },
+  {
+    key: 'va',
+    name: 'VA Community Care',
+    payerType: 'va',
+    payerId: 'VACCN',
+    evvAggregator: 'none',
+    requiresEvv: false,
+    services: [
+      {
+        serviceCode: 'T1019',
+        modifiers: [],
+        description: 'Personal care, per 15 minutes',
+        billRateCents: 810,
+        unitMinutes: 15,
+        roundingRule: 'cms_8_minute',
+      },
+    ],
+  },
+  {
+    key: 'private',
+    name: 'Private pay',
+    payerType: 'private_pay',
+    payerId: null,
+    evvAggregator: 'none',
+    requiresEvv: false,
+    services: [
+      {
+        serviceCode: 'S5135',
+        modifiers: [],
+        description: 'Companion care, per hour',
+        billRateCents: 3200,
+        unitMinutes: 60,
+        roundingRule: 'nearest',
+      },
+    ],
+  },
+];
+
 const CLIENT_COUNT = 60;
 const CAREGIVER_COUNT = 40;
 
@@ -48,14 +162,22 @@ export async function isEmptyDatabase(db: Db): Promise<boolean> {
 }
 
 /**
- * Seeds the demo agency (issue: demo agency): one company, three branches, one user per staff role plus a
- * caregiver and a client user (password DEMO_PASSWORD), 60 clients and 40 caregivers with addresses and
- * coordinates, all generated with a fixed faker seed (the same agency every time). Runs in one transaction.
+ * Seeds the demo agency (issue: demo agency): one company, three branches, four payer sources with their services,
+ * one user per staff role plus a caregiver and a client user (password DEMO_PASSWORD), 60 clients (each with a
+ * primary payer) and 40 caregivers (pay rates, skills, languages, availability, credentials) with addresses and
+ * coordinates, all generated with fixed faker seeds (the same agency every time; credential expiries are relative
+ * to the day of seeding). Runs in one transaction.
  * @returns counts of what was created.
  */
 export async function seedDemoAgency(db: Db): Promise<{ users: number; clients: number; caregivers: number }> {
   const faker = new Faker({ locale: [en_US, en, base] });
   faker.seed(20261121);
+  // Payers, pay rates, skills and credentials come from their own seeded generator, so the people above stay
+  // the same agency they were before these records existed.
+  const records = new Faker({ locale: [en_US, en, base] });
+  records.seed(20261122);
+  // Credential expiries are relative to the day of seeding, so some are always due within 30 days.
+  const today = todayIn(DEFAULT_TIMEZONE);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await ensureRoles(db);
   return db.transaction(async (tx) => {
@@ -65,6 +187,15 @@ export async function seedDemoAgency(db: Db): Promise<{ users: number; clients: 
       .insert(branches)
       .values(DEMO_BRANCHES.map((b) => ({ ...b, companyId: company.id, timezone: DEFAULT_TIMEZONE })))
       .returning();
+
+    const payerRows = await tx
+      .insert(payerSources)
+      .values(DEMO_PAYERS.map(({ services: _services, key: _key, ...p }) => ({ ...p, companyId: company.id })))
+      .returning({ id: payerSources.id });
+    await tx
+      .insert(payerSourceServices)
+      .values(DEMO_PAYERS.flatMap((p, i) => p.services.map((service) => ({ ...service, payerSourceId: payerRows[i]!.id }))));
+    const payerIds = Object.fromEntries(DEMO_PAYERS.map((p, i) => [p.key, payerRows[i]!.id]));
 
     const nearby = (branchIndex: number) => {
       const b = DEMO_BRANCHES[branchIndex]!;
@@ -97,6 +228,15 @@ export async function seedDemoAgency(db: Db): Promise<{ users: number; clients: 
             ]),
             phoneNumber: faker.phone.number({ style: 'national' }),
             medicaidId: faker.string.numeric(12),
+            primaryPayerSourceId:
+              payerIds[
+                records.helpers.weightedArrayElement([
+                  { value: 'medicaid', weight: 10 },
+                  { value: 'mco', weight: 5 },
+                  { value: 'va', weight: 2 },
+                  { value: 'private', weight: 3 },
+                ])
+              ]!,
             status: faker.helpers.weightedArrayElement([
               { value: 'active' as const, weight: 9 },
               { value: 'on_hold' as const, weight: 1 },
@@ -124,11 +264,14 @@ export async function seedDemoAgency(db: Db): Promise<{ users: number; clients: 
             dateOfBirth: faker.date.birthdate({ mode: 'age', min: 19, max: 66 }).toISOString().slice(0, 10),
             hireDate: faker.date.past({ years: 6, refDate: '2026-11-01' }).toISOString().slice(0, 10),
             status: 'active' as const,
+            adpFileNumber: String(100100 + i),
+            ...demoCaregiverProfile(records),
           };
         }),
       )
       .returning();
     await tx.insert(caregiverAddresses).values(caregiverRows.map((c, i) => ({ caregiverId: c.id, ...nearby(i % 3) })));
+    await tx.insert(caregiverCredentials).values(caregiverRows.flatMap((c, i) => demoCredentials(records, c.id, i, today)));
 
     const userRows = await tx
       .insert(users)
@@ -169,4 +312,64 @@ export async function seedDemoAgency(db: Db): Promise<{ users: number; clients: 
       .where(eqId(clients.id, clientRows[0]!.id));
     return { users: userRows.length, clients: clientRows.length, caregivers: caregiverRows.length };
   });
+}
+
+/**
+ * A demo caregiver's work profile: pay rates (cents per hour), skills, languages, weekday availability and the
+ * 40-hour weekly cap.
+ */
+function demoCaregiverProfile(f: Faker) {
+  const standard = f.number.int({ min: 70, max: 84 }) * 25;
+  const spanish = f.datatype.boolean({ probability: 0.25 });
+  const portuguese = !spanish && f.datatype.boolean({ probability: 0.15 });
+  const creole = f.datatype.boolean({ probability: 0.1 });
+  const early = f.datatype.boolean();
+  return {
+    payRates: [
+      { label: 'Standard', hourlyRateCents: standard, serviceCode: null },
+      { label: 'Weekend', hourlyRateCents: standard + 150, serviceCode: null },
+    ],
+    skills: f.helpers.arrayElements(COMMON_SKILLS, { min: 2, max: 4 }),
+    languages: [
+      'English',
+      ...(spanish ? ['Spanish'] : []),
+      ...(portuguese ? ['Portuguese'] : []),
+      ...(creole ? ['Haitian Creole'] : []),
+    ],
+    availability: [1, 2, 3, 4, 5].map((weekday) => ({
+      weekday,
+      start: early ? '07:00' : '09:00',
+      end: early ? '15:00' : '17:00',
+    })),
+    maxWeeklyHours: 40,
+  };
+}
+
+/**
+ * A demo caregiver's credentials: a CNA or HHA certificate and a CPR card. Every fourth caregiver's CPR card
+ * expires within 30 days of `today`, and a few have already expired, so the profile and the caregivers view
+ * always show flags.
+ */
+function demoCredentials(f: Faker, caregiverId: number, index: number, today: string) {
+  const cna = f.datatype.boolean({ probability: 0.4 });
+  const cprDays =
+    index % 4 === 1
+      ? f.number.int({ min: 3, max: 27 })
+      : index % 13 === 7
+        ? -f.number.int({ min: 1, max: 20 })
+        : f.number.int({ min: 60, max: 700 });
+  const cprExpires = addDays(today, cprDays);
+  // A CNA certificate is renewed every two years; an HHA certificate does not expire.
+  const cnaExpires = addDays(today, f.number.int({ min: 60, max: 700 }));
+  const hhaIssued = addDays(today, -f.number.int({ min: 200, max: 1500 }));
+  return [
+    {
+      caregiverId,
+      name: cna ? 'CNA' : 'HHA',
+      number: `${cna ? 'CNA' : 'HHA'}-${f.string.numeric(7)}`,
+      issuedOn: cna ? addDays(cnaExpires, -730) : hhaIssued,
+      expiresOn: cna ? cnaExpires : null,
+    },
+    { caregiverId, name: 'CPR', number: null, issuedOn: addDays(cprExpires, -730), expiresOn: cprExpires },
+  ];
 }

@@ -106,7 +106,9 @@ const NURSE_ACTIONS = [
   'createNurseAssessment',
   'updateNurseAssessment',
   ...crud('Client', 'JournalEntry', 'JournalEntries'),
+  // Deleting is the upload flow's undo when the PUT fails (spec section 4 "File upload").
   'createClientFile',
+  'deleteClientFile',
 ];
 /** PRN (per diem) staff read the records and write notes. */
 const PRN_ACTIONS = [...READ_CLIENTS, ...READ_CAREGIVERS, ...READ_PAYERS, ...crud('Client', 'JournalEntry', 'JournalEntries')];

@@ -2,9 +2,13 @@ import type { ViewDefinition } from './views.registry';
 import { usersView } from '../users/users.view';
 import { branchesView } from '../branches/branches.view';
 import { clientsView } from '../clients/clients.view';
+import { caregiversView } from '../caregivers/caregivers.view';
+import { payerSourcesView } from '../payer-sources/payer-sources.view';
 
 /** Every backend view, by name. A new list or report is one more declaration here. */
-const VIEWS = new Map<string, ViewDefinition>([usersView, branchesView, clientsView].map((v) => [v.name, v]));
+const VIEWS = new Map<string, ViewDefinition>(
+  [usersView, branchesView, clientsView, caregiversView, payerSourcesView].map((v) => [v.name, v]),
+);
 
 /** The view named `name`, or undefined. */
 export function findView(name: string): ViewDefinition | undefined {

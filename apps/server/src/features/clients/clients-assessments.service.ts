@@ -1,0 +1,110 @@
+import { desc, eq, type SQL } from 'drizzle-orm';
+import {
+  nurseAssessmentRuleErrors,
+  type CreateNurseAssessmentInput,
+  type NurseAssessmentOutput,
+  type UpdateNurseAssessmentInput,
+} from '@hearth/shared/clients/clients.schema';
+import type { Scope } from '../../auth/scope';
+import { AppError } from '../../errors/app-error';
+import { users } from '../users/users.schema';
+import { nurseAssessments } from './clients.schema';
+import { assertNoFieldErrors, findClient, findRecordClient, iso, textOrNull } from './clients.lookup';
+
+const ASSESSMENT = {
+  table: nurseAssessments,
+  id: nurseAssessments.id,
+  clientId: nurseAssessments.clientId,
+  name: 'Nurse assessment',
+};
+
+/** Assessments with their nurses' names, by a condition, latest assessment first. */
+async function selectAssessments(scope: Scope, where: SQL): Promise<NurseAssessmentOutput[]> {
+  const rows = await scope.db
+    .select({ assessment: nurseAssessments, nurseName: users.name })
+    .from(nurseAssessments)
+    .leftJoin(users, eq(users.id, nurseAssessments.nurseUserId))
+    .where(where)
+    .orderBy(desc(nurseAssessments.assessedOn), desc(nurseAssessments.id));
+  return rows.map(({ assessment: a, nurseName }) => ({
+    id: a.id,
+    clientId: a.clientId,
+    assessmentType: a.assessmentType,
+    assessedOn: a.assessedOn,
+    nextDueOn: a.nextDueOn,
+    nurseUserId: a.nurseUserId,
+    nurseName,
+    findings: a.findings,
+    carePlanChanges: a.carePlanChanges,
+    createdAt: iso(a.createdAt),
+    updatedAt: iso(a.updatedAt),
+  }));
+}
+
+async function oneAssessment(scope: Scope, id: number): Promise<NurseAssessmentOutput> {
+  const [assessment] = await selectAssessments(scope, eq(nurseAssessments.id, id));
+  if (!assessment) throw new AppError('NOT_FOUND', `Nurse assessment ${id} not found`);
+  return assessment;
+}
+
+/**
+ * A client's nurse assessments {clientId} (spec: getNurseAssessments), latest first, with the nurse's name.
+ * @throws AppError NOT_FOUND "Client N not found" outside the scope.
+ */
+export async function getNurseAssessments({ scope, input }: { scope: Scope; input: { clientId: number } }) {
+  const client = await findClient(scope, input.clientId);
+  return selectAssessments(scope, eq(nurseAssessments.clientId, client.id));
+}
+
+/**
+ * Records a nurse assessment of a client in scope {clientId, assessmentType (initial, supervisory,
+ * reassessment, discharge), assessedOn, nextDueOn?, findings, carePlanChanges?}; the nurse is the caller.
+ * @throws AppError NOT_FOUND "Client N not found" outside the scope.
+ */
+export async function createNurseAssessment({ scope, input }: { scope: Scope; input: CreateNurseAssessmentInput }) {
+  const client = await findClient(scope, input.clientId);
+  const [row] = await scope.db
+    .insert(nurseAssessments)
+    .values({
+      clientId: client.id,
+      assessmentType: input.assessmentType,
+      assessedOn: input.assessedOn,
+      nextDueOn: input.nextDueOn || null,
+      nurseUserId: scope.userId,
+      findings: input.findings,
+      carePlanChanges: textOrNull(input.carePlanChanges),
+    })
+    .returning({ id: nurseAssessments.id });
+  if (!row) throw new Error('nurse assessment insert returned nothing');
+  return oneAssessment(scope, row.id);
+}
+
+/**
+ * Edits a nurse assessment {id, ...fields to change}; the next due date, if any, must follow the assessment
+ * date of the result. Assessments are clinical records: there is no delete.
+ * @throws AppError NOT_FOUND "Nurse assessment N not found" when it does not exist or its client is outside the
+ * scope; BAD_REQUEST (nextDueOn) when the dates are out of order.
+ */
+export async function updateNurseAssessment({ scope, input }: { scope: Scope; input: UpdateNurseAssessmentInput }) {
+  await findRecordClient(scope, ASSESSMENT, input.id);
+  const current = await oneAssessment(scope, input.id);
+  const nextDueOn = input.nextDueOn === undefined ? undefined : input.nextDueOn || null;
+  assertNoFieldErrors(
+    nurseAssessmentRuleErrors({
+      assessedOn: input.assessedOn ?? current.assessedOn,
+      nextDueOn: nextDueOn === undefined ? current.nextDueOn : nextDueOn,
+    }),
+  );
+  await scope.db
+    .update(nurseAssessments)
+    .set({
+      assessmentType: input.assessmentType,
+      assessedOn: input.assessedOn,
+      nextDueOn,
+      findings: input.findings,
+      carePlanChanges: textOrNull(input.carePlanChanges),
+      updatedAt: new Date(),
+    })
+    .where(eq(nurseAssessments.id, input.id));
+  return oneAssessment(scope, input.id);
+}

@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientOutput } from '@hearth/shared/clients/clients.schema';
+import type {
+  ClientAuthMetric,
+  ClientAuthorizationCodeCombo,
+  ClientAuthorizationOutput,
+} from '@hearth/shared/clients/client-authorizations.schema';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { clientFixtures, signInAll } from './clients.test-support';
+
+let t: TestApp;
+let f: Awaited<ReturnType<typeof clientFixtures>>;
+let api: Awaited<ReturnType<typeof signInAll>>;
+let clientId: number;
+beforeAll(async () => {
+  t = await startTestApp();
+  f = await clientFixtures(t);
+  api = await signInAll(t);
+  clientId = (
+    await api.ok<ClientOutput>('mutation', 'createClient', { branchId: f.boston.id, firstName: 'Eva', lastName: 'Costa' })
+  ).id;
+});
+afterAll(() => t.close());
+
+const authorization = (patch: Record<string, unknown> = {}) => ({
+  clientId,
+  payerSourceId: f.payer.id,
+  serviceCode: 'T1019',
+  startDate: '2025-01-01',
+  endDate: '2025-12-31',
+  unitsPerWeek: 20,
+  authorizationNumber: 'MH-2025-001',
+  ...patch,
+});
+const create = (patch: Record<string, unknown> = {}) =>
+  api.ok<ClientAuthorizationOutput>('mutation', 'createClientAuthorization', authorization(patch));
+
+describe('authorizations', () => {
+  it('creates, lists, edits and deletes authorizations', async () => {
+    const created = await create({
+      modifiers: ['u1', 'tt'],
+      serviceCode: 's5130',
+      startDate: '2024-01-01',
+      endDate: '2024-06-30',
+    });
+    expect(created).toMatchObject({
+      clientId,
+      payerSourceId: f.payer.id,
+      payerSourceName: 'MassHealth',
+      serviceCode: 'S5130',
+      modifiers: ['U1', 'TT'],
+      unitsPerWeek: 20,
+      unitsPerMonth: null,
+      unitsTotal: null,
+      authorizationNumber: 'MH-2025-001',
+    });
+    const edited = await api.ok<ClientAuthorizationOutput>('mutation', 'updateClientAuthorization', {
+      id: created.id,
+      unitsPerWeek: null,
+      unitsTotal: 300,
+      authorizationNumber: '',
+    });
+    expect(edited).toMatchObject({ unitsPerWeek: null, unitsTotal: 300, authorizationNumber: null, serviceCode: 'S5130' });
+    const list = await api.ok<ClientAuthorizationOutput[]>('query', 'getClientAuthorizations', { clientId }, 'nurse');
+    expect(list.map((a) => a.id)).toContain(created.id);
+    expect(await api.ok('mutation', 'deleteClientAuthorization', { id: created.id })).toEqual({ id: created.id });
+    const after = await api.ok<ClientAuthorizationOutput[]>('query', 'getClientAuthorizations', { clientId });
+    expect(after.map((a) => a.id)).not.toContain(created.id);
+  });
+
+  it.each([
+    [{ endDate: '2024-12-31' }, 'endDate: The end date must be on or after the start date'],
+    [{ unitsPerWeek: null }, 'unitsPerWeek: Give units per week, per month or in total'],
+    [{ serviceCode: 'personal care' }, 'serviceCode: Service code must be a HCPCS code like T1019'],
+    [{ modifiers: ['U1', 'U2', 'U3', 'U4', 'U5'] }, 'modifiers: At most 4 modifiers'],
+    [{ startDate: '2025-02-29' }, 'startDate: Use a real date written YYYY-MM-DD'],
+  ])('refuses %o', async (patch, message) => {
+    const res = await api.fail('mutation', 'createClientAuthorization', authorization(patch));
+    expect(res).toMatchObject({ status: 400, message });
+  });
+
+  it('answers the form’s parse-only check with field errors and runs nothing', async () => {
+    const res = await t.fetch('/api/actions', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${api.tokens.branchmanager}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        calls: [
+          {
+            name: 'createClientAuthorization',
+            input: authorization({ endDate: '2024-01-01', unitsPerWeek: null }),
+            parseOnly: true,
+          },
+          { name: 'createClientAuthorization', input: authorization({ serviceCode: 'T2025' }), parseOnly: true },
+        ],
+      }),
+    });
+    const body = (await res.json()) as { result: { data: unknown } }[];
+    expect(body.map((r) => r.result.data)).toEqual([
+      { endDate: 'The end date must be on or after the start date', unitsPerWeek: 'Give units per week, per month or in total' },
+      {},
+    ]);
+    const list = await api.ok<ClientAuthorizationOutput[]>('query', 'getClientAuthorizations', { clientId });
+    expect(list.map((a) => a.serviceCode)).not.toContain('T2025');
+  });
+
+  it('takes only payer sources of the client’s company', async () => {
+    const res = await api.fail('mutation', 'createClientAuthorization', authorization({ payerSourceId: f.foreignPayer.id }));
+    expect(res).toMatchObject({
+      status: 400,
+      message: `Payer source ${f.foreignPayer.id} not found`,
+      fieldErrors: { payerSourceId: ['Unknown payer source'] },
+    });
+  });
+
+  it('applies the rules to the edited record', async () => {
+    const a = await create({ serviceCode: 'S5125', startDate: '2023-01-01', endDate: '2023-12-31' });
+    const order = await api.fail('mutation', 'updateClientAuthorization', { id: a.id, endDate: '2022-12-31' });
+    expect(order).toMatchObject({ status: 400, message: 'endDate: The end date must be on or after the start date' });
+    const units = await api.fail('mutation', 'updateClientAuthorization', { id: a.id, unitsPerWeek: null });
+    expect(units).toMatchObject({ status: 400, message: 'unitsPerWeek: Give units per week, per month or in total' });
+  });
+
+  it('refuses overlapping authorizations of the same payer, code and modifiers', async () => {
+    const a = await create({ serviceCode: 'G0156', startDate: '2026-01-01', endDate: '2026-06-30' });
+    const overlapping = await api.fail(
+      'mutation',
+      'createClientAuthorization',
+      authorization({ serviceCode: 'G0156', startDate: '2026-06-30', endDate: '2026-12-31' }),
+    );
+    expect(overlapping).toMatchObject({
+      status: 409,
+      message: 'Another G0156 authorization of this payer covers 2026-01-01 to 2026-06-30',
+    });
+    const next = await create({ serviceCode: 'G0156', startDate: '2026-07-01', endDate: '2026-12-31' });
+    await create({ serviceCode: 'G0156', modifiers: ['U2'], startDate: '2026-03-01', endDate: '2026-03-31' });
+    await create({ serviceCode: 'G0156', payerSourceId: f.secondPayer.id, startDate: '2026-03-01', endDate: '2026-03-31' });
+    const moved = await api.fail('mutation', 'updateClientAuthorization', { id: next.id, startDate: '2026-06-01' });
+    expect(moved.status).toBe(409);
+    expect(
+      (await api.ok<ClientAuthorizationOutput>('mutation', 'updateClientAuthorization', { id: a.id, unitsPerMonth: 60 }))
+        .unitsPerMonth,
+    ).toBe(60);
+  });
+
+  it('is 404 for another branch’s client or authorization, and 403 without the action', async () => {
+    const worcesterClientId = f.worcesterClientId;
+    const theirs = await api.ok<ClientAuthorizationOutput>(
+      'mutation',
+      'createClientAuthorization',
+      authorization({ clientId: worcesterClientId, serviceCode: 'T1020' }),
+      'developer',
+    );
+    expect(await api.fail('mutation', 'updateClientAuthorization', { id: theirs.id, unitsPerWeek: 5 })).toMatchObject({
+      status: 404,
+      message: `Authorization ${theirs.id} not found`,
+    });
+    expect(await api.fail('mutation', 'deleteClientAuthorization', { id: theirs.id })).toMatchObject({ status: 404 });
+    const match = await api.fail('query', 'getClientAuthorizationMatch', {
+      clientId: worcesterClientId,
+      payerSourceId: f.payer.id,
+      startDate: '2025-03-01',
+      endDate: '2025-03-01',
+    });
+    expect(match).toMatchObject({ status: 404, message: `Client ${worcesterClientId} not found` });
+    expect((await api.fail('mutation', 'createClientAuthorization', authorization(), 'nurse')).status).toBe(403);
+  });
+});
+
+describe('matching, metrics and code combos', () => {
+  let matchClientId: number;
+  let weekly: ClientAuthorizationOutput;
+  let monthly: ClientAuthorizationOutput;
+  beforeAll(async () => {
+    matchClientId = (
+      await api.ok<ClientOutput>('mutation', 'createClient', { branchId: f.boston.id, firstName: 'Lia', lastName: 'Rocha' })
+    ).id;
+    const add = (patch: Record<string, unknown>) => create({ clientId: matchClientId, ...patch });
+    weekly = await add({ serviceCode: 'T1019', startDate: '2025-01-01', endDate: '2025-03-15', unitsPerWeek: 20 });
+    monthly = await add({
+      serviceCode: 'S5130',
+      startDate: '2025-02-01',
+      endDate: '2099-12-31',
+      unitsPerWeek: null,
+      unitsPerMonth: 80,
+    });
+    await add({
+      serviceCode: 'S5130',
+      startDate: '2020-01-01',
+      endDate: '2020-12-31',
+      payerSourceId: f.secondPayer.id,
+      unitsTotal: 500,
+    });
+    await add({
+      serviceCode: 'T1019',
+      modifiers: ['U1'],
+      startDate: '2030-01-01',
+      endDate: '2030-12-31',
+      payerSourceId: f.secondPayer.id,
+    });
+    await add({
+      serviceCode: 'T1019',
+      modifiers: ['U1'],
+      startDate: '2031-01-01',
+      endDate: '2031-12-31',
+      payerSourceId: f.secondPayer.id,
+    });
+  });
+
+  const match = (patch: Record<string, unknown>) =>
+    api.ok<ClientAuthorizationOutput | null>('query', 'getClientAuthorizationMatch', {
+      clientId: matchClientId,
+      payerSourceId: f.payer.id,
+      ...patch,
+    });
+
+  it('finds the authorization covering the whole period, or null', async () => {
+    expect((await match({ startDate: '2025-01-10', endDate: '2025-01-10' }))?.id).toBe(weekly.id);
+    // Both cover March 1st; the one starting latest wins unless the code narrows it.
+    expect((await match({ startDate: '2025-03-01', endDate: '2025-03-01' }))?.id).toBe(monthly.id);
+    expect((await match({ startDate: '2025-03-01', endDate: '2025-03-01', serviceCode: 'T1019' }))?.id).toBe(weekly.id);
+    expect(await match({ startDate: '2025-03-10', endDate: '2025-03-20', serviceCode: 'T1019' })).toBeNull();
+    expect(await match({ startDate: '2024-12-31', endDate: '2024-12-31' })).toBeNull();
+    expect(await match({ startDate: '2025-03-01', endDate: '2025-03-01', payerSourceId: f.secondPayer.id })).toBeNull();
+    const reversed = await api.fail('query', 'getClientAuthorizationMatch', {
+      clientId: matchClientId,
+      payerSourceId: f.payer.id,
+      startDate: '2025-03-02',
+      endDate: '2025-03-01',
+    });
+    expect(reversed).toMatchObject({ status: 400, message: 'endDate: The end date must be on or after the start date' });
+  });
+
+  it('gives authorized, scheduled, used and remaining units per authorization for a period', async () => {
+    // March 2025: Saturday 1st to Monday 31st. The weekly one ends Saturday 15th: weeks of Mar 1, 2-8, 9-15.
+    const metrics = await api.ok<ClientAuthMetric[]>(
+      'query',
+      'getClientAuthMetrics',
+      { clientId: matchClientId, startDate: '2025-03-01', endDate: '2025-03-31' },
+      'nurse',
+    );
+    expect(metrics).toEqual([
+      expect.objectContaining({
+        authorizationId: monthly.id,
+        serviceCode: 'S5130',
+        authorized: 80,
+        scheduled: 0,
+        used: 0,
+        remaining: 80,
+      }),
+      expect.objectContaining({
+        authorizationId: weekly.id,
+        serviceCode: 'T1019',
+        authorized: 60,
+        scheduled: 0,
+        used: 0,
+        remaining: 60,
+      }),
+    ]);
+    expect(metrics[1]).toMatchObject({
+      payerSourceName: 'MassHealth',
+      modifiers: [],
+      startDate: '2025-01-01',
+      endDate: '2025-03-15',
+    });
+    const none = await api.ok<ClientAuthMetric[]>('query', 'getClientAuthMetrics', {
+      clientId: matchClientId,
+      startDate: '2019-01-01',
+      endDate: '2019-12-31',
+    });
+    expect(none).toEqual([]);
+    const tooLong = await api.fail('query', 'getClientAuthMetrics', {
+      clientId: matchClientId,
+      startDate: '2025-01-01',
+      endDate: '2026-06-30',
+    });
+    expect(tooLong).toMatchObject({ status: 400, message: 'endDate: The period must be at most 366 days' });
+  });
+
+  it('lists the distinct payer and code pairs of current authorizations', async () => {
+    const combos = await api.ok<ClientAuthorizationCodeCombo[]>('query', 'getClientAuthorizationCodeCombos', {
+      clientId: matchClientId,
+    });
+    expect(combos).toEqual([
+      { payerSourceId: f.secondPayer.id, payerSourceName: 'Commonwealth Care Alliance', serviceCode: 'T1019', modifiers: ['U1'] },
+      { payerSourceId: f.payer.id, payerSourceName: 'MassHealth', serviceCode: 'S5130', modifiers: [] },
+    ]);
+  });
+});

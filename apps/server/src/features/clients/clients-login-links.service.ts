@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, like, ne } from 'drizzle-orm';
+import type { LoginLinkOutput } from '@hearth/shared/clients/clients.schema';
+import { CLIENT_STATUS_LABELS } from '@hearth/shared/clients/clients.constants';
+import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
+import type { Db } from '../../db/client';
+import type { Scope } from '../../auth/scope';
+import { AppError } from '../../errors/app-error';
+import { branchUsers, users, verifications } from '../users/users.schema';
+import { notify } from '../notify/notify.service';
+import { clientContacts, clients } from './clients.schema';
+import { findClient, findRecordClient } from './clients.lookup';
+import { clientMaySignIn } from './clients.service';
+import { CONTACT, syncTrustedContactAccess } from './clients-contacts.service';
+
+/** How long a login link works, in milliseconds (24 hours). */
+export const LOGIN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The better-auth `verifications.identifier` of a user's login-link token. */
+export function loginLinkIdentifier(userId: number): string {
+  return `login-link:${userId}`;
+}
+
+/**
+ * A username for a new sign-in, from an email's local part: lower case letters, digits, dots and underscores
+ * (better-auth's username rule), 3 to 24 characters ("Mary.O'Neil+care@x.org" -> "mary.oneilcare"), leaving
+ * room for a number that makes it unique.
+ */
+export function usernameFromEmail(email: string): string {
+  const local = (email.split('@')[0] ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9._]/g, '')
+    .replace(/^[._]+|[._]+$/g, '')
+    .slice(0, 24);
+  return local.length >= 3 ? local : `${local}user`;
+}
+
+/** The first free username from a base: the base itself, else base2, base3, ... */
+async function freeUsername(db: Db, base: string): Promise<string> {
+  const taken = new Set(
+    (
+      await db
+        .select({ username: users.username })
+        .from(users)
+        .where(like(users.username, `${base}%`))
+    ).map((u) => u.username),
+  );
+  if (!taken.has(base)) return base;
+  let n = 2;
+  while (taken.has(`${base}${n}`)) n += 1;
+  return `${base}${n}`;
+}
+
+interface LoginPerson {
+  /** The user already linked to the record, if any. */
+  userId: number | null;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roleId: typeof ROLE_IDS.client | typeof ROLE_IDS.trustedContact;
+  companyId: number;
+  branchId: number;
+}
+
+/**
+ * The sign-in of a client or contact record, created when missing: the linked user (its email follows the
+ * record's), else an unlinked user of the same role with that email (a relative who is the trusted contact of
+ * two clients signs in once), else a new active user of the role with a username from the email, in the
+ * record's company and linked to its branch. It has no password: it signs in by login link.
+ * @returns the user id.
+ * @throws AppError CONFLICT when the email belongs to another kind of user (staff, caregiver, another client).
+ */
+async function ensureLoginUser(scope: Scope, person: LoginPerson): Promise<number> {
+  const email = person.email.toLowerCase();
+  const [holder] = await scope.db
+    .select({ id: users.id, roleId: users.roleId })
+    .from(users)
+    .where(and(eq(users.email, email), person.userId ? ne(users.id, person.userId) : undefined));
+  const conflict = () => new AppError('CONFLICT', 'Another user already has this email', { email: ['Email already in use'] });
+  if (person.userId) {
+    if (holder) throw conflict();
+    await scope.db.update(users).set({ email, isActive: true, updatedAt: new Date() }).where(eq(users.id, person.userId));
+    return person.userId;
+  }
+  if (holder) {
+    const reusable =
+      holder.roleId === person.roleId &&
+      (person.roleId === ROLE_IDS.trustedContact ||
+        !(await scope.db.select({ id: clients.id }).from(clients).where(eq(clients.userId, holder.id)).limit(1)).length);
+    if (!reusable) throw conflict();
+    await scope.db.update(users).set({ isActive: true, updatedAt: new Date() }).where(eq(users.id, holder.id));
+    return holder.id;
+  }
+  const [user] = await scope.db
+    .insert(users)
+    .values({
+      username: await freeUsername(scope.db, usernameFromEmail(email)),
+      email,
+      name: `${person.firstName} ${person.lastName}`,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      companyId: person.companyId,
+      roleId: person.roleId,
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error('user insert returned nothing');
+  await scope.db.insert(branchUsers).values({ branchId: person.branchId, userId: user.id });
+  return user.id;
+}
+
+/**
+ * A new one-time sign-in token for a user, in better-auth's verifications table: identifier
+ * `login-link:<userId>`, value a random 32-byte base64url token, expiring in 24 hours. Any earlier token of the
+ * user is deleted, so only the newest link works.
+ */
+async function issueLoginToken(db: Db, userId: number): Promise<{ token: string; expiresAt: Date }> {
+  const identifier = loginLinkIdentifier(userId);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + LOGIN_LINK_TTL_MS);
+  await db.delete(verifications).where(eq(verifications.identifier, identifier));
+  await db.insert(verifications).values({ identifier, value: token, expiresAt });
+  return { token, expiresAt };
+}
+
+/** Issues a token for a user and sends the link by email through the notifier. */
+async function sendLink(scope: Scope, userId: number, to: { email: string; firstName: string; kind: string; app: string }) {
+  const { token, expiresAt } = await issueLoginToken(scope.db, userId);
+  await notify({
+    db: scope.db,
+    channel: 'email',
+    kind: to.kind,
+    recipient: to.email,
+    userId,
+    subject: 'Your Hearth sign-in link',
+    body:
+      `Hello ${to.firstName},\n\nUse the link below to sign in to ${to.app}. It works once and expires on ` +
+      `${expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC.\n\nIf you did not expect this message, ignore it.`,
+    link: `/login?token=${token}`,
+  });
+  return { userId, recipient: to.email, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Sends a client a one-time sign-in link to the client app {clientId} -> {userId, recipient, expiresAt}. Creates
+ * the client's user (role Client, linked through clients.user_id) when missing, stores a token that works for
+ * 24 hours (only the newest link of a user works) and sends `/login?token=<token>` by email through the notifier,
+ * whose default driver writes the outbox (/mocks). The link is a path: a delivering driver prefixes PUBLIC_URL.
+ * Consuming the token (exchanging it for a session at /login) is not built yet: until it is, the link is
+ * recorded and sent but does not sign anyone in.
+ * @throws AppError NOT_FOUND "Client N not found" outside the scope; BAD_REQUEST "The client has no email
+ * address" or for a discharged or deceased client; CONFLICT when the email belongs to another user.
+ */
+export async function sendClientLoginLink({
+  scope,
+  input,
+}: {
+  scope: Scope;
+  input: { clientId: number };
+}): Promise<LoginLinkOutput> {
+  const client = await findClient(scope, input.clientId, { lock: true });
+  if (!client.email) throw new AppError('BAD_REQUEST', 'The client has no email address', { email: ['No email address'] });
+  if (!clientMaySignIn(client.status)) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `The client is ${CLIENT_STATUS_LABELS[client.status].toLowerCase()}: only active or on-hold clients can sign in`,
+    );
+  }
+  const userId = await ensureLoginUser(scope, { ...client, email: client.email, roleId: ROLE_IDS.client });
+  if (client.userId !== userId)
+    await scope.db.update(clients).set({ userId, updatedAt: new Date() }).where(eq(clients.id, client.id));
+  return sendLink(scope, userId, {
+    email: client.email,
+    firstName: client.firstName,
+    kind: 'client_login_link',
+    app: 'the Hearth client app',
+  });
+}
+
+/**
+ * Sends a client's contact a one-time sign-in link to the client app {contactId} -> {userId, recipient,
+ * expiresAt}: as sendClientLoginLink, with a Trusted Contact user linked through client_contacts.user_id. The
+ * contact needs an email and portal access. Consuming the token is not built yet (see sendClientLoginLink).
+ * @throws AppError NOT_FOUND "Contact N not found" when it does not exist or its client is outside the scope;
+ * BAD_REQUEST "The contact has no email address" or without portal access; CONFLICT when the email belongs to
+ * another kind of user.
+ */
+export async function sendClientContactLoginLink({
+  scope,
+  input,
+}: {
+  scope: Scope;
+  input: { contactId: number };
+}): Promise<LoginLinkOutput> {
+  const client = await findRecordClient(scope, CONTACT, input.contactId, { lock: true });
+  const [contact] = await scope.db.select().from(clientContacts).where(eq(clientContacts.id, input.contactId));
+  if (!contact) throw new AppError('NOT_FOUND', `Contact ${input.contactId} not found`);
+  if (!contact.email) throw new AppError('BAD_REQUEST', 'The contact has no email address', { email: ['No email address'] });
+  if (!contact.hasPortalAccess) {
+    throw new AppError('BAD_REQUEST', 'Give the contact portal access first', { hasPortalAccess: ['No portal access'] });
+  }
+  const userId = await ensureLoginUser(scope, {
+    userId: contact.userId,
+    email: contact.email,
+    firstName: contact.firstName,
+    lastName: contact.lastName,
+    roleId: ROLE_IDS.trustedContact,
+    companyId: client.companyId,
+    branchId: client.branchId,
+  });
+  if (contact.userId !== userId) {
+    await scope.db.update(clientContacts).set({ userId, updatedAt: new Date() }).where(eq(clientContacts.id, contact.id));
+  }
+  await syncTrustedContactAccess(scope.db, userId);
+  return sendLink(scope, userId, {
+    email: contact.email,
+    firstName: contact.firstName,
+    kind: 'client_contact_login_link',
+    app: `the Hearth client app for ${client.firstName} ${client.lastName}`,
+  });
+}

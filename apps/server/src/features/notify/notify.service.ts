@@ -1,0 +1,94 @@
+import { count, desc, sql, type SQL } from 'drizzle-orm';
+import type { GetOutboxInput, NotifyChannel, OutboxEntry } from '@hearth/shared/notify/notify.schema';
+import type { Page } from '@hearth/shared/users/users.schema';
+import type { Db } from '../../db/client';
+import type { Scope } from '../../auth/scope';
+import { users } from '../users/users.schema';
+import { userInScope } from '../users/users.service';
+import { outbox } from './notify.schema';
+
+/** A message to send: channel, what it is about (`kind`, e.g. client_login_link), to whom, and its content. */
+export interface Notification {
+  /** The database or, normally, the request's transaction. */
+  db: Db;
+  channel: NotifyChannel;
+  kind: string;
+  /** An email address, a phone number or a device token, as the channel needs. */
+  recipient: string;
+  /** The Hearth user it is for, when there is one. */
+  userId?: number | null;
+  subject?: string | null;
+  body: string;
+  /** A link the message carries (a path such as /login?token=...; the reader's client resolves it). */
+  link?: string | null;
+}
+
+/**
+ * Sends a message through the notifier (ARCHITECTURE.md "email / SMS / push"). Every message is first written to
+ * the outbox table on `db`; given the request's transaction, a call that fails and rolls back sends nothing (a
+ * transactional outbox). The default driver stops there: the row is the message, /mocks shows it (getOutbox),
+ * and sentAt stays null. Delivering drivers plug in here later: SMTP (nodemailer), an HTTP SMS provider and web
+ * push (VAPID) will pick up the rows with sentAt null once their transaction has committed, deliver each to its
+ * recipient on its channel and set sentAt.
+ * @returns the outbox row id.
+ */
+export async function notify(n: Notification): Promise<{ id: number }> {
+  const [row] = await n.db
+    .insert(outbox)
+    .values({
+      channel: n.channel,
+      kind: n.kind,
+      recipient: n.recipient,
+      userId: n.userId ?? null,
+      subject: n.subject ?? null,
+      body: n.body,
+      link: n.link ?? null,
+    })
+    .returning({ id: outbox.id });
+  if (!row) throw new Error('outbox insert returned nothing');
+  return { id: row.id };
+}
+
+/**
+ * The outbox messages a scope may read: all at system level; otherwise those addressed to a user in scope
+ * (users.service userInScope), so one company never reads another's messages or sign-in links.
+ */
+function outboxInScope(scope: Scope): SQL {
+  if (scope.level === 'system') return sql`true`;
+  return sql`exists (select 1 from ${users} where ${users.id} = ${outbox.userId} and ${userInScope(scope)})`;
+}
+
+/**
+ * A page of the outbox for /mocks, newest first: {page, pageSize} ->
+ * {rows: OutboxEntry[], totalCount, page, pageSize, totalPages}. Timestamps are ISO 8601 UTC.
+ */
+export async function getOutbox({ scope, input }: { scope: Scope; input: GetOutboxInput }): Promise<Page<OutboxEntry>> {
+  const where = outboxInScope(scope);
+  const [total] = await scope.db.select({ n: count() }).from(outbox).where(where);
+  const rows = await scope.db
+    .select()
+    .from(outbox)
+    .where(where)
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  const totalCount = total?.n ?? 0;
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      channel: r.channel,
+      kind: r.kind,
+      recipient: r.recipient,
+      userId: r.userId,
+      subject: r.subject,
+      body: r.body,
+      link: r.link,
+      createdAt: r.createdAt.toISOString(),
+      sentAt: r.sentAt ? r.sentAt.toISOString() : null,
+    })),
+    totalCount,
+    page: input.page,
+    pageSize: input.pageSize,
+    totalPages: Math.ceil(totalCount / input.pageSize),
+  };
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * Field schemas shared by the client record forms and their procedures. Optional text fields accept null, an
+ * empty string (both stored as null) or text; no field has a default, so the update schemas built from them with
+ * `.partial()` leave an omitted field unchanged.
+ */
+
+/** A positive integer id. */
+export const ZId = z.number({ message: 'Must be a number' }).int('Must be a whole number').positive('Must be positive');
+
+/** A calendar date written YYYY-MM-DD that exists (2025-02-30 does not). */
+export const ZDateString = z.iso.date('Use a real date written YYYY-MM-DD');
+
+/** Required text, trimmed, with "<label> is required" when empty. */
+export function requiredText(label: string, max: number) {
+  return z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+/** Optional text, trimmed; null or '' clears it. */
+export function optionalText(label: string, max: number) {
+  return z.string().trim().max(max, `${label} must be at most ${max} characters`).nullish();
+}
+
+/** An optional phone number: digits, spaces, + ( ) . - and an optional extension ("x12", "ext. 12"). */
+export const ZOptionalPhone = z
+  .string()
+  .trim()
+  .max(40, 'Phone number must be at most 40 characters')
+  .regex(/^[0-9+().\-\s]*(\s*(x|ext\.?)\s*\d+)?$/i, 'Invalid phone number')
+  .refine((v) => v === '' || (v.match(/\d/g)?.length ?? 0) >= 7, 'Invalid phone number')
+  .nullish();
+
+/** An optional email address; null or '' clears it. */
+export const ZOptionalEmail = z
+  .string()
+  .trim()
+  .max(254, 'Email must be at most 254 characters')
+  .refine((v) => v === '' || z.email().safeParse(v).success, 'Invalid email')
+  .nullish();
+
+/** Today's date (YYYY-MM-DD) in the earliest time zone on Earth (UTC+14), so no one's today is in the future. */
+export function latestToday(now = new Date()): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** Input of a list procedure of a client's sub-records, e.g. getClientAddresses. */
+export const ZClientIdInput = z.object({ clientId: ZId });
+export type ClientIdInput = z.infer<typeof ZClientIdInput>;
+
+/** Input of a procedure on one record by id, e.g. getClient or deleteClientAddress. */
+export const ZIdInput = z.object({ id: ZId });
+export type IdInput = z.infer<typeof ZIdInput>;
+
+/** Reports the errors of a cross-field rule on `ctx` (for `superRefine`), as {field: message}. */
+export function addFieldIssues(ctx: z.RefinementCtx, errors: Record<string, string>): void {
+  for (const [field, message] of Object.entries(errors)) ctx.addIssue({ code: 'custom', path: [field], message });
+}
