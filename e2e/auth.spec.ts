@@ -9,7 +9,7 @@ test('a signed-out visitor is sent to sign in and comes back to the page and que
 
   await signInWithForm(page, 'companyadmin');
   await expect(page).toHaveURL('/clients?x=1');
-  await expect(page.getByText('Clients — coming soon.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Clients', level: 2 })).toBeVisible();
   await expect(mainMenu(page).getByRole('link', { name: 'Clients' })).toHaveAttribute('aria-current', 'page');
 });
 

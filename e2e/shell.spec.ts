@@ -72,5 +72,5 @@ test('below the tablet breakpoint the menu moves into a drawer titled Menu', asy
   await drawer.getByRole('link', { name: 'Caregivers' }).click();
   await expect(page).toHaveURL('/caregivers');
   await expect(drawer).toBeHidden();
-  await expect(page.getByText('Caregivers — coming soon.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Caregivers', level: 2 })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
 import { CaregiverShell } from './layout/caregiver.shell';
 import { ClientShell } from './layout/client.shell';
 import { MainLayout } from './layout/main.layout';
@@ -21,10 +21,48 @@ function comingSoon(path: string, screen: string, detail?: string): RouteObject 
 const staffRoutes: RouteObject[] = [
   { index: true, lazy: async () => ({ Component: (await import('./features/home/home.page')).HomePage }) },
   comingSoon('map', 'Map'),
-  comingSoon('clients', 'Clients'),
-  comingSoon('clients/:id/*', 'Client'),
-  comingSoon('caregivers', 'Caregivers'),
-  comingSoon('caregivers/:id/*', 'Caregiver'),
+  {
+    path: 'clients',
+    lazy: async () => ({ Component: (await import('./features/clients/clients-list.page')).ClientsListPage }),
+  },
+  { path: 'clients/:id', loader: ({ params }) => redirect(`/clients/${params.id ?? ''}/schedule`) },
+  {
+    path: 'clients/:id/schedule',
+    lazy: async () => ({ Component: (await import('./features/clients/client-schedule.page')).ClientSchedulePage }),
+  },
+  {
+    path: 'clients/:id/profile',
+    lazy: async () => ({ Component: (await import('./features/clients/client-profile.page')).ClientProfilePage }),
+  },
+  {
+    path: 'clients/:id/files/:fileId',
+    lazy: async () => ({
+      Component: (await import('./features/clients/client-file-preview.page')).ClientFilePreviewPage,
+    }),
+  },
+  {
+    path: 'caregivers',
+    lazy: async () => ({ Component: (await import('./features/caregivers/caregivers-list.page')).CaregiversListPage }),
+  },
+  { path: 'caregivers/:id', loader: ({ params }) => redirect(`/caregivers/${params.id ?? ''}/schedule`) },
+  {
+    path: 'caregivers/:id/schedule',
+    lazy: async () => ({
+      Component: (await import('./features/caregivers/caregiver-schedule.page')).CaregiverSchedulePage,
+    }),
+  },
+  {
+    path: 'caregivers/:id/profile',
+    lazy: async () => ({
+      Component: (await import('./features/caregivers/caregiver-profile.page')).CaregiverProfilePage,
+    }),
+  },
+  {
+    path: 'caregivers/:id/files/:fileId',
+    lazy: async () => ({
+      Component: (await import('./features/caregivers/caregiver-file-preview.page')).CaregiverFilePreviewPage,
+    }),
+  },
   comingSoon('reports/*', 'Reports'),
   comingSoon('file-imports', 'File imports'),
   comingSoon('file-import-rows', 'File import rows'),
@@ -37,7 +75,7 @@ const staffRoutes: RouteObject[] = [
   comingSoon('dashboard/*', 'Dashboard'),
   comingSoon('notifications', 'Notifications'),
   comingSoon('chat', 'Chat'),
-  comingSoon('mocks', 'Outbox'),
+  { path: 'mocks', lazy: async () => ({ Component: (await import('./features/mocks/outbox.page')).OutboxPage }) },
   { path: 'admin', element: <Navigate to="/admin/branches" replace /> },
   {
     path: 'admin/branches',
@@ -56,7 +94,18 @@ const staffRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./features/users/user-edit.page')).UserEditPage }),
   },
   { path: 'admin/roles', lazy: async () => ({ Component: (await import('./features/roles/roles.page')).RolesPage }) },
-  comingSoon('admin/payer-sources/*', 'Payer Sources'),
+  {
+    path: 'admin/payer-sources',
+    lazy: async () => ({
+      Component: (await import('./features/payer-sources/payer-sources-list.page')).PayerSourcesListPage,
+    }),
+  },
+  {
+    path: 'admin/payer-sources/:id',
+    lazy: async () => ({
+      Component: (await import('./features/payer-sources/payer-source-edit.page')).PayerSourceEditPage,
+    }),
+  },
   comingSoon('admin/pay-period-lock-times', 'Pay Period Lock Times'),
   comingSoon('admin/file-export-types', 'File Export Types'),
   comingSoon('admin/file-import-types', 'File Import Types'),

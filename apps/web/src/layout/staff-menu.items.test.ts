@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { activeMenuPath, staffMenuItems, type MenuItem } from './staff-menu.items';
 
 function labels(items: MenuItem[]): string[] {
-  return items.flatMap((item) => ('children' in item ? [item.label, ...item.children.map((c) => c.label)] : [item.label]));
+  return items.flatMap((item) => [item.label, ...(item.children ?? []).map((c) => c.label)]);
 }
 
 describe('staffMenuItems', () => {
@@ -31,5 +31,34 @@ describe('activeMenuPath', () => {
   });
   it('does not match a mere name prefix', () => {
     expect(activeMenuPath(items, '/clientsx')).toBeNull();
+  });
+});
+
+describe('the open client or caregiver in the menu', () => {
+  const links = (pathname: string) =>
+    staffMenuItems({ isAdmin: false, roleHasSystemLevelAccess: false }, pathname).flatMap((item) => ('to' in item ? [item] : []));
+  it('shows Schedule and Profile under Clients only while a client is open', () => {
+    expect(links('/clients').find((l) => l.label === 'Clients')?.children).toBeUndefined();
+    expect(links('/clients/12/profile').find((l) => l.label === 'Clients')?.children).toEqual([
+      { label: 'Schedule', to: '/clients/12/schedule' },
+      { label: 'Profile', to: '/clients/12/profile' },
+    ]);
+    expect(links('/clients/12/profile').find((l) => l.label === 'Caregivers')?.children).toBeUndefined();
+    expect(
+      links('/caregivers/3')
+        .find((l) => l.label === 'Caregivers')
+        ?.children?.map((c) => c.to),
+    ).toEqual(['/caregivers/3/schedule', '/caregivers/3/profile']);
+  });
+  it("lights up the open record's page, and its Profile for a file preview", () => {
+    const at = (pathname: string) =>
+      activeMenuPath(staffMenuItems({ isAdmin: false, roleHasSystemLevelAccess: false }, pathname), pathname);
+    expect(at('/clients/12/schedule')).toBe('/clients/12/schedule');
+    expect(at('/clients/12/profile')).toBe('/clients/12/profile');
+    expect(at('/clients/12/files/5')).toBe('/clients/12/profile');
+    expect(at('/caregivers/3/profile')).toBe('/caregivers/3/profile');
+  });
+  it('never takes a name for a record', () => {
+    expect(links('/clients/new').find((l) => l.label === 'Clients')?.children).toBeUndefined();
   });
 });

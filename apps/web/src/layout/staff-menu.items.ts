@@ -16,11 +16,12 @@ import type { CurrentUser } from '@hearth/shared/users/users.schema';
 
 type Icon = ComponentType<{ size?: number | string; stroke?: number }>;
 
-/** A menu entry that links to a screen. */
+/** A menu entry that links to a screen; `children` are sub-links shown under it (a client's Schedule, Profile). */
 export interface MenuLink {
   label: string;
   to: string;
   icon?: Icon;
+  children?: MenuLink[];
 }
 
 /** A menu entry that opens a submenu. */
@@ -33,16 +34,33 @@ export interface MenuGroup {
 /** Entry of the staff side menu. */
 export type MenuItem = MenuLink | MenuGroup;
 
+/** Clients or Caregivers, with the Schedule and Profile of the one open at `pathname` (e.g. /clients/12/profile). */
+function recordsLink(label: string, base: '/clients' | '/caregivers', icon: Icon, pathname: string): MenuLink {
+  const match = new RegExp(`^${base}/(\\d+)(/|$)`).exec(pathname);
+  if (!match) return { label, to: base, icon };
+  const id = match[1]!;
+  return {
+    label,
+    to: base,
+    icon,
+    children: [
+      { label: 'Schedule', to: `${base}/${id}/schedule` },
+      { label: 'Profile', to: `${base}/${id}/profile` },
+    ],
+  };
+}
+
 /**
  * The staff side menu (spec "Navigation chrome" and section 6): Admin only for admins, and its File Export Types,
- * File Import Types and Logging entries only with system-level access.
+ * File Import Types and Logging entries only with system-level access. While a client or caregiver is open
+ * (`pathname` under /clients/{id} or /caregivers/{id}), Clients or Caregivers shows Schedule and Profile under it.
  */
-export function staffMenuItems(user: Pick<CurrentUser, 'isAdmin' | 'roleHasSystemLevelAccess'>): MenuItem[] {
+export function staffMenuItems(user: Pick<CurrentUser, 'isAdmin' | 'roleHasSystemLevelAccess'>, pathname = '/'): MenuItem[] {
   const items: MenuItem[] = [
     { label: 'Home', to: '/', icon: IconHome },
     { label: 'Map', to: '/map', icon: IconMap2 },
-    { label: 'Clients', to: '/clients', icon: IconUsers },
-    { label: 'Caregivers', to: '/caregivers', icon: IconHeartHandshake },
+    recordsLink('Clients', '/clients', IconUsers, pathname),
+    recordsLink('Caregivers', '/caregivers', IconHeartHandshake, pathname),
     { label: 'Reports', to: '/reports', icon: IconChartBar },
     {
       label: 'Files',
@@ -82,13 +100,16 @@ export function staffMenuItems(user: Pick<CurrentUser, 'isAdmin' | 'roleHasSyste
 
 /**
  * The one link to highlight for `pathname`: the longest menu path that is the path itself or a parent of it, so
- * /care-forms/care-form-types/7 lights up Care Form Types and not Care Forms. Home only matches / exactly.
+ * /care-forms/care-form-types/7 lights up Care Form Types and not Care Forms, and /clients/4/profile lights up the
+ * client's Profile. A file preview (/clients/4/files/9) belongs to the Profile it is listed on. Home only matches
+ * / exactly.
  */
 export function activeMenuPath(items: MenuItem[], pathname: string): string | null {
   let best: string | null = null;
-  const links = items.flatMap((item) => ('children' in item ? item.children : [item]));
+  const links = items.flatMap((item) => ('to' in item ? [item, ...(item.children ?? [])] : item.children));
+  const path = pathname.replace(/^\/(clients|caregivers)\/(\d+)\/files(\/.*)?$/, '/$1/$2/profile');
   for (const { to } of links) {
-    const matches = to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+    const matches = to === '/' ? path === '/' : path === to || path.startsWith(`${to}/`);
     if (matches && (best === null || to.length > best.length)) best = to;
   }
   return best;

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { CurrentUser } from '@hearth/shared/users/users.schema';
@@ -7,26 +7,33 @@ import { activeMenuPath, staffMenuItems, type MenuGroup, type MenuLink } from '.
 /** The staff side menu, used in the navbar and in the small-screen drawer. `onNavigate` lets the drawer close. */
 export function StaffMenu({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
   const { pathname } = useLocation();
-  const items = staffMenuItems(user);
+  const items = staffMenuItems(user, pathname);
   const active = activeMenuPath(items, pathname);
 
-  const renderLink = (link: MenuLink) => (
-    <NavLink
-      key={link.to}
-      component={Link}
-      to={link.to}
-      label={link.label}
-      leftSection={link.icon ? <link.icon size={18} stroke={1.6} /> : undefined}
-      active={link.to === active}
-      aria-current={link.to === active ? 'page' : undefined}
-      onClick={onNavigate}
-    />
+  const renderLink = (link: MenuLink): ReactNode => (
+    <Fragment key={link.to}>
+      <NavLink
+        component={Link}
+        to={link.to}
+        label={link.label}
+        leftSection={link.icon ? <link.icon size={18} stroke={1.6} /> : undefined}
+        active={link.to === active}
+        aria-current={link.to === active ? 'page' : undefined}
+        onClick={onNavigate}
+      />
+      {/* An open client's or caregiver's Schedule and Profile, indented under Clients or Caregivers. */}
+      {link.children && (
+        <Stack gap={2} pl={28} aria-label={`${link.label} record`} role="group">
+          {link.children.map(renderLink)}
+        </Stack>
+      )}
+    </Fragment>
   );
 
   return (
     <Stack gap={2} component="nav" aria-label="Main menu">
       {items.map((item) =>
-        'children' in item ? (
+        !('to' in item) ? (
           <MenuGroupLink key={item.label} group={item} containsActive={item.children.some((c) => c.to === active)}>
             {item.children.map(renderLink)}
           </MenuGroupLink>

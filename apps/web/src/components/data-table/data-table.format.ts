@@ -1,13 +1,10 @@
 import { formatDate, formatDateTime, pad } from '@/format/date-format';
+import { formatMoney } from '@/format/money';
 import type { ColumnType, FilterOperator, ViewColumnMeta, ViewFilter } from '@hearth/shared/views/views.schema';
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const numbers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
 
-/** Integer cents as $1,234.56. */
-export function formatMoney(cents: number): string {
-  return dollars.format(cents / 100);
-}
+export { formatMoney };
 
 /** One cell's text: dates MM/DD/YY, money from cents, Yes/No, enum values by their option label. */
 export function formatCell(column: Pick<ViewColumnMeta, 'type' | 'options'>, value: unknown): string {

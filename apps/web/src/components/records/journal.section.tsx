@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Button, Divider, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import type { z } from 'zod';
+import { formatDate } from '@/format/date-format';
+import { todayIso } from '@/format/local-date';
+import { useRecordForm } from '@/forms/use-record-form';
+import { DeleteButton } from './delete-button';
+import { EditButton } from './edit-button';
+import { RecordFormFrame } from './record-form-frame';
+import type { RecordApi } from './record-api';
+import { SectionCard } from './section-card';
+
+/** A journal entry as the client and caregiver lists return it. */
+export interface JournalEntryRow {
+  id: number;
+  entryDate: string;
+  subject: string;
+  body: string;
+  authorName: string | null;
+}
+
+/** What the journal form sends. */
+export interface JournalEntryPayload {
+  entryDate: string;
+  subject: string;
+  body: string;
+}
+
+function JournalForm(props: {
+  entry: JournalEntryRow | null;
+  schema: z.ZodType;
+  api: RecordApi<JournalEntryPayload>;
+  onDone: () => void;
+}) {
+  const { entry, schema, api, onDone } = props;
+  const id = entry?.id ?? null;
+  const toPayload = (v: JournalEntryPayload): JournalEntryPayload => ({
+    entryDate: v.entryDate,
+    subject: v.subject.trim(),
+    body: v.body.trim(),
+  });
+  const record = useRecordForm<JournalEntryPayload, JournalEntryPayload>({
+    initialValues: { entryDate: entry?.entryDate ?? todayIso(), subject: entry?.subject ?? '', body: entry?.body ?? '' },
+    toPayload,
+    schema,
+    check: (payload) => api.check(payload, id),
+  });
+  const [pending, setPending] = useState(false);
+  const submit = async (values: JournalEntryPayload) => {
+    setPending(true);
+    try {
+      await api.save(toPayload(values), id);
+      notifications.show({ color: 'teal', message: id === null ? 'Journal entry added' : 'Journal entry saved' });
+      onDone();
+    } catch (error) {
+      record.onSaveError(error);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <RecordFormFrame record={record} onSubmit={(v) => void submit(v)} onCancel={onDone} pending={pending}>
+      <Group grow align="flex-start">
+        <TextInput label="Date" type="date" required {...record.inputProps('entryDate')} />
+        <TextInput label="Subject" required {...record.inputProps('subject')} />
+      </Group>
+      <Textarea label="Note" required autosize minRows={4} maxRows={12} {...record.inputProps('body')} />
+    </RecordFormFrame>
+  );
+}
+
+/** The journal of a client or caregiver: dated notes, newest first, added and edited in a modal. */
+export function JournalSection(props: {
+  entries: JournalEntryRow[] | undefined;
+  loading: boolean;
+  error: unknown;
+  schema: z.ZodType;
+  api: RecordApi<JournalEntryPayload>;
+}) {
+  const { entries, loading, error, schema, api } = props;
+  const [editing, setEditing] = useState<JournalEntryRow | 'new' | null>(null);
+  const close = () => setEditing(null);
+  const sorted = [...(entries ?? [])].sort((a, b) => b.entryDate.localeCompare(a.entryDate) || b.id - a.id);
+  return (
+    <SectionCard
+      title="Journal"
+      loading={loading}
+      error={error}
+      empty={entries?.length === 0 && 'No journal entries yet.'}
+      actions={
+        api.canEdit && (
+          <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
+            Add entry
+          </Button>
+        )
+      }
+    >
+      {sorted.length > 0 && (
+        <Stack gap="xs" aria-label="Journal entries" role="list">
+          {sorted.map((entry, index) => (
+            <div key={entry.id} role="listitem">
+              {index > 0 && <Divider mb="xs" />}
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                <div style={{ minWidth: 0 }}>
+                  <Group gap="xs">
+                    <Text size="sm" fw={600}>
+                      {entry.subject}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDate(entry.entryDate)}
+                      {entry.authorName ? ` · ${entry.authorName}` : ''}
+                    </Text>
+                  </Group>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    {entry.body}
+                  </Text>
+                </div>
+                {api.canEdit && (
+                  <Group gap={2} wrap="nowrap">
+                    <EditButton what={`entry ${entry.subject}`} onClick={() => setEditing(entry)} />
+                    <DeleteButton what={`entry ${entry.subject}`} onConfirm={() => api.remove(entry.id)} />
+                  </Group>
+                )}
+              </Group>
+            </div>
+          ))}
+        </Stack>
+      )}
+      <Modal
+        opened={editing !== null}
+        onClose={close}
+        title={editing === 'new' ? 'Add journal entry' : 'Edit journal entry'}
+        size="lg"
+      >
+        {editing !== null && <JournalForm entry={editing === 'new' ? null : editing} schema={schema} api={api} onDone={close} />}
+      </Modal>
+    </SectionCard>
+  );
+}

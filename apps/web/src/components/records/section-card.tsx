@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { errorMessageOf } from '@/api/api-error';
+
+/**
+ * One section of a profile page: a titled card with its actions on the right. `loading` and `error` stand in for
+ * the content while its query runs or after it failed; `empty` is what an empty list says, shown above the children
+ * (which render nothing for an empty list but keep the section's modals).
+ */
+export function SectionCard(props: {
+  title: string;
+  actions?: ReactNode;
+  loading?: boolean;
+  error?: unknown;
+  empty?: string | false;
+  children?: ReactNode;
+}) {
+  const { title, actions, loading = false, error, empty, children } = props;
+  const headingId = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  let content: ReactNode = children;
+  if (error) {
+    content = (
+      <Alert color="red" role="alert" variant="light">
+        {errorMessageOf(error)}
+      </Alert>
+    );
+  } else if (loading) {
+    content = <Loader size="xs" aria-label={`Loading ${title.toLowerCase()}`} />;
+  } else if (empty) {
+    // The children stay: besides the (empty) list they hold the section's modals.
+    content = (
+      <>
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+        {children}
+      </>
+    );
+  }
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs" wrap="nowrap" mih={28}>
+          <Title order={4} id={headingId}>
+            {title}
+          </Title>
+          {actions && (
+            <Group gap={6} wrap="nowrap">
+              {actions}
+            </Group>
+          )}
+        </Group>
+        {content}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A label and its value in a details list; an unset value shows a dash. */
+export function Detail({ label, children }: { label: string; children?: ReactNode }) {
+  const blank = children === null || children === undefined || children === '';
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {blank ? '—' : children}
+      </Text>
+    </div>
+  );
+}

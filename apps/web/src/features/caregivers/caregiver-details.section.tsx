@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IconPencil } from '@tabler/icons-react';
+import { CAREGIVER_GENDER_LABELS } from '@hearth/shared/caregivers/caregivers.constants';
+import { ZUpdateCaregiverInput, type CaregiverOutput } from '@hearth/shared/caregivers/caregivers.schema';
+import { useTRPC } from '@/api/trpc';
+import { useBranchOptions, type Option } from '@/components/records/options';
+import { RecordFormFrame } from '@/components/records/record-form-frame';
+import { Detail, SectionCard } from '@/components/records/section-card';
+import { formatDate } from '@/format/date-format';
+import { formatMoney } from '@/format/money';
+import { useRecordForm } from '@/forms/use-record-form';
+import {
+  CaregiverAllFields,
+  caregiverFieldOf,
+  caregiverFormValues,
+  caregiverPayload,
+  caregiverRules,
+  WEEKDAYS,
+  type CaregiverFormValues,
+} from './caregiver.form';
+
+/** updateCaregiver with the answer put in the cache (header and sections follow) and the list refreshed. */
+export function useUpdateCaregiver() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.updateCaregiver.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.getCaregiver.queryKey({ id: saved.id }), saved);
+        void queryClient.invalidateQueries({ queryKey: trpc.queryView.queryKey() });
+      },
+    }),
+  );
+}
+
+function CaregiverEditForm({
+  caregiver,
+  branches,
+  onDone,
+}: {
+  caregiver: CaregiverOutput;
+  branches: Option[];
+  onDone: () => void;
+}) {
+  const update = useUpdateCaregiver();
+  const toInput = (values: CaregiverFormValues) => ({ id: caregiver.id, ...caregiverPayload(values) });
+  const record = useRecordForm<CaregiverFormValues, ReturnType<typeof toInput>>({
+    initialValues: caregiverFormValues(caregiver),
+    toPayload: toInput,
+    schema: ZUpdateCaregiverInput,
+    rules: caregiverRules,
+    fieldOf: caregiverFieldOf,
+    check: (input) => ({ action: 'updateCaregiver', input }),
+  });
+  return (
+    <RecordFormFrame
+      record={record}
+      pending={update.isPending}
+      onCancel={onDone}
+      onSubmit={(values) =>
+        update.mutate(toInput(values), {
+          onSuccess: () => {
+            notifications.show({ color: 'teal', message: 'Caregiver saved' });
+            onDone();
+          },
+          onError: record.onSaveError,
+        })
+      }
+    >
+      <CaregiverAllFields record={record} branches={branches} />
+    </RecordFormFrame>
+  );
+}
+
+function Tags({ items, empty }: { items: string[]; empty: string }) {
+  if (items.length === 0) return <>{empty}</>;
+  return (
+    <Group gap={4} mt={2}>
+      {items.map((item) => (
+        <Badge key={item} size="sm" variant="light" color="gray" tt="none">
+          {item}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** "Mon 08:00–16:00, 18:00–20:00" lines, Sunday first. */
+function availabilityLines(windows: CaregiverOutput['availability']): string[] {
+  return WEEKDAYS.flatMap((day, weekday) => {
+    const spans = windows
+      .filter((w) => w.weekday === weekday)
+      .sort((a, b) => a.start.localeCompare(b.start))
+      .map((w) => `${w.start}–${w.end}`);
+    return spans.length > 0 ? [`${day.slice(0, 3)} ${spans.join(', ')}`] : [];
+  });
+}
+
+/** The caregiver's details: person, HR, pay rates (dollars per hour), skills, languages, availability, hour cap. */
+export function CaregiverOutputsSection({ caregiver: cg, canEdit }: { caregiver: CaregiverOutput; canEdit: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const branches = useBranchOptions();
+  const availability = availabilityLines(cg.availability);
+  return (
+    <SectionCard
+      title="Details"
+      actions={
+        canEdit && (
+          <Button size="compact-sm" variant="light" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
+            Edit details
+          </Button>
+        )
+      }
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm" verticalSpacing="sm">
+        <Detail label="Phone">{cg.phoneNumber}</Detail>
+        <Detail label="Email">{cg.email}</Detail>
+        <Detail label="Gender">{cg.gender ? CAREGIVER_GENDER_LABELS[cg.gender] : null}</Detail>
+        <Detail label="Date of birth">{cg.dateOfBirth ? formatDate(cg.dateOfBirth) : null}</Detail>
+        <Detail label="Hire date">{cg.hireDate ? formatDate(cg.hireDate) : null}</Detail>
+        <Detail label="ADP file number">{cg.adpFileNumber}</Detail>
+        <Detail label="Max weekly hours">{cg.maxWeeklyHours === null ? null : `${cg.maxWeeklyHours} h`}</Detail>
+        <Detail label="Branch">{cg.branchName}</Detail>
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Detail label="Pay rates">
+          {cg.payRates.length === 0 ? null : (
+            <Stack gap={0}>
+              {cg.payRates.map((r) => (
+                <Text key={`${r.label}|${r.serviceCode ?? ''}`} size="sm">
+                  {r.label}: {formatMoney(r.hourlyRateCents)}/h{r.serviceCode ? ` (${r.serviceCode})` : ''}
+                </Text>
+              ))}
+            </Stack>
+          )}
+        </Detail>
+        <Detail label="Availability">
+          {availability.length === 0 ? null : (
+            <Stack gap={0}>
+              {availability.map((line) => (
+                <Text key={line} size="sm">
+                  {line}
+                </Text>
+              ))}
+            </Stack>
+          )}
+        </Detail>
+        <Detail label="Languages">
+          <Tags items={cg.languages} empty="—" />
+        </Detail>
+        <Detail label="Skills">
+          <Tags items={cg.skills} empty="—" />
+        </Detail>
+      </SimpleGrid>
+      {cg.notes && (
+        <Detail label="Notes">
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {cg.notes}
+          </Text>
+        </Detail>
+      )}
+      <Modal opened={editing} onClose={() => setEditing(false)} title="Edit caregiver" size="xl">
+        {editing &&
+          (branches.loading ? (
+            <Loader size="sm" />
+          ) : (
+            <CaregiverEditForm caregiver={cg} branches={branches.options} onDone={() => setEditing(false)} />
+          ))}
+      </Modal>
+    </SectionCard>
+  );
+}

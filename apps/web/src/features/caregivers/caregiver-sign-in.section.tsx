@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Modal, PasswordInput, SimpleGrid, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IconKey, IconMailForward } from '@tabler/icons-react';
+import { ZSetCaregiverPasswordInput, type CaregiverOutput } from '@hearth/shared/caregivers/caregivers.schema';
+import { errorMessageOf } from '@/api/api-error';
+import { useTRPC } from '@/api/trpc';
+import { RecordFormFrame } from '@/components/records/record-form-frame';
+import { Detail, SectionCard } from '@/components/records/section-card';
+import { useRecordForm } from '@/forms/use-record-form';
+
+interface PasswordFormValues {
+  password: string;
+  confirm: string;
+}
+
+function SetPasswordForm({ caregiver, onDone }: { caregiver: CaregiverOutput; onDone: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toInput = (v: PasswordFormValues) => ({ caregiverId: caregiver.id, password: v.password });
+  const record = useRecordForm<PasswordFormValues, ReturnType<typeof toInput>>({
+    initialValues: { password: '', confirm: '' },
+    toPayload: toInput,
+    schema: ZSetCaregiverPasswordInput,
+    rules: (v): Record<string, string> => (v.confirm !== v.password ? { confirm: 'The passwords do not match' } : {}),
+    // The server states the password policy itself, rule by rule, as the caregiver's password is typed.
+    check: (input) => ({ action: 'setCaregiverPassword', input }),
+  });
+  const set = useMutation(
+    trpc.setCaregiverPassword.mutationOptions({
+      onSuccess: (saved) => {
+        void queryClient.invalidateQueries({ queryKey: trpc.getCaregiver.queryKey({ id: caregiver.id }) });
+        notifications.show({ color: 'teal', message: `Password set for ${saved.username}` });
+        onDone();
+      },
+      onError: record.onSaveError,
+    }),
+  );
+  return (
+    <RecordFormFrame
+      record={record}
+      pending={set.isPending}
+      onCancel={onDone}
+      submitLabel="Set password"
+      onSubmit={(values) => set.mutate(toInput(values))}
+    >
+      <Text size="sm" c="dimmed">
+        At least 8 characters with a number, a lowercase letter, an uppercase letter and a special character.
+      </Text>
+      <PasswordInput
+        label="New password"
+        required
+        autoComplete="new-password"
+        data-autofocus
+        {...record.inputProps('password')}
+      />
+      <PasswordInput label="Repeat the password" required autoComplete="new-password" {...record.inputProps('confirm')} />
+    </RecordFormFrame>
+  );
+}
+
+/** The caregiver's sign-in to the caregiver app: account state, "Set password" and "Send login link". */
+export function CaregiverSignInSection(props: { caregiver: CaregiverOutput; canSetPassword: boolean; canSendLink: boolean }) {
+  const { caregiver, canSetPassword, canSendLink } = props;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [settingPassword, setSettingPassword] = useState(false);
+  const send = useMutation(
+    trpc.sendCaregiverLoginLink.mutationOptions({
+      onSuccess: (sent) => {
+        void queryClient.invalidateQueries({ queryKey: trpc.getCaregiver.queryKey({ id: caregiver.id }) });
+        notifications.show({ color: 'teal', message: `Login link sent to ${sent.recipient}` });
+      },
+      onError: (error) => notifications.show({ color: 'red', title: 'Login link not sent', message: errorMessageOf(error) }),
+    }),
+  );
+  const login = caregiver.login;
+  return (
+    <SectionCard
+      title="Sign-in"
+      actions={
+        <>
+          {canSendLink && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconMailForward size={14} />}
+              loading={send.isPending}
+              onClick={() => send.mutate({ caregiverId: caregiver.id })}
+            >
+              Send login link
+            </Button>
+          )}
+          {canSetPassword && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconKey size={14} />}
+              onClick={() => setSettingPassword(true)}
+            >
+              Set password
+            </Button>
+          )}
+        </>
+      }
+    >
+      {login ? (
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <Detail label="Username">{login.username}</Detail>
+          <Detail label="Password">{login.hasPassword ? 'Set' : 'Not set (login links only)'}</Detail>
+          <Detail label="Account">
+            <Group gap={4}>
+              <Badge size="sm" variant="light" color={login.isActive ? 'teal' : 'gray'}>
+                {login.isActive ? 'Active' : 'Disabled'}
+              </Badge>
+            </Group>
+          </Detail>
+        </SimpleGrid>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No sign-in yet. Send a login link or set a password to create one.
+        </Text>
+      )}
+      <Modal opened={settingPassword} onClose={() => setSettingPassword(false)} title="Set password">
+        {settingPassword && <SetPasswordForm caregiver={caregiver} onDone={() => setSettingPassword(false)} />}
+      </Modal>
+    </SectionCard>
+  );
+}

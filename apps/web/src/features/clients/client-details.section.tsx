@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Button, Loader, Modal, SimpleGrid, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IconPencil } from '@tabler/icons-react';
+import { CAREGIVER_GENDER_LABELS, type CaregiverGender } from '@hearth/shared/caregivers/caregivers.constants';
+import { ZUpdateClientInput, type ClientOutput } from '@hearth/shared/clients/clients.schema';
+import { useTRPC } from '@/api/trpc';
+import { useBranchOptions, usePayerSourceOptions, type Option } from '@/components/records/options';
+import { RecordFormFrame } from '@/components/records/record-form-frame';
+import { Detail, SectionCard } from '@/components/records/section-card';
+import { formatDate } from '@/format/date-format';
+import { useRecordForm } from '@/forms/use-record-form';
+import { ClientFields, clientFormValues, clientPayload, clientRules, type ClientFormValues } from './client.form';
+
+/** updateClient with the answer put in the cache (header and sections follow) and the list refreshed. */
+export function useUpdateClient() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.updateClient.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.getClient.queryKey({ id: saved.id }), saved);
+        void queryClient.invalidateQueries({ queryKey: trpc.queryView.queryKey() });
+      },
+    }),
+  );
+}
+
+function ClientEditForm(props: { client: ClientOutput; branches: Option[]; payers: Option[]; onDone: () => void }) {
+  const { client, branches, payers, onDone } = props;
+  const update = useUpdateClient();
+  const toInput = (values: ClientFormValues) => ({ id: client.id, ...clientPayload(values) });
+  const record = useRecordForm<ClientFormValues, ReturnType<typeof toInput>>({
+    initialValues: clientFormValues(client),
+    toPayload: toInput,
+    schema: ZUpdateClientInput,
+    rules: clientRules,
+    check: (input) => ({ action: 'updateClient', input }),
+  });
+  return (
+    <RecordFormFrame
+      record={record}
+      pending={update.isPending}
+      onCancel={onDone}
+      onSubmit={(values) =>
+        update.mutate(toInput(values), {
+          onSuccess: () => {
+            notifications.show({ color: 'teal', message: 'Client saved' });
+            onDone();
+          },
+          onError: record.onSaveError,
+        })
+      }
+    >
+      <ClientFields record={record} branches={branches} payers={payers} withNotes />
+    </RecordFormFrame>
+  );
+}
+
+function genderLabel(gender: string | null): string | null {
+  if (!gender) return null;
+  return CAREGIVER_GENDER_LABELS[gender as CaregiverGender] ?? gender;
+}
+
+/** The person's details, edited in a modal (names, status, branch, payer, contact, language, Medicaid ID, notes). */
+export function ClientDetailsSection({ client, canEdit }: { client: ClientOutput; canEdit: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const branches = useBranchOptions();
+  const payers = usePayerSourceOptions(
+    client.primaryPayerSourceId && client.primaryPayerSourceName
+      ? { id: client.primaryPayerSourceId, name: client.primaryPayerSourceName }
+      : null,
+  );
+  return (
+    <SectionCard
+      title="Details"
+      actions={
+        canEdit && (
+          <Button size="compact-sm" variant="light" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
+            Edit details
+          </Button>
+        )
+      }
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm" verticalSpacing="sm">
+        <Detail label="Date of birth">{client.dateOfBirth ? formatDate(client.dateOfBirth) : null}</Detail>
+        <Detail label="Gender">{genderLabel(client.gender)}</Detail>
+        <Detail label="Preferred language">{client.preferredLanguage}</Detail>
+        <Detail label="Phone">{client.phoneNumber}</Detail>
+        <Detail label="Email">{client.email}</Detail>
+        <Detail label="Medicaid ID">{client.medicaidId}</Detail>
+        <Detail label="Branch">{client.branchName}</Detail>
+        <Detail label="Primary payer">{client.primaryPayerSourceName}</Detail>
+        <Detail label="Client since">{formatDate(client.createdAt)}</Detail>
+      </SimpleGrid>
+      {client.notes && (
+        <Detail label="Notes">
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {client.notes}
+          </Text>
+        </Detail>
+      )}
+      <Modal opened={editing} onClose={() => setEditing(false)} title="Edit client" size="lg">
+        {editing &&
+          (branches.loading ? (
+            <Loader size="sm" />
+          ) : (
+            <ClientEditForm
+              client={client}
+              branches={branches.options}
+              payers={payers.options}
+              onDone={() => setEditing(false)}
+            />
+          ))}
+      </Modal>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,133 @@
+import { Alert, Anchor, Badge, Button, Divider, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { PAYER_TYPE_LABELS } from '@hearth/shared/payer-sources/payer-sources.constants';
+import { ZUpdatePayerSourceInput, type PayerSourceDetail } from '@hearth/shared/payer-sources/payer-sources.schema';
+import { errorMessageOf, httpStatusOf } from '@/api/api-error';
+import { useAllowedActions } from '@/api/allowed-actions';
+import { useTRPC } from '@/api/trpc';
+import { useRecordForm } from '@/forms/use-record-form';
+import {
+  PayerSourceFields,
+  payerSourceFieldOf,
+  payerSourceFormValues,
+  payerSourcePayload,
+  payerSourceRules,
+  ServicesTable,
+  type PayerSourceFormValues,
+} from './payer-source.form';
+
+function PayerSourceEditForm({ payer, readOnly }: { payer: PayerSourceDetail; readOnly: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toInput = (values: PayerSourceFormValues) => ({ id: payer.id, ...payerSourcePayload(values) });
+  const record = useRecordForm<PayerSourceFormValues, ReturnType<typeof toInput>>({
+    initialValues: payerSourceFormValues(payer),
+    toPayload: toInput,
+    schema: ZUpdatePayerSourceInput,
+    rules: payerSourceRules,
+    fieldOf: payerSourceFieldOf,
+    check: (input) => ({ action: 'updatePayerSource', input }),
+    serverCheck: !readOnly,
+  });
+  const { form } = record;
+  const update = useMutation(
+    trpc.updatePayerSource.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.getPayerSource.queryKey({ id: saved.id }), saved);
+        void queryClient.invalidateQueries({ queryKey: trpc.getPayerSources.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.queryView.queryKey() });
+        // The saved payer becomes the new baseline of Reset and of the dirty check.
+        const savedValues = payerSourceFormValues(saved);
+        form.setInitialValues(savedValues);
+        form.setValues(savedValues);
+        form.resetDirty(savedValues);
+        notifications.show({ color: 'teal', message: 'Payer source saved' });
+      },
+      onError: record.onSaveError,
+    }),
+  );
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        record.clearSaveError();
+        update.mutate(toInput(values));
+      }, record.onInvalid)}
+    >
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="md">
+          {record.saveError && (
+            <Alert color="red" role="alert">
+              {record.saveError}
+            </Alert>
+          )}
+          <Paper withBorder radius="md" p="md">
+            <Stack gap="sm" maw={760}>
+              <PayerSourceFields record={record} />
+            </Stack>
+          </Paper>
+          <Paper withBorder radius="md" p="md">
+            <Stack gap="sm">
+              <ServicesTable record={record} />
+            </Stack>
+          </Paper>
+          {!readOnly && (
+            <>
+              <Divider />
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" size="xs" disabled={!form.isDirty()} onClick={() => form.reset()}>
+                  Reset
+                </Button>
+                <Button type="submit" size="xs" loading={update.isPending}>
+                  Save
+                </Button>
+              </Group>
+            </>
+          )}
+        </Stack>
+      </fieldset>
+    </form>
+  );
+}
+
+/** /admin/payer-sources/{id}: the payer (type, payer id, EVV) and its services, saved as a whole. */
+export function PayerSourceEditPage() {
+  const trpc = useTRPC();
+  const payerId = Number(useParams().id);
+  const valid = Number.isInteger(payerId) && payerId > 0;
+  const payer = useQuery({ ...trpc.getPayerSource.queryOptions({ id: payerId }), enabled: valid });
+  const { can, loading } = useAllowedActions();
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to="/admin/payer-sources" size="sm" w="fit-content">
+        <Group gap={4}>
+          <IconArrowLeft size={14} /> Payer Sources
+        </Group>
+      </Anchor>
+      {!valid || httpStatusOf(payer.error) === 404 ? (
+        <Alert color="red">There is no payer source with this id.</Alert>
+      ) : payer.isError ? (
+        <Alert color="red">{errorMessageOf(payer.error)}</Alert>
+      ) : !payer.data || loading ? (
+        <Loader size="sm" />
+      ) : (
+        <>
+          <Group gap="sm">
+            <Title order={2}>{payer.data.name}</Title>
+            <Badge variant="light">{PAYER_TYPE_LABELS[payer.data.payerType]}</Badge>
+            {!payer.data.isActive && (
+              <Badge variant="light" color="gray">
+                Inactive
+              </Badge>
+            )}
+          </Group>
+          <PayerSourceEditForm key={payer.data.id} payer={payer.data} readOnly={!can('updatePayerSource')} />
+        </>
+      )}
+    </Stack>
+  );
+}

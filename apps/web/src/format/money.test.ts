@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { centsToDollars, dollarsToCents, formatMoney } from './money';
+
+describe('money', () => {
+  it('shows cents as dollars', () => {
+    expect(formatMoney(123456)).toBe('$1,234.56');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(centsToDollars(2550)).toBe(25.5);
+  });
+
+  it('turns typed dollars into integer cents, rounding to the cent', () => {
+    expect(dollarsToCents(25.5)).toBe(2550);
+    expect(dollarsToCents('1,200.00')).toBe(120000);
+    expect(dollarsToCents('$7.255')).toBe(726);
+    expect(dollarsToCents(0.1 + 0.2)).toBe(30);
+  });
+
+  it('answers null for blank or unreadable amounts', () => {
+    expect(dollarsToCents('')).toBeNull();
+    expect(dollarsToCents('  ')).toBeNull();
+    expect(dollarsToCents('abc')).toBeNull();
+    expect(dollarsToCents(null)).toBeNull();
+  });
+});
