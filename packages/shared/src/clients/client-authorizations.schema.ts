@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { addFieldIssues, optionalText, ZDateString, ZId } from './clients.fields';
+import { ZServiceCode } from '../payer-sources/payer-sources.schema';
 
 /**
  * Inputs and outputs of the authorization procedures (issue 4 item 4): per client, a payer source, a service code
  * with up to 4 modifiers, units per week / month / total (at least one), start and end dates, authorization number.
  */
-
-/** A HCPCS code: a letter and four digits (T1019, S5125), or a CPT-style five characters (99509, 0001F). */
-export const ZServiceCode = z
-  .string({ message: 'Service code is required' })
-  .trim()
-  .toUpperCase()
-  .regex(/^([A-Z]\d{4}|\d{4}[A-Z0-9])$/, 'Service code must be a HCPCS code like T1019');
 
 /** Up to 4 billing modifiers of two letters or digits each (U1, TT, 52), all different. */
 export const ZModifiers = z

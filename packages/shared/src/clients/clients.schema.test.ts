@@ -105,7 +105,7 @@ describe('authorization', () => {
   });
 
   it.each([
-    [{ serviceCode: 'T101' }, { serviceCode: 'Service code must be a HCPCS code like T1019' }],
+    [{ serviceCode: 'T101' }, { serviceCode: 'Service code must be a HCPCS code such as T1019' }],
     [{ modifiers: ['U1', 'U2', 'U3', 'U4', 'U5'] }, { modifiers: 'At most 4 modifiers' }],
     [{ modifiers: ['U'] }, { 'modifiers.0': 'A modifier is two letters or digits, like U1' }],
     [{ modifiers: ['U1', 'u1'] }, { modifiers: 'A modifier is listed twice' }],

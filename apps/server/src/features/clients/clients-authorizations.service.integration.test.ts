@@ -71,7 +71,7 @@ describe('authorizations', () => {
   it.each([
     [{ endDate: '2024-12-31' }, 'endDate: The end date must be on or after the start date'],
     [{ unitsPerWeek: null }, 'unitsPerWeek: Give units per week, per month or in total'],
-    [{ serviceCode: 'personal care' }, 'serviceCode: Service code must be a HCPCS code like T1019'],
+    [{ serviceCode: 'personal care' }, 'serviceCode: Service code must be a HCPCS code such as T1019'],
     [{ modifiers: ['U1', 'U2', 'U3', 'U4', 'U5'] }, 'modifiers: At most 4 modifiers'],
     [{ startDate: '2025-02-29' }, 'startDate: Use a real date written YYYY-MM-DD'],
   ])('refuses %o', async (patch, message) => {
