@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { artifact, signInAs } from './support/session';
+import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
+import { BASE_URL } from './support/base-url';
 
 test.describe('phone sized', () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -42,4 +43,34 @@ test('staff are sent home from the caregiver and client apps', async ({ page }) 
   await expect(page).toHaveURL('/');
   await page.goto('/client-mobile-app');
   await expect(page).toHaveURL('/');
+});
+
+test('a caregiver signs in from the one-time link the office sent, once', async ({ page, browser }) => {
+  const origin = new URL(BASE_URL).origin;
+  const signIn = await page.request.post('/api/auth/sign-in/username', {
+    data: { username: 'companyadmin', password: DEMO_PASSWORD },
+    headers: { origin },
+  });
+  const headers = { authorization: `Bearer ${signIn.headers()['set-auth-token']}` };
+  const query = (path: string, input: unknown) => `/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const view = await page.request.get(
+    query('queryView', { view: 'caregivers', filters: [{ column: 'status', operator: 'equals', value: 'active' }], pageSize: 1 }),
+    { headers },
+  );
+  const caregiverId = (await view.json()).result.data.rows[0].id as number;
+  const sent = await page.request.post('/api/trpc/sendCaregiverLoginLink', { data: { caregiverId }, headers });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const outbox = await page.request.get(query('getOutbox', { page: 1, pageSize: 1 }), { headers });
+  const link = (await outbox.json()).result.data.rows[0].link as string;
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: BASE_URL });
+  const caregiverPage = await phone.newPage();
+  await caregiverPage.goto(link);
+  await expect(caregiverPage).toHaveURL(/\/app$/);
+  await expect(caregiverPage.getByText('Your schedule is coming soon.')).toBeVisible();
+
+  const stranger = await (await browser.newContext({ baseURL: BASE_URL })).newPage();
+  await stranger.goto(link);
+  await expect(stranger.getByRole('alert')).toHaveText('This sign-in link is invalid, used or expired');
+  await phone.close();
 });

@@ -12,6 +12,7 @@ import { registerAuthRoutes } from './http/auth.routes';
 import { registerRestRoutes } from './http/rest.routes';
 import { registerActionRoutes } from './http/actions.routes';
 import { registerViewExportRoutes } from './http/views-export.routes';
+import { registerLoginLinkRoutes } from './http/login-links.routes';
 import { registerStorageRoutes } from './http/storage.routes';
 import type { Storage } from './storage/storage';
 import { AppError } from './errors/app-error';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRestRoutes(app, deps);
   registerActionRoutes(app, deps);
   registerViewExportRoutes(app, deps);
+  registerLoginLinkRoutes(app, deps);
   await registerStorageRoutes(app, deps);
 
   const indexHtml = deps.webDist ? path.join(deps.webDist, 'index.html') : null;

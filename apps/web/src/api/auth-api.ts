@@ -16,6 +16,25 @@ export async function signIn(identifier: string, password: string): Promise<void
     headers: { 'Content-Type': 'application/json', [HEADERS.appVersion]: APP_VERSION },
     body: JSON.stringify(byEmail ? { email: identifier, password } : { username: identifier, password }),
   });
+  await storeSession(response);
+}
+
+/**
+ * Signs in with a one-time login link's token (the `token` of /login?token=..., sent by the office) and stores
+ * the session like a password sign-in. Throws an Error with the server's message for an invalid, used or expired
+ * link.
+ */
+export async function signInWithLink(token: string): Promise<void> {
+  const response = await fetch('/api/login-links/redeem', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [HEADERS.appVersion]: APP_VERSION },
+    body: JSON.stringify({ token }),
+  });
+  await storeSession(response);
+}
+
+/** Keeps the session token of a successful sign-in response (`set-auth-token`), or throws the server's message. */
+async function storeSession(response: Response): Promise<void> {
   if (response.status !== 200) throw new HttpError(response.status, await messageOf(response));
   const token = response.headers.get('set-auth-token');
   if (!token) throw new Error('The server did not return a session token');

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
@@ -11,7 +10,8 @@ import type {
 } from '@hearth/shared/caregivers/caregivers.schema';
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
-import { accounts, branchUsers, users, verifications } from '../users/users.schema';
+import { accounts, branchUsers, users } from '../users/users.schema';
+import { issueLoginLink } from '../../auth/login-links';
 import { notify } from '../notify/notify.service';
 import { caregivers } from './caregivers.schema';
 import { findCaregiver, type ScopedCaregiver } from './caregivers.lookup';
@@ -19,11 +19,6 @@ import { loginAllowed } from './caregivers.service';
 
 /** Usernames better-auth's username plugin accepts: 3 to 30 of a-z, 0-9, underscore and dot. */
 const USERNAME = /^[a-z0-9_.]{3,30}$/;
-
-/** The verification identifier of a user's one-time sign-in link. */
-export function loginLinkIdentifier(userId: number): string {
-  return `login-link:${userId}`;
-}
 
 /** The username candidates of a caregiver: the email's local part when it makes a valid username, then caregiver<id>. */
 function usernameCandidates(caregiver: ScopedCaregiver): string[] {
@@ -114,8 +109,7 @@ async function ensureCaregiverUser(
  * missing (see ensureCaregiverUser), stores a random 32-byte base64url token in better-auth's verifications table
  * (identifier login-link:<userId>, valid LOGIN_LINK_TTL_HOURS = 24 h; an earlier unused link of the user stops
  * working) and sends the path /login?token=<token> through the notifier (email when known, else SMS; the default
- * notifier writes the outbox that /mocks shows). Signing in with the token is a later step: this procedure only
- * issues and sends it. Input {caregiverId, channel?}. Output {userId, username, channel, recipient, expiresAt}
+ * notifier writes the outbox that /mocks shows). The link is redeemed by POST /api/login-links/redeem (see auth/login-links.ts). Input {caregiverId, channel?}. Output {userId, username, channel, recipient, expiresAt}
  * (the link itself is not returned).
  * @throws AppError NOT_FOUND outside scope, CONFLICT for an inactive or terminated caregiver or a taken email,
  * BAD_REQUEST when the caregiver has no email or phone number for the channel.
@@ -140,12 +134,7 @@ export async function sendCaregiverLoginLink({
     );
   }
   const { caregiver, userId, username } = await ensureCaregiverUser(scope, input.caregiverId);
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + LOGIN_LINK_TTL_HOURS * 60 * 60 * 1000);
-  const identifier = loginLinkIdentifier(userId);
-  await scope.db.delete(verifications).where(eq(verifications.identifier, identifier));
-  await scope.db.insert(verifications).values({ identifier, value: token, expiresAt });
-  const link = `/login?token=${token}`;
+  const { expiresAt, link } = await issueLoginLink(scope.db, userId);
   await notify({
     db: scope.db,
     channel,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, like, ne } from 'drizzle-orm';
 import type { LoginLinkOutput } from '@hearth/shared/clients/clients.schema';
 import { CLIENT_STATUS_LABELS } from '@hearth/shared/clients/clients.constants';
@@ -6,20 +5,13 @@ import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import type { Db } from '../../db/client';
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
-import { branchUsers, users, verifications } from '../users/users.schema';
+import { branchUsers, users } from '../users/users.schema';
+import { issueLoginLink } from '../../auth/login-links';
 import { notify } from '../notify/notify.service';
 import { clientContacts, clients } from './clients.schema';
 import { findClient, findRecordClient } from './clients.lookup';
 import { clientMaySignIn } from './clients.service';
 import { CONTACT, syncTrustedContactAccess } from './clients-contacts.service';
-
-/** How long a login link works, in milliseconds (24 hours). */
-export const LOGIN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** The better-auth `verifications.identifier` of a user's login-link token. */
-export function loginLinkIdentifier(userId: number): string {
-  return `login-link:${userId}`;
-}
 
 /**
  * A username for a new sign-in, from an email's local part: lower case letters, digits, dots and underscores
@@ -108,23 +100,9 @@ async function ensureLoginUser(scope: Scope, person: LoginPerson): Promise<numbe
   return user.id;
 }
 
-/**
- * A new one-time sign-in token for a user, in better-auth's verifications table: identifier
- * `login-link:<userId>`, value a random 32-byte base64url token, expiring in 24 hours. Any earlier token of the
- * user is deleted, so only the newest link works.
- */
-async function issueLoginToken(db: Db, userId: number): Promise<{ token: string; expiresAt: Date }> {
-  const identifier = loginLinkIdentifier(userId);
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + LOGIN_LINK_TTL_MS);
-  await db.delete(verifications).where(eq(verifications.identifier, identifier));
-  await db.insert(verifications).values({ identifier, value: token, expiresAt });
-  return { token, expiresAt };
-}
-
 /** Issues a token for a user and sends the link by email through the notifier. */
 async function sendLink(scope: Scope, userId: number, to: { email: string; firstName: string; kind: string; app: string }) {
-  const { token, expiresAt } = await issueLoginToken(scope.db, userId);
+  const { expiresAt, link } = await issueLoginLink(scope.db, userId);
   await notify({
     db: scope.db,
     channel: 'email',
@@ -135,7 +113,7 @@ async function sendLink(scope: Scope, userId: number, to: { email: string; first
     body:
       `Hello ${to.firstName},\n\nUse the link below to sign in to ${to.app}. It works once and expires on ` +
       `${expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC.\n\nIf you did not expect this message, ignore it.`,
-    link: `/login?token=${token}`,
+    link,
   });
   return { userId, recipient: to.email, expiresAt: expiresAt.toISOString() };
 }
@@ -145,8 +123,7 @@ async function sendLink(scope: Scope, userId: number, to: { email: string; first
  * the client's user (role Client, linked through clients.user_id) when missing, stores a token that works for
  * 24 hours (only the newest link of a user works) and sends `/login?token=<token>` by email through the notifier,
  * whose default driver writes the outbox (/mocks). The link is a path: a delivering driver prefixes PUBLIC_URL.
- * Consuming the token (exchanging it for a session at /login) is not built yet: until it is, the link is
- * recorded and sent but does not sign anyone in.
+ * Opening the link at /login redeems the token for a session (POST /api/login-links/redeem, auth/login-links.ts).
  * @throws AppError NOT_FOUND "Client N not found" outside the scope; BAD_REQUEST "The client has no email
  * address" or for a discharged or deceased client; CONFLICT when the email belongs to another user.
  */
@@ -179,7 +156,7 @@ export async function sendClientLoginLink({
 /**
  * Sends a client's contact a one-time sign-in link to the client app {contactId} -> {userId, recipient,
  * expiresAt}: as sendClientLoginLink, with a Trusted Contact user linked through client_contacts.user_id. The
- * contact needs an email and portal access. Consuming the token is not built yet (see sendClientLoginLink).
+ * contact needs an email and portal access. The link is redeemed like the client's.
  * @throws AppError NOT_FOUND "Contact N not found" when it does not exist or its client is outside the scope;
  * BAD_REQUEST "The contact has no email address" or without portal access; CONFLICT when the email belongs to
  * another kind of user.

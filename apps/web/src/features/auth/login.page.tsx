@@ -1,16 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Navigate, useSearchParams } from 'react-router';
-import { signIn } from '@/api/auth-api';
+import { signIn, signInWithLink } from '@/api/auth-api';
 import { useAuthToken } from '@/api/auth-token';
 import { errorMessageOf } from '@/api/api-error';
 import { safeRedirect } from '@/layout/route-access';
 
 /**
- * /login: sign-in by username or email. A signed-in visitor (including one who just signed in here) is sent on to
- * the redirect value when it is a path on this site, otherwise to /.
+ * /login: sign-in by username or email, or with a one-time login link (/login?token=...). A signed-in visitor
+ * (including one who just signed in here) is sent on to the redirect value when it is a path on this site,
+ * otherwise to /.
  */
 export function LoginPage() {
   const { token } = useAuthToken();
@@ -23,6 +24,15 @@ export function LoginPage() {
       password: (value) => (value ? null : 'Enter your password'),
     },
   });
+
+  const linkToken = searchParams.get('token');
+  const redeemed = useRef(false);
+  useEffect(() => {
+    // Once only: a link works a single time, and React may run effects twice in development.
+    if (!linkToken || token || redeemed.current) return;
+    redeemed.current = true;
+    signInWithLink(linkToken).catch((error: unknown) => setServerError(errorMessageOf(error)));
+  }, [linkToken, token]);
 
   if (token) return <Navigate to={safeRedirect(searchParams.get('redirect'))} replace />;
 

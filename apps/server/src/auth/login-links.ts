@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, like } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { Auth } from './auth';
+import { AppError } from '../errors/app-error';
+import { users, verifications } from '../features/users/users.schema';
+
+/** How long a login link works (24 hours), in milliseconds. */
+export const LOGIN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+const PREFIX = 'login-link:';
+
+/**
+ * Issues a one-time sign-in token for a user in better-auth's verifications table (identifier
+ * `login-link:<userId>`, a random 32-byte base64url value, valid 24 hours). An earlier token of the user is
+ * deleted, so only the newest link works.
+ * @returns the token, its expiry and the link path `/login?token=<token>` the notifier sends.
+ */
+export async function issueLoginLink(db: Db, userId: number): Promise<{ token: string; expiresAt: Date; link: string }> {
+  const identifier = `${PREFIX}${userId}`;
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + LOGIN_LINK_TTL_MS);
+  await db.delete(verifications).where(eq(verifications.identifier, identifier));
+  await db.insert(verifications).values({ identifier, value: token, expiresAt });
+  return { token, expiresAt, link: `/login?token=${encodeURIComponent(token)}` };
+}
+
+/**
+ * Redeems a login-link token: it must exist, be unexpired and belong to an active user; it is deleted whatever
+ * happens next (one use). Creates a better-auth session for the user.
+ * @returns the session token, usable as `Authorization: Bearer <token>`, and the user id.
+ * @throws AppError BAD_REQUEST "This sign-in link is invalid, used or expired" (never says which, so tokens
+ * cannot be probed), UNAUTHORIZED for a deactivated user.
+ */
+export async function redeemLoginLink(db: Db, auth: Auth, token: string): Promise<{ sessionToken: string; userId: number }> {
+  const [row] = await db
+    .delete(verifications)
+    .where(
+      and(eq(verifications.value, token), like(verifications.identifier, `${PREFIX}%`), gt(verifications.expiresAt, new Date())),
+    )
+    .returning({ identifier: verifications.identifier });
+  if (!row) throw new AppError('BAD_REQUEST', 'This sign-in link is invalid, used or expired');
+  const userId = Number(row.identifier.slice(PREFIX.length));
+  const [user] = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, userId));
+  if (!user?.isActive) throw new AppError('UNAUTHORIZED', 'Your account is deactivated');
+  const context = await auth.$context;
+  const session = await context.internalAdapter.createSession(String(userId));
+  if (!session) throw new AppError('INTERNAL_SERVER_ERROR', 'Could not start a session');
+  return { sessionToken: session.token, userId };
+}
