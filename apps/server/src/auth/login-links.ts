@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, like } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Auth } from './auth';
@@ -10,10 +10,15 @@ export const LOGIN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
 const PREFIX = 'login-link:';
 
+/** The stored form of a login-link token: only a hash is kept, so the table alone cannot sign anyone in. */
+export function hashOf(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
 /**
  * Issues a one-time sign-in token for a user in better-auth's verifications table (identifier
- * `login-link:<userId>`, a random 32-byte base64url value, valid 24 hours). An earlier token of the user is
- * deleted, so only the newest link works.
+ * `login-link:<userId>`, the SHA-256 of a random 32-byte base64url token, valid 24 hours). An earlier token of the
+ * user is deleted, so only the newest link works.
  * @returns the token, its expiry and the link path `/login?token=<token>` the notifier sends.
  */
 export async function issueLoginLink(db: Db, userId: number): Promise<{ token: string; expiresAt: Date; link: string }> {
@@ -21,7 +26,7 @@ export async function issueLoginLink(db: Db, userId: number): Promise<{ token: s
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + LOGIN_LINK_TTL_MS);
   await db.delete(verifications).where(eq(verifications.identifier, identifier));
-  await db.insert(verifications).values({ identifier, value: token, expiresAt });
+  await db.insert(verifications).values({ identifier, value: hashOf(token), expiresAt });
   return { token, expiresAt, link: `/login?token=${encodeURIComponent(token)}` };
 }
 
@@ -36,7 +41,7 @@ export async function redeemLoginLink(db: Db, auth: Auth, token: string): Promis
   const [row] = await db
     .delete(verifications)
     .where(
-      and(eq(verifications.value, token), like(verifications.identifier, `${PREFIX}%`), gt(verifications.expiresAt, new Date())),
+      and(eq(verifications.value, hashOf(token)), like(verifications.identifier, `${PREFIX}%`), gt(verifications.expiresAt, new Date())),
     )
     .returning({ identifier: verifications.identifier });
   if (!row) throw new AppError('BAD_REQUEST', 'This sign-in link is invalid, used or expired');

@@ -106,7 +106,7 @@ async function ensureCaregiverUser(
 
 /**
  * Sends a caregiver a one-time sign-in link (sendCaregiverLoginLink, spec section 7): creates their user if
- * missing (see ensureCaregiverUser), stores a random 32-byte base64url token in better-auth's verifications table
+ * missing (see ensureCaregiverUser), stores the hash of a random 32-byte base64url token in better-auth's verifications table
  * (identifier login-link:<userId>, valid LOGIN_LINK_TTL_HOURS = 24 h; an earlier unused link of the user stops
  * working) and sends the path /login?token=<token> through the notifier (email when known, else SMS; the default
  * notifier writes the outbox that /mocks shows). The link is redeemed by POST /api/login-links/redeem (see auth/login-links.ts). Input {caregiverId, channel?}. Output {userId, username, channel, recipient, expiresAt}

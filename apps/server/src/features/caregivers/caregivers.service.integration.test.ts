@@ -13,6 +13,7 @@ import type {
 } from '@hearth/shared/caregivers/caregivers.schema';
 import type { QueryViewOutput } from '@hearth/shared/views/views.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
+import { hashOf } from '../../auth/login-links';
 import { outbox } from '../notify/notify.schema';
 import { users, verifications } from '../users/users.schema';
 import { caregivers } from './caregivers.schema';
@@ -585,8 +586,11 @@ describe('caregiver sign-in', () => {
     expect(message).toMatchObject({
       channel: 'email',
       recipient: 'link.test@example.com',
-      link: `/login?token=${verification!.value}`,
+      link: expect.stringMatching(/^\/login\?token=[A-Za-z0-9_-]{43}$/),
     });
+    const linkToken = new URLSearchParams(message!.link!.split('?')[1]).get('token')!;
+    expect(linkToken).not.toBe(verification!.value);
+    expect(hashOf(linkToken)).toBe(verification!.value);
 
     const detail = (await call<CaregiverOutput>('query', 'getCaregiver', { id: c.id }, 'branchmanager')).data;
     expect(detail.login).toEqual({ userId: res.data.userId, username: 'link.test', isActive: true, hasPassword: false });
