@@ -41,7 +41,11 @@ export async function redeemLoginLink(db: Db, auth: Auth, token: string): Promis
   const [row] = await db
     .delete(verifications)
     .where(
-      and(eq(verifications.value, hashOf(token)), like(verifications.identifier, `${PREFIX}%`), gt(verifications.expiresAt, new Date())),
+      and(
+        eq(verifications.value, hashOf(token)),
+        like(verifications.identifier, `${PREFIX}%`),
+        gt(verifications.expiresAt, new Date()),
+      ),
     )
     .returning({ identifier: verifications.identifier });
   if (!row) throw new AppError('BAD_REQUEST', 'This sign-in link is invalid, used or expired');
