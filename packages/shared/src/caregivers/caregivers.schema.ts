@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { ZPassword } from '../auth/password.rules';
 import { ZServiceCode } from '../payer-sources/payer-sources.schema';
+import {
+  addFieldIssues,
+  addressOutputFields,
+  addressPlaceFields,
+  journalEntryOutputFields,
+  phoneText,
+} from '../records/records.schema';
 import { CAREGIVER_GENDERS, CAREGIVER_STATUSES, CREDENTIAL_EXPIRY_STATUSES } from './caregivers.constants';
 
 /**
@@ -39,11 +46,6 @@ function requiredText(label: string, max: number) {
     .max(max, `At most ${max} characters`);
 }
 
-/** Reports the errors of a cross-field rule on `ctx` (for `superRefine`), as {field: message}. */
-function addFieldIssues(ctx: z.RefinementCtx, errors: Record<string, string>): void {
-  for (const [field, message] of Object.entries(errors)) ctx.addIssue({ code: 'custom', path: [field], message });
-}
-
 /** A calendar date as YYYY-MM-DD that exists (2026-02-30 does not). */
 export const ZDateString = z
   .string({ message: 'Use the date format YYYY-MM-DD' })
@@ -77,12 +79,7 @@ const ZOptionalEmail = z
   .nullish();
 
 /** An optional phone number: digits, spaces, + ( ) . - and an optional extension ("x12"); '' clears it. */
-const ZOptionalPhone = z
-  .string()
-  .trim()
-  .max(40, 'At most 40 characters')
-  .regex(/^[0-9+().\-\s]*(\s*(x|ext\.?)\s*\d+)?$/i, 'Invalid phone number')
-  .refine((v) => v === '' || (v.match(/\d/g)?.length ?? 0) >= 7, 'Invalid phone number')
+const ZOptionalPhone = phoneText('At most 40 characters')
   .transform((v) => (v === '' ? null : v))
   .nullish();
 
@@ -239,21 +236,7 @@ export const ZCaregiverAddressFields = z.object({
   line1: requiredText('Street address', 200),
   line2: optionalText(200),
   city: requiredText('City', 100),
-  state: z
-    .string({ message: 'State is required' })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'Use the two-letter state code'),
-  zip: z
-    .string({ message: 'ZIP is required' })
-    .trim()
-    .regex(/^\d{5}(-\d{4})?$/, 'ZIP must be 5 or 9 digits'),
-  lat: z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90').nullish(),
-  lon: z
-    .number()
-    .min(-180, 'Longitude must be between -180 and 180')
-    .max(180, 'Longitude must be between -180 and 180')
-    .nullish(),
+  ...addressPlaceFields,
   /** The address pickup ranking and travel use; marking one primary unmarks the caregiver's others. */
   isPrimary: z.boolean(),
 });
@@ -456,15 +439,7 @@ export type CaregiverOutput = z.infer<typeof ZCaregiverOutput>;
 export const ZCaregiverAddressOutput = z.object({
   id: z.number(),
   caregiverId: z.number(),
-  line1: z.string(),
-  line2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  lat: z.number().nullable(),
-  lon: z.number().nullable(),
-  isPrimary: z.boolean(),
-  createdAt: z.string(),
+  ...addressOutputFields,
 });
 export type CaregiverAddressOutput = z.infer<typeof ZCaregiverAddressOutput>;
 
@@ -472,13 +447,7 @@ export type CaregiverAddressOutput = z.infer<typeof ZCaregiverAddressOutput>;
 export const ZCaregiverJournalEntryOutput = z.object({
   id: z.number(),
   caregiverId: z.number(),
-  entryDate: z.string(),
-  subject: z.string(),
-  body: z.string(),
-  authorUserId: z.number().nullable(),
-  authorName: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...journalEntryOutputFields,
 });
 export type CaregiverJournalEntryOutput = z.infer<typeof ZCaregiverJournalEntryOutput>;
 

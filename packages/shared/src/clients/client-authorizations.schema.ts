@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { addFieldIssues, optionalText, ZDateString, ZId } from './clients.fields';
+import { addFieldIssues } from '../records/records.schema';
+import { optionalText, ZDateString, ZId } from './clients.fields';
 import { ZServiceCode } from '../payer-sources/payer-sources.schema';
 
 /**

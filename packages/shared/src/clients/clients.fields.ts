@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneText } from '../records/records.schema';
 
 /**
  * Field schemas shared by the client record forms and their procedures. Optional text fields accept null, an
@@ -27,13 +28,7 @@ export function optionalText(label: string, max: number) {
 }
 
 /** An optional phone number: digits, spaces, + ( ) . - and an optional extension ("x12", "ext. 12"). */
-export const ZOptionalPhone = z
-  .string()
-  .trim()
-  .max(40, 'Phone number must be at most 40 characters')
-  .regex(/^[0-9+().\-\s]*(\s*(x|ext\.?)\s*\d+)?$/i, 'Invalid phone number')
-  .refine((v) => v === '' || (v.match(/\d/g)?.length ?? 0) >= 7, 'Invalid phone number')
-  .nullish();
+export const ZOptionalPhone = phoneText('Phone number must be at most 40 characters').nullish();
 
 /** An optional email address; null or '' clears it. */
 export const ZOptionalEmail = z
@@ -55,8 +50,3 @@ export type ClientIdInput = z.infer<typeof ZClientIdInput>;
 /** Input of a procedure on one record by id, e.g. getClient or deleteClientAddress. */
 export const ZIdInput = z.object({ id: ZId });
 export type IdInput = z.infer<typeof ZIdInput>;
-
-/** Reports the errors of a cross-field rule on `ctx` (for `superRefine`), as {field: message}. */
-export function addFieldIssues(ctx: z.RefinementCtx, errors: Record<string, string>): void {
-  for (const [field, message] of Object.entries(errors)) ctx.addIssue({ code: 'custom', path: [field], message });
-}

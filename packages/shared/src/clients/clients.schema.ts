@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { CARE_PLAN_TASKS, CLIENT_STATUSES, NURSE_ASSESSMENT_TYPES } from './clients.constants';
-import {
-  addFieldIssues,
-  latestToday,
-  optionalText,
-  requiredText,
-  ZDateString,
-  ZId,
-  ZOptionalEmail,
-  ZOptionalPhone,
-} from './clients.fields';
+import { addFieldIssues, addressOutputFields, addressPlaceFields, journalEntryOutputFields } from '../records/records.schema';
+import { latestToday, optionalText, requiredText, ZDateString, ZId, ZOptionalEmail, ZOptionalPhone } from './clients.fields';
 
 /**
  * Inputs and outputs of the client procedures (spec section 7 "Client"; issue 4 item 1). Create inputs carry the
@@ -89,21 +81,7 @@ export const ZClientAddressFields = z.object({
   line1: requiredText('Street address', 200),
   line2: optionalText('Address line 2', 200),
   city: requiredText('City', 100),
-  state: z
-    .string({ message: 'State is required' })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'Use the two-letter state code'),
-  zip: z
-    .string({ message: 'ZIP is required' })
-    .trim()
-    .regex(/^\d{5}(-\d{4})?$/, 'ZIP must be 5 or 9 digits'),
-  lat: z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90').nullish(),
-  lon: z
-    .number()
-    .min(-180, 'Longitude must be between -180 and 180')
-    .max(180, 'Longitude must be between -180 and 180')
-    .nullish(),
+  ...addressPlaceFields,
   /** The one address visits and the map use; marking one primary unmarks the others. */
   isPrimary: z.boolean(),
 });
@@ -131,15 +109,7 @@ export const ZClientAddressOutput = z.object({
   id: z.number(),
   clientId: z.number(),
   label: z.string(),
-  line1: z.string(),
-  line2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  lat: z.number().nullable(),
-  lon: z.number().nullable(),
-  isPrimary: z.boolean(),
-  createdAt: z.string(),
+  ...addressOutputFields,
 });
 export type ClientAddressOutput = z.infer<typeof ZClientAddressOutput>;
 
@@ -221,13 +191,7 @@ export type UpdateClientJournalEntryInput = z.infer<typeof ZUpdateClientJournalE
 export const ZClientJournalEntryOutput = z.object({
   id: z.number(),
   clientId: z.number(),
-  entryDate: z.string(),
-  subject: z.string(),
-  body: z.string(),
-  authorUserId: z.number().nullable(),
-  authorName: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...journalEntryOutputFields,
 });
 export type ClientJournalEntryOutput = z.infer<typeof ZClientJournalEntryOutput>;
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Divider, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Checkbox, Divider, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus } from '@tabler/icons-react';
 import type { z } from 'zod';
 import { addressRuleErrors } from '@hearth/shared/caregivers/caregivers.schema';
 import { useRecordForm } from '@/forms/use-record-form';
@@ -10,6 +9,7 @@ import { EditButton } from './edit-button';
 import { RecordFormFrame } from './record-form-frame';
 import { blankToNull, numberOrNull, type RecordApi } from './record-api';
 import { SectionCard } from './section-card';
+import { AddButton, RecordModal } from './record-modal';
 
 /** An address as the client and caregiver address lists return it (only clients' have a label). */
 export interface AddressRow {
@@ -144,13 +144,7 @@ export function AddressesSection(props: {
       loading={loading}
       error={error}
       empty={addresses?.length === 0 && 'No addresses yet.'}
-      actions={
-        api.canEdit && (
-          <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
-            Add address
-          </Button>
-        )
-      }
+      actions={api.canEdit && <AddButton label="Add address" onClick={() => setEditing('new')} />}
     >
       {addresses && addresses.length > 0 && (
         <Stack gap={0} role="list" aria-label="Addresses">
@@ -189,10 +183,10 @@ export function AddressesSection(props: {
           ))}
         </Stack>
       )}
-      <Modal opened={editing !== null} onClose={close} title={editing === 'new' ? 'Add address' : 'Edit address'} size="lg">
-        {editing !== null && (
+      <RecordModal editing={editing} onClose={close} noun="address" size="lg">
+        {(row) => (
           <AddressForm
-            address={editing === 'new' ? null : editing}
+            address={row}
             first={(addresses?.length ?? 0) === 0}
             withLabel={withLabel}
             schema={schema}
@@ -200,7 +194,7 @@ export function AddressesSection(props: {
             onDone={close}
           />
         )}
-      </Modal>
+      </RecordModal>
     </SectionCard>
   );
 }

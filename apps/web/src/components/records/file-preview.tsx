@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { Alert, Anchor, Box, Image, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { errorMessageOf } from '@/api/api-error';
 
 /** A signed link to a file's bytes with what it is (getClientFileDownloadLink / getCaregiverFileDownloadLink). */
 export interface PreviewLink {
@@ -51,5 +54,57 @@ export function FilePreview({ link }: { link: PreviewLink }) {
       style={{ border: '1px solid var(--mantine-color-default-border)', alignSelf: 'flex-start' }}
       onError={() => setBroken(true)}
     />
+  );
+}
+
+/** The options of the signed-link query: a link expires within minutes, so each opening of the page asks anew. */
+export const FRESH_LINK_QUERY = { staleTime: 0, gcTime: 0, refetchOnWindowFocus: false } as const;
+
+/** The file id of the route (.../files/{fileId}), NaN when it is missing, with whether it is a positive whole number. */
+export function useFileIdParam(): { fileId: number; validFile: boolean } {
+  const fileId = Number(useParams().fileId);
+  return { fileId, validFile: Number.isInteger(fileId) && fileId > 0 };
+}
+
+/**
+ * A profile's file page: a link back to the profile, then the file's name, an "Open in a new tab" link and the
+ * file itself. `valid` is false when the route names no file (or no owner); `link` is the signed-link query.
+ */
+export function FilePreviewPage(props: {
+  backTo: string;
+  backLabel: string;
+  valid: boolean;
+  link: { data?: PreviewLink; isError: boolean; error: unknown };
+}) {
+  const { backTo, backLabel, valid, link } = props;
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={backTo} size="sm" w="fit-content">
+        <Group gap={4}>
+          <IconArrowLeft size={14} /> {backLabel}
+        </Group>
+      </Anchor>
+      {!valid ? (
+        <Alert color="red">There is no file with this id.</Alert>
+      ) : link.isError ? (
+        <Alert color="red" title="File not available">
+          {errorMessageOf(link.error)}
+        </Alert>
+      ) : !link.data ? (
+        <Skeleton height={420} aria-label="Loading file" />
+      ) : (
+        <>
+          <Group justify="space-between" align="flex-end">
+            <Title order={3}>{link.data.filename}</Title>
+            <Text size="sm">
+              <Anchor href={link.data.url} target="_blank" rel="noreferrer">
+                Open in a new tab
+              </Anchor>
+            </Text>
+          </Group>
+          <FilePreview link={link.data} />
+        </>
+      )}
+    </Stack>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Button, Divider, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Divider, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus } from '@tabler/icons-react';
 import type { z } from 'zod';
 import { formatDate } from '@/format/date-format';
 import { todayIso } from '@/format/local-date';
@@ -11,6 +10,7 @@ import { EditButton } from './edit-button';
 import { RecordFormFrame } from './record-form-frame';
 import type { RecordApi } from './record-api';
 import { SectionCard } from './section-card';
+import { AddButton, RecordModal } from './record-modal';
 
 /** A journal entry as the client and caregiver lists return it. */
 export interface JournalEntryRow {
@@ -89,13 +89,7 @@ export function JournalSection(props: {
       loading={loading}
       error={error}
       empty={entries?.length === 0 && 'No journal entries yet.'}
-      actions={
-        api.canEdit && (
-          <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
-            Add entry
-          </Button>
-        )
-      }
+      actions={api.canEdit && <AddButton label="Add entry" onClick={() => setEditing('new')} />}
     >
       {sorted.length > 0 && (
         <Stack gap="xs" aria-label="Journal entries" role="list">
@@ -128,14 +122,9 @@ export function JournalSection(props: {
           ))}
         </Stack>
       )}
-      <Modal
-        opened={editing !== null}
-        onClose={close}
-        title={editing === 'new' ? 'Add journal entry' : 'Edit journal entry'}
-        size="lg"
-      >
-        {editing !== null && <JournalForm entry={editing === 'new' ? null : editing} schema={schema} api={api} onDone={close} />}
-      </Modal>
+      <RecordModal editing={editing} onClose={close} noun="journal entry" size="lg">
+        {(row) => <JournalForm entry={row} schema={schema} api={api} onDone={close} />}
+      </RecordModal>
     </SectionCard>
   );
 }

@@ -70,3 +70,15 @@ export function Detail({ label, children }: { label: string; children?: ReactNod
     </div>
   );
 }
+
+/** The record's free-text notes under its details, kept as typed (line breaks); nothing when there are none. */
+export function NotesDetail({ notes }: { notes: string | null }) {
+  if (!notes) return null;
+  return (
+    <Detail label="Notes">
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        {notes}
+      </Text>
+    </Detail>
+  );
+}

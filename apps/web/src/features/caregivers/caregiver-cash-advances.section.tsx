@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, NumberInput, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Group, NumberInput, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconPlus } from '@tabler/icons-react';
 import {
   ZCreateCaregiverCashAdvanceInput,
   ZUpdateCaregiverCashAdvanceInput,
@@ -18,6 +17,7 @@ import { formatDate } from '@/format/date-format';
 import { todayIso } from '@/format/local-date';
 import { centsToDollars, dollarsToCents, formatMoney } from '@/format/money';
 import { useRecordForm } from '@/forms/use-record-form';
+import { AddButton, RecordModal } from '@/components/records/record-modal';
 
 /** The form holds the amount in dollars; the wire takes cents. */
 interface AdvanceFormValues {
@@ -115,13 +115,7 @@ export function CaregiverCashAdvancesSection({ caregiverId, canEdit }: { caregiv
       loading={advances.isPending}
       error={advances.error}
       empty={advances.data?.length === 0 && 'No cash advances.'}
-      actions={
-        canEdit && (
-          <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
-            Add advance
-          </Button>
-        )
-      }
+      actions={canEdit && <AddButton label="Add advance" onClick={() => setEditing('new')} />}
     >
       {rows.length > 0 && (
         <>
@@ -179,11 +173,9 @@ export function CaregiverCashAdvancesSection({ caregiverId, canEdit }: { caregiv
           </Table.ScrollContainer>
         </>
       )}
-      <Modal opened={editing !== null} onClose={close} title={editing === 'new' ? 'Add cash advance' : 'Edit cash advance'}>
-        {editing !== null && (
-          <AdvanceForm caregiverId={caregiverId} advance={editing === 'new' ? null : editing} onDone={close} onSaved={refresh} />
-        )}
-      </Modal>
+      <RecordModal editing={editing} onClose={close} noun="cash advance">
+        {(row) => <AdvanceForm caregiverId={caregiverId} advance={row} onDone={close} onSaved={refresh} />}
+      </RecordModal>
     </SectionCard>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Autocomplete, Badge, Button, Group, Modal, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Autocomplete, Badge, Group, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { COMMON_CREDENTIALS } from '@hearth/shared/caregivers/caregivers.constants';
 import {
   credentialRuleErrors,
@@ -10,7 +10,7 @@ import {
   type CaregiverCredentialOutput,
   type CaregiverOutput,
 } from '@hearth/shared/caregivers/caregivers.schema';
-import { addFieldIssues } from '@hearth/shared/clients/clients.fields';
+import { addFieldIssues } from '@hearth/shared/records/records.schema';
 import { useTRPC } from '@/api/trpc';
 import { DeleteButton } from '@/components/records/delete-button';
 import { EditButton } from '@/components/records/edit-button';
@@ -19,6 +19,7 @@ import { RecordFormFrame } from '@/components/records/record-form-frame';
 import { SectionCard } from '@/components/records/section-card';
 import { formatDate } from '@/format/date-format';
 import { useRecordForm } from '@/forms/use-record-form';
+import { AddButton, RecordModal } from '@/components/records/record-modal';
 
 /** The form's checks: the fields, then the rule across them (expires on or after issued). */
 const ZCredentialForm = ZCaregiverCredentialFields.superRefine((c, ctx) => addFieldIssues(ctx, credentialRuleErrors(c)));
@@ -172,13 +173,7 @@ export function CaregiverCredentialsSection({ caregiver, canEdit }: { caregiver:
     <SectionCard
       title="Credentials"
       empty={rows.length === 0 && 'No credentials yet.'}
-      actions={
-        canEdit && (
-          <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
-            Add credential
-          </Button>
-        )
-      }
+      actions={canEdit && <AddButton label="Add credential" onClick={() => setEditing('new')} />}
     >
       {rows.length > 0 && (
         <Table.ScrollContainer minWidth={560} type="native">
@@ -230,16 +225,9 @@ export function CaregiverCredentialsSection({ caregiver, canEdit }: { caregiver:
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal opened={editing !== null} onClose={close} title={editing === 'new' ? 'Add credential' : 'Edit credential'} size="lg">
-        {editing !== null && (
-          <CredentialForm
-            caregiverId={caregiverId}
-            credential={editing === 'new' ? null : editing}
-            onDone={close}
-            onSaved={refresh}
-          />
-        )}
-      </Modal>
+      <RecordModal editing={editing} onClose={close} noun="credential" size="lg">
+        {(row) => <CredentialForm caregiverId={caregiverId} credential={row} onDone={close} onSaved={refresh} />}
+      </RecordModal>
     </SectionCard>
   );
 }

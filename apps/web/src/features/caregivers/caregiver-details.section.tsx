@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IconPencil } from '@tabler/icons-react';
 import { CAREGIVER_GENDER_LABELS } from '@hearth/shared/caregivers/caregivers.constants';
 import { ZUpdateCaregiverInput, type CaregiverOutput } from '@hearth/shared/caregivers/caregivers.schema';
 import { useTRPC } from '@/api/trpc';
 import { useBranchOptions, type Option } from '@/components/records/options';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
-import { Detail, SectionCard } from '@/components/records/section-card';
+import { EditSectionButton, EditSectionModal } from '@/components/records/record-modal';
+import { Detail, NotesDetail, SectionCard } from '@/components/records/section-card';
 import { formatDate } from '@/format/date-format';
 import { formatMoney } from '@/format/money';
 import { useRecordForm } from '@/forms/use-record-form';
@@ -105,16 +105,7 @@ export function CaregiverOutputsSection({ caregiver: cg, canEdit }: { caregiver:
   const branches = useBranchOptions();
   const availability = availabilityLines(cg.availability);
   return (
-    <SectionCard
-      title="Details"
-      actions={
-        canEdit && (
-          <Button size="compact-sm" variant="light" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
-            Edit details
-          </Button>
-        )
-      }
-    >
+    <SectionCard title="Details" actions={canEdit && <EditSectionButton label="Edit details" onClick={() => setEditing(true)} />}>
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm" verticalSpacing="sm">
         <Detail label="Phone">{cg.phoneNumber}</Detail>
         <Detail label="Email">{cg.email}</Detail>
@@ -155,21 +146,16 @@ export function CaregiverOutputsSection({ caregiver: cg, canEdit }: { caregiver:
           <Tags items={cg.skills} empty="—" />
         </Detail>
       </SimpleGrid>
-      {cg.notes && (
-        <Detail label="Notes">
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {cg.notes}
-          </Text>
-        </Detail>
-      )}
-      <Modal opened={editing} onClose={() => setEditing(false)} title="Edit caregiver" size="xl">
-        {editing &&
-          (branches.loading ? (
-            <Loader size="sm" />
-          ) : (
-            <CaregiverEditForm caregiver={cg} branches={branches.options} onDone={() => setEditing(false)} />
-          ))}
-      </Modal>
+      <NotesDetail notes={cg.notes} />
+      <EditSectionModal
+        opened={editing}
+        onClose={() => setEditing(false)}
+        title="Edit caregiver"
+        size="xl"
+        loading={branches.loading}
+      >
+        <CaregiverEditForm caregiver={cg} branches={branches.options} onDone={() => setEditing(false)} />
+      </EditSectionModal>
     </SectionCard>
   );
 }

@@ -1,28 +1,14 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Table,
-  TagsInput,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Group, NumberInput, Select, SimpleGrid, Table, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconPlus } from '@tabler/icons-react';
 import {
   authorizationRuleErrors,
   ZClientAuthorizationFields,
   type ClientAuthMetric,
   type ClientAuthorizationOutput,
 } from '@hearth/shared/clients/client-authorizations.schema';
-import { addFieldIssues } from '@hearth/shared/clients/clients.fields';
+import { addFieldIssues } from '@hearth/shared/records/records.schema';
 import { useTRPC } from '@/api/trpc';
 import { DeleteButton } from '@/components/records/delete-button';
 import { EditButton } from '@/components/records/edit-button';
@@ -33,6 +19,7 @@ import { SectionCard } from '@/components/records/section-card';
 import { formatDate } from '@/format/date-format';
 import { monthName, monthRange, todayIso, addDays } from '@/format/local-date';
 import { useRecordForm } from '@/forms/use-record-form';
+import { AddButton, RecordModal } from '@/components/records/record-modal';
 
 /** The form's checks: the fields, then the rules across them (end after start, at least one unit limit). */
 const ZAuthorizationForm = ZClientAuthorizationFields.superRefine((a, ctx) => addFieldIssues(ctx, authorizationRuleErrors(a)));
@@ -238,13 +225,7 @@ export function ClientAuthorizationsSection({ clientId, canEdit }: { clientId: n
       loading={authorizations.isPending}
       error={authorizations.error}
       empty={authorizations.data?.length === 0 && 'No authorizations yet.'}
-      actions={
-        canEdit && (
-          <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
-            Add authorization
-          </Button>
-        )
-      }
+      actions={canEdit && <AddButton label="Add authorization" onClick={() => setEditing('new')} />}
     >
       {metrics.isError && (
         <Text size="xs" c="red" role="alert">
@@ -317,21 +298,9 @@ export function ClientAuthorizationsSection({ clientId, canEdit }: { clientId: n
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal
-        opened={editing !== null}
-        onClose={close}
-        title={editing === 'new' ? 'Add authorization' : 'Edit authorization'}
-        size="xl"
-      >
-        {editing !== null && (
-          <AuthorizationForm
-            clientId={clientId}
-            authorization={editing === 'new' ? null : editing}
-            onDone={close}
-            onSaved={refresh}
-          />
-        )}
-      </Modal>
+      <RecordModal editing={editing} onClose={close} noun="authorization" size="xl">
+        {(row) => <AuthorizationForm clientId={clientId} authorization={row} onDone={close} onSaved={refresh} />}
+      </RecordModal>
     </SectionCard>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil } from '@tabler/icons-react';
 import { ADL_TASKS, CARE_PLAN_TASKS, IADL_TASKS } from '@hearth/shared/clients/clients.constants';
 import { ZUpdateClientInput, type ClientOutput } from '@hearth/shared/clients/clients.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { blankToNull } from '@/components/records/record-api';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
+import { EditSectionButton, EditSectionModal } from '@/components/records/record-modal';
 import { SectionCard } from '@/components/records/section-card';
 import { useRecordForm } from '@/forms/use-record-form';
 import { useUpdateClient } from './client-details.section';
@@ -119,20 +119,14 @@ export function ClientAccessNotesSection({ client, canEdit }: { client: ClientOu
     <SectionCard
       title="Access notes"
       empty={!client.accessNotes && 'No access notes yet (key code, lockbox, parking, pets).'}
-      actions={
-        canEdit && (
-          <Button size="compact-sm" variant="light" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
-            Edit notes
-          </Button>
-        )
-      }
+      actions={canEdit && <EditSectionButton label="Edit notes" onClick={() => setEditing(true)} />}
     >
       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
         {client.accessNotes}
       </Text>
-      <Modal opened={editing} onClose={() => setEditing(false)} title="Access notes" size="lg">
-        {editing && <AccessNotesForm client={client} onDone={() => setEditing(false)} />}
-      </Modal>
+      <EditSectionModal opened={editing} onClose={() => setEditing(false)} title="Access notes" size="lg">
+        <AccessNotesForm client={client} onDone={() => setEditing(false)} />
+      </EditSectionModal>
     </SectionCard>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Autocomplete, Badge, Button, Checkbox, Group, Modal, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Badge, Button, Checkbox, Group, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconMailForward, IconPlus } from '@tabler/icons-react';
-import { addFieldIssues } from '@hearth/shared/clients/clients.fields';
+import { IconMailForward } from '@tabler/icons-react';
+import { addFieldIssues } from '@hearth/shared/records/records.schema';
 import { contactRuleErrors, ZClientContactFields, type ClientContactOutput } from '@hearth/shared/clients/clients.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
@@ -13,6 +13,7 @@ import { blankToNull } from '@/components/records/record-api';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
 import { SectionCard } from '@/components/records/section-card';
 import { useRecordForm } from '@/forms/use-record-form';
+import { AddButton, RecordModal } from '@/components/records/record-modal';
 
 const RELATIONSHIPS = [
   'Daughter',
@@ -139,13 +140,7 @@ export function ClientContactsSection(props: { clientId: number; canEdit: boolea
       loading={contacts.isPending}
       error={contacts.error}
       empty={contacts.data?.length === 0 && 'No contacts yet.'}
-      actions={
-        canEdit && (
-          <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
-            Add contact
-          </Button>
-        )
-      }
+      actions={canEdit && <AddButton label="Add contact" onClick={() => setEditing('new')} />}
     >
       {rows.length > 0 && (
         <Table.ScrollContainer minWidth={640} type="native">
@@ -200,11 +195,9 @@ export function ClientContactsSection(props: { clientId: number; canEdit: boolea
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal opened={editing !== null} onClose={close} title={editing === 'new' ? 'Add contact' : 'Edit contact'} size="lg">
-        {editing !== null && (
-          <ContactForm clientId={clientId} contact={editing === 'new' ? null : editing} onDone={close} onSaved={refresh} />
-        )}
-      </Modal>
+      <RecordModal editing={editing} onClose={close} noun="contact" size="lg">
+        {(row) => <ContactForm clientId={clientId} contact={row} onDone={close} onSaved={refresh} />}
+      </RecordModal>
     </SectionCard>
   );
 }

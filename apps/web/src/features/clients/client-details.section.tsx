@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Button, Loader, Modal, SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IconPencil } from '@tabler/icons-react';
 import { CAREGIVER_GENDER_LABELS, type CaregiverGender } from '@hearth/shared/caregivers/caregivers.constants';
 import { ZUpdateClientInput, type ClientOutput } from '@hearth/shared/clients/clients.schema';
 import { useTRPC } from '@/api/trpc';
 import { useBranchOptions, usePayerSourceOptions, type Option } from '@/components/records/options';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
-import { Detail, SectionCard } from '@/components/records/section-card';
+import { EditSectionButton, EditSectionModal } from '@/components/records/record-modal';
+import { Detail, NotesDetail, SectionCard } from '@/components/records/section-card';
 import { formatDate } from '@/format/date-format';
 import { useRecordForm } from '@/forms/use-record-form';
 import { ClientFields, clientFormValues, clientPayload, clientRules, type ClientFormValues } from './client.form';
@@ -73,16 +73,7 @@ export function ClientDetailsSection({ client, canEdit }: { client: ClientOutput
       : null,
   );
   return (
-    <SectionCard
-      title="Details"
-      actions={
-        canEdit && (
-          <Button size="compact-sm" variant="light" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
-            Edit details
-          </Button>
-        )
-      }
-    >
+    <SectionCard title="Details" actions={canEdit && <EditSectionButton label="Edit details" onClick={() => setEditing(true)} />}>
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm" verticalSpacing="sm">
         <Detail label="Date of birth">{client.dateOfBirth ? formatDate(client.dateOfBirth) : null}</Detail>
         <Detail label="Gender">{genderLabel(client.gender)}</Detail>
@@ -94,26 +85,16 @@ export function ClientDetailsSection({ client, canEdit }: { client: ClientOutput
         <Detail label="Primary payer">{client.primaryPayerSourceName}</Detail>
         <Detail label="Client since">{formatDate(client.createdAt)}</Detail>
       </SimpleGrid>
-      {client.notes && (
-        <Detail label="Notes">
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {client.notes}
-          </Text>
-        </Detail>
-      )}
-      <Modal opened={editing} onClose={() => setEditing(false)} title="Edit client" size="lg">
-        {editing &&
-          (branches.loading ? (
-            <Loader size="sm" />
-          ) : (
-            <ClientEditForm
-              client={client}
-              branches={branches.options}
-              payers={payers.options}
-              onDone={() => setEditing(false)}
-            />
-          ))}
-      </Modal>
+      <NotesDetail notes={client.notes} />
+      <EditSectionModal
+        opened={editing}
+        onClose={() => setEditing(false)}
+        title="Edit client"
+        size="lg"
+        loading={branches.loading}
+      >
+        <ClientEditForm client={client} branches={branches.options} payers={payers.options} onDone={() => setEditing(false)} />
+      </EditSectionModal>
     </SectionCard>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, SimpleGrid, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, Select, SimpleGrid, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconPlus } from '@tabler/icons-react';
 import { NURSE_ASSESSMENT_TYPES } from '@hearth/shared/clients/clients.constants';
-import { addFieldIssues } from '@hearth/shared/clients/clients.fields';
+import { addFieldIssues } from '@hearth/shared/records/records.schema';
 import {
   nurseAssessmentRuleErrors,
   ZNurseAssessmentFields,
@@ -18,6 +17,7 @@ import { SectionCard } from '@/components/records/section-card';
 import { formatDate } from '@/format/date-format';
 import { todayIso } from '@/format/local-date';
 import { useRecordForm } from '@/forms/use-record-form';
+import { AddButton, RecordModal } from '@/components/records/record-modal';
 
 type AssessmentType = (typeof NURSE_ASSESSMENT_TYPES)[number];
 
@@ -125,13 +125,7 @@ export function ClientNurseAssessmentsSection({
       loading={assessments.isPending}
       error={assessments.error}
       empty={assessments.data?.length === 0 && 'No assessments yet.'}
-      actions={
-        canCreate && (
-          <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
-            Add assessment
-          </Button>
-        )
-      }
+      actions={canCreate && <AddButton label="Add assessment" onClick={() => setEditing('new')} />}
     >
       {rows.length > 0 && (
         <Table.ScrollContainer minWidth={640} type="native">
@@ -184,22 +178,11 @@ export function ClientNurseAssessmentsSection({
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal
-        opened={editing !== null}
-        onClose={close}
-        title={editing === 'new' ? 'Add nurse assessment' : 'Edit nurse assessment'}
-        size="lg"
-      >
-        {editing !== null && (
-          <AssessmentForm
-            clientId={clientId}
-            assessment={editing === 'new' ? null : editing}
-            first={rows.length === 0}
-            onDone={close}
-            onSaved={refresh}
-          />
+      <RecordModal editing={editing} onClose={close} noun="nurse assessment" size="lg">
+        {(row) => (
+          <AssessmentForm clientId={clientId} assessment={row} first={rows.length === 0} onDone={close} onSaved={refresh} />
         )}
-      </Modal>
+      </RecordModal>
     </SectionCard>
   );
 }

@@ -1,0 +1,107 @@
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { errorMessageOf, httpStatusOf } from '@/api/api-error';
+
+/** The id of the route (/clients/{id}/..., /caregivers/{id}/...), or null when it is not a positive whole number. */
+export function useRouteId(): number | null {
+  const id = Number(useParams().id);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** A status as a light badge in its color. */
+export function StatusBadge({ color, label }: { color: string; label: string }) {
+  return (
+    <Badge color={color} variant="light">
+      {label}
+    </Badge>
+  );
+}
+
+/** One dimmed "Label: value" fact under the name. */
+function HeaderFact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {label}:{' '}
+      <Text span c="var(--mantine-color-text)" size="sm">
+        {children}
+      </Text>
+    </Text>
+  );
+}
+
+/**
+ * The top of every profile page: back link to the list, name, status badge, a row of facts (a fact whose value
+ * is false is left out), and the page's actions.
+ */
+export function ProfileHeader(props: {
+  backTo: string;
+  backLabel: string;
+  name: string;
+  badge: ReactNode;
+  facts: { label: string; value: ReactNode | false }[];
+  actions?: ReactNode;
+}) {
+  const { backTo, backLabel, name, badge, facts, actions } = props;
+  return (
+    <Stack gap={6}>
+      <Anchor component={Link} to={backTo} size="sm" w="fit-content">
+        <Group gap={4}>
+          <IconArrowLeft size={14} /> {backLabel}
+        </Group>
+      </Anchor>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Group gap="sm" align="center">
+            <Title order={2}>{name}</Title>
+            {badge}
+          </Group>
+          <Group gap="lg" mt={4}>
+            {facts.map(
+              ({ label, value }) =>
+                value !== false && (
+                  <HeaderFact key={label} label={label}>
+                    {value}
+                  </HeaderFact>
+                ),
+            )}
+          </Group>
+        </div>
+        {actions && <Group gap="xs">{actions}</Group>}
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * While a profile's record loads or when it cannot be shown (404 outside the caller's branches, so it "does not
+ * exist"): `notFound` is the alert's title and text, with a link back to the list.
+ */
+export function ProfileLoadState(props: {
+  id: number | null;
+  error: unknown;
+  isError: boolean;
+  notFound: { title: string; text: string; backTo: string; backLabel: string };
+  loadingLabel: string;
+}) {
+  const { id, error, isError, notFound, loadingLabel } = props;
+  if (id === null || httpStatusOf(error) === 404) {
+    return (
+      <Alert color="red" title={notFound.title}>
+        {notFound.text}{' '}
+        <Anchor component={Link} to={notFound.backTo}>
+          {notFound.backLabel}
+        </Anchor>
+      </Alert>
+    );
+  }
+  if (isError) return <Alert color="red">{errorMessageOf(error)}</Alert>;
+  return (
+    <Stack gap="sm" aria-busy aria-label={loadingLabel}>
+      <Skeleton height={14} width={80} />
+      <Skeleton height={28} width={280} />
+      <Skeleton height={14} width={360} />
+    </Stack>
+  );
+}
