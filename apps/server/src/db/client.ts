@@ -26,6 +26,9 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url
  */
 export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection can be cut by the server (restart, failover, a dropped database); the pool replaces it.
+  // Without a listener node-postgres would rethrow that as an uncaught exception and stop the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg(pool) as unknown as Db;
   return {
     db,
