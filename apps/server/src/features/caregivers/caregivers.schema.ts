@@ -1,19 +1,8 @@
-import {
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  integer,
-  date,
-  doublePrecision,
-  boolean,
-  index,
-  jsonb,
-  bigint,
-} from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, timestamp, integer, date, doublePrecision, boolean, index, jsonb } from 'drizzle-orm/pg-core';
 import { CAREGIVER_STATUSES } from '@hearth/shared/caregivers/caregivers.constants';
 import { branches } from '../branches/branches.schema';
 import { users } from '../users/users.schema';
+import { journalEntryColumns, recordFileColumns } from '../records/records.columns';
 
 /** A pay rate of a caregiver, in cents per hour, with what it applies to (e.g. "Standard", "Weekend", "T1019"). */
 export interface PayRate {
@@ -106,15 +95,7 @@ export const caregiverFiles = pgTable(
     caregiverId: integer('caregiver_id')
       .notNull()
       .references(() => caregivers.id, { onDelete: 'cascade' }),
-    filename: text('filename').notNull(),
-    size: bigint('size', { mode: 'number' }).notNull(),
-    contentType: text('content_type').notNull(),
-    storageKey: text('storage_key').notNull().unique(),
-    status: text('status', { enum: ['pending', 'uploaded'] })
-      .notNull()
-      .default('pending'),
-    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...recordFileColumns(),
   },
   (t) => [index('caregiver_files_caregiver_idx').on(t.caregiverId)],
 );
@@ -127,12 +108,7 @@ export const caregiverJournalEntries = pgTable(
     caregiverId: integer('caregiver_id')
       .notNull()
       .references(() => caregivers.id, { onDelete: 'cascade' }),
-    entryDate: date('entry_date').notNull(),
-    subject: text('subject').notNull(),
-    body: text('body').notNull(),
-    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...journalEntryColumns(),
   },
   (t) => [index('caregiver_journal_entries_caregiver_idx').on(t.caregiverId, t.entryDate)],
 );

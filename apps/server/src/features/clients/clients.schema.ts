@@ -1,19 +1,8 @@
-import {
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  integer,
-  date,
-  doublePrecision,
-  boolean,
-  index,
-  jsonb,
-  bigint,
-} from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, timestamp, integer, date, doublePrecision, boolean, index, jsonb } from 'drizzle-orm/pg-core';
 import { CLIENT_STATUSES, NURSE_ASSESSMENT_TYPES } from '@hearth/shared/clients/clients.constants';
 import { branches } from '../branches/branches.schema';
 import { users } from '../users/users.schema';
+import { journalEntryColumns, recordFileColumns } from '../records/records.columns';
 import { payerSources } from '../payer-sources/payer-sources.schema';
 
 /** A care recipient (spec section 3 "Client"; fields beyond the spec that agencies need). */
@@ -130,15 +119,7 @@ export const clientFiles = pgTable(
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    filename: text('filename').notNull(),
-    size: bigint('size', { mode: 'number' }).notNull(),
-    contentType: text('content_type').notNull(),
-    storageKey: text('storage_key').notNull().unique(),
-    status: text('status', { enum: ['pending', 'uploaded'] })
-      .notNull()
-      .default('pending'),
-    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...recordFileColumns(),
   },
   (t) => [index('client_files_client_idx').on(t.clientId)],
 );
@@ -151,12 +132,7 @@ export const clientJournalEntries = pgTable(
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    entryDate: date('entry_date').notNull(),
-    subject: text('subject').notNull(),
-    body: text('body').notNull(),
-    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...journalEntryColumns(),
   },
   (t) => [index('client_journal_entries_client_idx').on(t.clientId, t.entryDate)],
 );
