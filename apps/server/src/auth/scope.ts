@@ -19,6 +19,8 @@ export interface Scope {
   /** The role's view and table permission sets (system level reaches every view and table). */
   viewPermissions: string[];
   tablePermissions: string[];
+  /** The role may change shifts in a locked pay period (spec "Role" hasPayPeriodLockOverride); audited. */
+  hasPayPeriodLockOverride: boolean;
 }
 
 /**

@@ -15,6 +15,7 @@ export function scopeOf(db: Db, caller: Caller): Scope {
     branchIds: caller.branchIds,
     viewPermissions: caller.role.viewPermissions,
     tablePermissions: caller.role.tablePermissions,
+    hasPayPeriodLockOverride: caller.role.hasPayPeriodLockOverride,
   };
 }
 

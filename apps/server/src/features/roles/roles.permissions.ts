@@ -26,6 +26,7 @@ export const TABLE_NAMES = [
   'caregivers',
   'caregiver_addresses',
   'payer_sources',
+  'shifts',
 ] as const;
 
 /** The view engine's procedures: every staff role has them; view permissions decide which views. */
@@ -96,10 +97,45 @@ const WRITE_CAREGIVERS = [
 ];
 const READ_PAYERS = ['getPayerSources', 'getPayerSource'];
 const WRITE_PAYERS = [...READ_PAYERS, 'createPayerSource', 'updatePayerSource'];
+const READ_SHIFTS = [
+  'getShift',
+  'getShifts',
+  'getShiftComments',
+  'getShiftChanges',
+  'getShiftPickupInvitations',
+  'getPickupCandidates',
+  'getShiftPatterns',
+  'getPayPeriodLockTimes',
+];
+/** Comments on a shift: every staff role that reads shifts may write them. */
+const SHIFT_COMMENTS = ['createShiftComment', 'updateShiftComment', 'deleteShiftComment'];
+const WRITE_SHIFTS = [
+  ...READ_SHIFTS,
+  ...SHIFT_COMMENTS,
+  'createShift',
+  'updateShift',
+  'deleteShift',
+  'saveShiftTimesheet',
+  'deleteTimesheet',
+  'sendShiftReminder',
+  'sendPickupInvitations',
+  'createShiftPattern',
+  'updateShiftPattern',
+  'deleteShiftPattern',
+];
+const WRITE_LOCK_TIMES = ['createPayPeriodLockTime', 'updatePayPeriodLockTime', 'deletePayPeriodLockTime'];
+/** The caregiver app's pickup calls (issue "Scheduling" item 4); each confines the caregiver to their own offers. */
+const CAREGIVER_APP_ACTIONS = [
+  'caregiverAppGetPickupInvitations',
+  'caregiverAppAcceptPickupInvitation',
+  'caregiverAppDeclinePickupInvitation',
+];
 /** What office staff who run clients and caregivers day to day may do (Branch Manager, RVP). */
-const OFFICE_ACTIONS = [...WRITE_CLIENTS, ...WRITE_CAREGIVERS, ...READ_PAYERS];
+const OFFICE_ACTIONS = [...WRITE_CLIENTS, ...WRITE_CAREGIVERS, ...READ_PAYERS, ...WRITE_SHIFTS];
 /** Nurses read the records, assess clients and write notes and files. */
 const NURSE_ACTIONS = [
+  ...READ_SHIFTS,
+  ...SHIFT_COMMENTS,
   ...READ_CLIENTS,
   ...READ_CAREGIVERS,
   ...READ_PAYERS,
@@ -111,8 +147,15 @@ const NURSE_ACTIONS = [
   'deleteClientFile',
 ];
 /** PRN (per diem) staff read the records and write notes. */
-const PRN_ACTIONS = [...READ_CLIENTS, ...READ_CAREGIVERS, ...READ_PAYERS, ...crud('Client', 'JournalEntry', 'JournalEntries')];
-const RECORD_VIEWS = ['clients', 'caregivers', 'payerSources'];
+const PRN_ACTIONS = [
+  ...READ_SHIFTS,
+  ...SHIFT_COMMENTS,
+  ...READ_CLIENTS,
+  ...READ_CAREGIVERS,
+  ...READ_PAYERS,
+  ...crud('Client', 'JournalEntry', 'JournalEntries'),
+];
+const RECORD_VIEWS = ['clients', 'caregivers', 'payerSources', 'shifts'];
 const READ_USERS = ['getUsers', 'getUser', 'getUserHistory'];
 const ADMIN_ACTIONS = [
   ...READ_BRANCHES,
@@ -124,9 +167,10 @@ const ADMIN_ACTIONS = [
   'startImpersonatingUser',
   ...OFFICE_ACTIONS,
   ...WRITE_PAYERS,
+  ...WRITE_LOCK_TIMES,
   'getOutbox',
 ];
-const STAFF_TABLES = ['branches', 'clients', 'client_addresses', 'caregivers', 'caregiver_addresses', 'payer_sources'];
+const STAFF_TABLES = ['branches', 'clients', 'client_addresses', 'caregivers', 'caregiver_addresses', 'payer_sources', 'shifts'];
 
 /** The seeded roles: the spec's picker ids 1-7 (spec section 5), then Client and Trusted Contact. */
 export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] = [
@@ -140,7 +184,7 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatInitiateConversationEnabled: true,
     chatBroadcastEnabled: true,
     chatReadBranchConversationsEnabled: true,
-    actionPermissions: [...READ_BRANCHES, ...READ_USERS, 'updateUser', ...OFFICE_ACTIONS],
+    actionPermissions: [...READ_BRANCHES, ...READ_USERS, 'updateUser', ...OFFICE_ACTIONS, ...WRITE_LOCK_TIMES],
     tablePermissions: ['users', ...STAFF_TABLES],
     viewPermissions: ['branches', 'users', ...RECORD_VIEWS],
   },
@@ -159,7 +203,13 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     tablePermissions: ['users', 'roles', ...STAFF_TABLES],
     viewPermissions: ['branches', 'users', ...RECORD_VIEWS],
   },
-  { id: ROLE_IDS.caregiver, name: 'Caregiver', chatEnabled: true, chatSendMessageEnabled: true },
+  {
+    id: ROLE_IDS.caregiver,
+    name: 'Caregiver',
+    chatEnabled: true,
+    chatSendMessageEnabled: true,
+    actionPermissions: CAREGIVER_APP_ACTIONS,
+  },
   { id: ROLE_IDS.developer, name: 'Developer', hasSystemLevelAccess: true, hasPayPeriodLockOverride: true, chatEnabled: true },
   {
     id: ROLE_IDS.nurse,

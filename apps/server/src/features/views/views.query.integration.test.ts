@@ -55,6 +55,7 @@ beforeAll(async () => {
     branchIds: [],
     viewPermissions: [],
     tablePermissions: [],
+    hasPayPeriodLockOverride: true,
   };
 });
 afterAll(() => t.close());

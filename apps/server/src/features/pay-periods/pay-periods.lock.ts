@@ -1,0 +1,74 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { Scope } from '../../auth/scope';
+import { AppError } from '../../errors/app-error';
+import { branches } from '../branches/branches.schema';
+import { payPeriodLockOverrides, payPeriodLockTimes } from './pay-periods.schema';
+
+/** What a change to a shift is, for the lock message and the override audit. */
+export type LockedAction = 'create' | 'update' | 'delete' | 'timesheet';
+
+const ACTION_WORDS: Record<LockedAction, string> = {
+  create: 'add a shift to',
+  update: 'change a shift in',
+  delete: 'delete a shift in',
+  timesheet: 'edit the times of a shift in',
+};
+
+/**
+ * The lock in force over a shift start: the branch's pay period lock time whose period (calendar dates in the
+ * branch's time zone, both included) holds the local date of `startAt` and whose locksAt has passed.
+ * @returns the lock row, or null when the period is open.
+ */
+export async function lockOver(scope: Scope, shift: { branchId: number; startAt: Date }) {
+  const localDate = sql`(${shift.startAt.toISOString()}::timestamptz at time zone ${branches.timezone})::date`;
+  const [lock] = await scope.db
+    .select({
+      id: payPeriodLockTimes.id,
+      periodStart: payPeriodLockTimes.periodStart,
+      periodEnd: payPeriodLockTimes.periodEnd,
+      locksAt: payPeriodLockTimes.locksAt,
+      branchName: branches.name,
+    })
+    .from(payPeriodLockTimes)
+    .innerJoin(branches, eq(branches.id, payPeriodLockTimes.branchId))
+    .where(
+      and(
+        eq(payPeriodLockTimes.branchId, shift.branchId),
+        lte(payPeriodLockTimes.locksAt, sql`now()`),
+        sql`${localDate} between ${payPeriodLockTimes.periodStart} and ${payPeriodLockTimes.periodEnd}`,
+      ),
+    )
+    .limit(1);
+  return lock ?? null;
+}
+
+/**
+ * Refuses a change to a shift in a locked pay period (DOMAIN.md "Pay period lock time"), unless the caller's
+ * role has hasPayPeriodLockOverride: then the change goes ahead and is recorded in pay_period_lock_overrides.
+ * Call it with the shift as it is and, for a move, again with where it goes. `shiftId` may be 0 for a shift
+ * not yet created (the override is then recorded by the caller with the new id through recordOverride).
+ * @returns the lock that was overridden, or null when the period is open.
+ * @throws AppError CONFLICT "The pay period 2026-11-01 to 2026-11-15 of Boston is locked: you cannot change a
+ * shift in it" (409, so clients do not retry it).
+ */
+export async function assertShiftUnlocked(
+  scope: Scope,
+  shift: { id: number; branchId: number; startAt: Date },
+  action: LockedAction,
+): Promise<{ id: number } | null> {
+  const lock = await lockOver(scope, shift);
+  if (!lock) return null;
+  if (!scope.hasPayPeriodLockOverride) {
+    throw new AppError(
+      'CONFLICT',
+      `The pay period ${lock.periodStart} to ${lock.periodEnd} of ${lock.branchName} is locked: you cannot ${ACTION_WORDS[action]} it`,
+    );
+  }
+  if (shift.id) await recordOverride(scope, shift.id, lock.id, action);
+  return lock;
+}
+
+/** Records that the caller changed shift `shiftId` in the locked period of lock `lockTimeId` (an override). */
+export async function recordOverride(scope: Scope, shiftId: number, lockTimeId: number, action: LockedAction) {
+  await scope.db.insert(payPeriodLockOverrides).values({ shiftId, lockTimeId, userId: scope.actorUserId, action });
+}
