@@ -38,6 +38,24 @@ export default tseslint.config(
     },
   },
   {
+    // Inside a feature the `@/` alias must not reach another feature either; a rule set here replaces the one above
+    // for these files, so it repeats its patterns.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../../features/*', '../*/*', '@/features/*'],
+              message: 'Features do not import each other; compose them in apps/web/src/routes.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [

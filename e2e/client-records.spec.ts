@@ -244,10 +244,11 @@ test('client records: create, address, contact and login link, files with previe
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: artifact('client-profile.png') });
 
-  // /clients/{id} opens the schedule, an honest placeholder for now.
+  // /clients/{id} opens the schedule: the calendar and the recurring patterns.
   await page.goto(clientPath);
   await expect(page).toHaveURL(`${clientPath}/schedule`);
-  await expect(page.getByText('The schedule arrives with scheduling.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Schedule' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Recurring patterns' })).toBeVisible();
 
   // The login link was "sent" through the outbox that /mocks shows.
   await page.goto('/mocks');

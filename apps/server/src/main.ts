@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { createStorage } from './storage/create-storage';
 import { ensureRoles } from './features/roles/roles.seed';
 import { isEmptyDatabase, seedDemoAgency } from './features/demo/demo.seed';
+import { startPatternHorizonJob } from './features/shifts/shift-patterns.job';
 
 /** Starts Hearth: configuration, database (migrated), roles, the demo agency on a new embedded database, HTTP. */
 async function main() {
@@ -26,6 +27,7 @@ async function main() {
     const seeded = await seedDemoAgency(database.db);
     console.log(`Seeded the demo agency: ${seeded.users} users, ${seeded.clients} clients, ${seeded.caregivers} caregivers`);
   }
+  const stopPatternJob = startPatternHorizonJob(database.db, console);
   const authSecret = loadAuthSecret(config.authSecret, config.dataDir);
   const auth = createAuth({
     db: database.db,
@@ -43,6 +45,7 @@ async function main() {
     logLevel: config.logLevel,
   });
   const shutdown = async () => {
+    stopPatternJob();
     await app.close();
     await database.close();
     await unlock();

@@ -28,7 +28,7 @@ const staffRoutes: RouteObject[] = [
   { path: 'clients/:id', loader: ({ params }) => redirect(`/clients/${params.id ?? ''}/schedule`) },
   {
     path: 'clients/:id/schedule',
-    lazy: async () => ({ Component: (await import('./features/clients/client-schedule.page')).ClientSchedulePage }),
+    lazy: async () => ({ Component: (await import('./routes/client-schedule.route')).ClientScheduleRoute }),
   },
   {
     path: 'clients/:id/profile',
@@ -47,9 +47,7 @@ const staffRoutes: RouteObject[] = [
   { path: 'caregivers/:id', loader: ({ params }) => redirect(`/caregivers/${params.id ?? ''}/schedule`) },
   {
     path: 'caregivers/:id/schedule',
-    lazy: async () => ({
-      Component: (await import('./features/caregivers/caregiver-schedule.page')).CaregiverSchedulePage,
-    }),
+    lazy: async () => ({ Component: (await import('./routes/caregiver-schedule.route')).CaregiverScheduleRoute }),
   },
   {
     path: 'caregivers/:id/profile',
@@ -63,6 +61,7 @@ const staffRoutes: RouteObject[] = [
       Component: (await import('./features/caregivers/caregiver-file-preview.page')).CaregiverFilePreviewPage,
     }),
   },
+  { path: 'shifts', lazy: async () => ({ Component: (await import('./features/shifts/shifts-list.page')).ShiftsListPage }) },
   comingSoon('reports/*', 'Reports'),
   comingSoon('file-imports', 'File imports'),
   comingSoon('file-import-rows', 'File import rows'),
@@ -106,7 +105,12 @@ const staffRoutes: RouteObject[] = [
       Component: (await import('./features/payer-sources/payer-source-edit.page')).PayerSourceEditPage,
     }),
   },
-  comingSoon('admin/pay-period-lock-times', 'Pay Period Lock Times'),
+  {
+    path: 'admin/pay-period-lock-times',
+    lazy: async () => ({
+      Component: (await import('./features/pay-periods/pay-period-lock-times.page')).PayPeriodLockTimesPage,
+    }),
+  },
   comingSoon('admin/file-export-types', 'File Export Types'),
   comingSoon('admin/file-import-types', 'File Import Types'),
   comingSoon('admin/logging', 'Logging'),

@@ -9,6 +9,10 @@ import { notifyRouter } from '../features/notify/notify.router';
 import { filesRouter } from '../features/files/files.router';
 import { caregiversRouter } from '../features/caregivers/caregivers.router';
 import { payerSourcesRouter } from '../features/payer-sources/payer-sources.router';
+import { shiftsRouter } from '../features/shifts/shifts.router';
+import { shiftPickupRouter } from '../features/shifts/shift-pickup.router';
+import { payPeriodsRouter } from '../features/pay-periods/pay-periods.router';
+import { shiftPatternsRouter } from '../features/shifts/shift-patterns.router';
 
 /** The root router at /api/trpc: procedure paths are the spec's call names. */
 export const appRouter = router({
@@ -21,6 +25,10 @@ export const appRouter = router({
   ...filesRouter._def.record,
   ...caregiversRouter._def.record,
   ...payerSourcesRouter._def.record,
+  ...shiftsRouter._def.record,
+  ...shiftPickupRouter._def.record,
+  ...payPeriodsRouter._def.record,
+  ...shiftPatternsRouter._def.record,
 });
 
 registerActions(Object.keys(appRouter._def.procedures));

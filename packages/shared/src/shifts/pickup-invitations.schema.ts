@@ -64,3 +64,18 @@ export type CaregiverPickupOfferOutput = z.infer<typeof ZCaregiverPickupOfferOut
 /** Input of caregiverAppAcceptPickupInvitation and caregiverAppDeclinePickupInvitation. */
 export const ZPickupInvitationIdInput = z.object({ id: ZId });
 export type PickupInvitationIdInput = z.infer<typeof ZPickupInvitationIdInput>;
+
+/**
+ * What caregiverAppAcceptPickupInvitation answers: the shift now assigned to the caller (times ISO 8601 UTC); the
+ * caregiver app refetches its schedule for the rest.
+ */
+export const ZAcceptPickupInvitationOutput = z.object({
+  scheduleId: z.number(),
+  startTimestamp: z.string(),
+  endTimestamp: z.string(),
+});
+export type AcceptPickupInvitationOutput = z.infer<typeof ZAcceptPickupInvitationOutput>;
+
+/** What caregiverAppDeclinePickupInvitation answers. */
+export const ZDeclinePickupInvitationOutput = z.object({ id: z.number(), status: z.literal('declined') });
+export type DeclinePickupInvitationOutput = z.infer<typeof ZDeclinePickupInvitationOutput>;

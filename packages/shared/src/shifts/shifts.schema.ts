@@ -206,3 +206,11 @@ export const ZShiftChangeOutput = z.object({
   lockOverride: z.boolean(),
 });
 export type ShiftChangeOutput = z.infer<typeof ZShiftChangeOutput>;
+
+/** What deleteShift answers: the shift's id and whether it was cancelled (true) or deleted (false). */
+export const ZDeleteShiftOutput = z.object({ id: z.number(), cancelled: z.boolean() });
+export type DeleteShiftOutput = z.infer<typeof ZDeleteShiftOutput>;
+
+/** What sendShiftReminder answers: how the caregiver was reminded (sms or email) and where to. */
+export const ZShiftReminderOutput = z.object({ channel: z.enum(['sms', 'email']), recipient: z.string() });
+export type ShiftReminderOutput = z.infer<typeof ZShiftReminderOutput>;

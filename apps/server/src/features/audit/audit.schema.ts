@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { pgTable, bigserial, text, timestamp, integer, jsonb, index } from 'drizzle-orm/pg-core';
 
 /**
@@ -19,5 +20,12 @@ export const auditLog = pgTable(
     newRow: jsonb('new_row').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_table_row_idx').on(t.tableName, t.rowId), index('audit_log_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('audit_log_table_row_idx').on(t.tableName, t.rowId),
+    index('audit_log_user_idx').on(t.userId, t.createdAt),
+    // A shift's change history reads its timesheets' rows by the shift_id inside them (deleted ones included).
+    index('audit_log_timesheet_shift_idx')
+      .on(sql`((coalesce(${t.newRow}, ${t.oldRow}) ->> 'shift_id')::integer)`)
+      .where(sql`${t.tableName} = 'shift_timesheets'`),
+  ],
 );

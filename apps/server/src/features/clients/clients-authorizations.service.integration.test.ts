@@ -7,6 +7,7 @@ import type {
 } from '@hearth/shared/clients/client-authorizations.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { clientFixtures, signInAll } from './clients.test-support';
+import { caregivers } from '../caregivers/caregivers.schema';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof clientFixtures>>;
@@ -284,5 +285,61 @@ describe('matching, metrics and code combos', () => {
       { payerSourceId: f.secondPayer.id, payerSourceName: 'Commonwealth Care Alliance', serviceCode: 'T1019', modifiers: ['U1'] },
       { payerSourceId: f.payer.id, payerSourceName: 'MassHealth', serviceCode: 'S5130', modifiers: [] },
     ]);
+  });
+});
+
+describe('metrics from shifts', () => {
+  it('counts units of shifts not yet worked as scheduled and of completed ones as used, by worked minutes', async () => {
+    const client = await api.ok<ClientOutput>('mutation', 'createClient', {
+      branchId: f.boston.id,
+      firstName: 'Ida',
+      lastName: 'Moss',
+    });
+    const auth = await create({ clientId: client.id, startDate: '2025-01-01', endDate: '2025-12-31', unitsPerWeek: 40 });
+    const [aide] = await t.database.db
+      .insert(caregivers)
+      .values({ branchId: f.boston.id, firstName: 'Ada', lastName: 'Roy' })
+      .returning();
+    // Wall-clock times of March 2025 in New York (EST, UTC-5).
+    const shift = async (day: string, hours = 1) => {
+      const saved = await api.ok<{ shift: { id: number; authorizationId: number | null } }>('mutation', 'createShift', {
+        clientId: client.id,
+        caregiverId: aide!.id,
+        payerSourceId: f.payer.id,
+        serviceCode: 'T1019',
+        startTimestamp: `2025-${day}T14:00:00Z`,
+        endTimestamp: `2025-${day}T${14 + hours}:00:00Z`,
+      });
+      expect(saved.shift.authorizationId).toBe(auth.id);
+      return saved.shift.id;
+    };
+    await shift('03-04', 2); // scheduled: 8 units
+    const worked = await shift('03-05');
+    // Worked 82 minutes: 5 units by the 8-minute rule (7 minutes left over do not count), not the 4 scheduled.
+    await api.ok('mutation', 'saveShiftTimesheet', {
+      scheduleId: worked,
+      checkIn: '2025-03-05T14:00:00Z',
+      checkOut: '2025-03-05T15:22:00Z',
+      reasonCode: 'caregiver_forgot',
+    });
+    const cancelled = await shift('03-06');
+    await api.ok('mutation', 'deleteShift', { id: cancelled, reason: 'Client away' });
+    const missed = await shift('03-07');
+    await api.ok('mutation', 'updateShift', { id: missed, status: 'missed' });
+    const underway = await shift('03-08'); // in progress: its 4 scheduled units
+    await api.ok('mutation', 'saveShiftTimesheet', {
+      scheduleId: underway,
+      checkIn: '2025-03-08T14:00:00Z',
+      reasonCode: 'other',
+    });
+    await shift('04-01', 3); // after the period
+
+    const [metric] = await api.ok<ClientAuthMetric[]>('query', 'getClientAuthMetrics', {
+      clientId: client.id,
+      startDate: '2025-03-01',
+      endDate: '2025-03-31',
+    });
+    // March 2025 touches 6 Sunday-to-Saturday weeks: 240 units authorized.
+    expect(metric).toMatchObject({ authorizationId: auth.id, authorized: 240, scheduled: 12, used: 5, remaining: 223 });
   });
 });

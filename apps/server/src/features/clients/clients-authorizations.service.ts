@@ -15,6 +15,7 @@ import { AppError } from '../../errors/app-error';
 import { branches } from '../branches/branches.schema';
 import { payerSources } from '../payer-sources/payer-sources.schema';
 import { clientAuthorizations, clients } from './clients.schema';
+import { authorizationShifts, authorizationUnitRules, DEFAULT_UNIT_RULE, shiftUnits } from '../shifts/shifts.units';
 import {
   assertCompanyPayer,
   assertNoFieldErrors,
@@ -213,8 +214,13 @@ export async function getClientAuthorizationMatch({ scope, input }: { scope: Sco
  * dates, authorized, scheduled, used, remaining}, in units of the service code. `authorized` follows
  * authorizedUnits (packages/shared/src/clients/authorization-units.ts): per-week units times the calendar weeks
  * (Sunday to Saturday) the period and the authorization share, per-month units times the calendar months they
- * share, or the total; the tightest limit given applies. `scheduled` and `used` come from shifts, which do not
- * exist yet: both are 0 until scheduling lands, so `remaining` (authorized - scheduled - used) equals authorized.
+ * share, or the total; the tightest limit given applies. `scheduled` and `used` count the client's shifts on
+ * the authorization whose local start date (branch time zone) lies in the period (shifts.units.ts): `used` the
+ * completed ones, by worked minutes (check-in to check-out) when both times exist, else scheduled minutes;
+ * `scheduled` those not yet worked (scheduled, in progress), by scheduled minutes. Cancelled and missed shifts
+ * count nowhere (they are not billed). Units per shift by the payer service's unit length and rounding rule
+ * (payer_source_services; 15 minutes and the CMS 8-minute rule when the service is not listed). `remaining` is
+ * authorized - scheduled - used.
  * @throws AppError NOT_FOUND "Client N not found" outside the scope.
  */
 export async function getClientAuthMetrics({
@@ -237,10 +243,22 @@ export async function getClientAuthMetrics({
       ),
     )
     .orderBy(asc(payerSources.name), asc(clientAuthorizations.serviceCode), asc(clientAuthorizations.startDate));
+  const ids = rows.map((r) => r.authorization.id);
+  const rules = await authorizationUnitRules(scope, ids);
+  const shiftRows = await authorizationShifts(scope, {
+    clientId: client.id,
+    authorizationIds: ids,
+    startDate: input.startDate,
+    endDate: input.endDate,
+  });
   return rows.map(({ authorization: a, payerSourceName }) => {
     const authorized = authorizedUnits(a, input);
-    const scheduled = 0;
-    const used = 0;
+    const rule = rules.get(a.id) ?? DEFAULT_UNIT_RULE;
+    const mine = shiftRows.filter((s) => s.authorizationId === a.id);
+    const units = (completed: boolean) =>
+      mine.filter((s) => (s.status === 'completed') === completed).reduce((sum, s) => sum + shiftUnits(s, rule), 0);
+    const scheduled = units(false);
+    const used = units(true);
     return {
       authorizationId: a.id,
       payerSourceId: a.payerSourceId,

@@ -4,7 +4,7 @@ import type { ViewFilter, ViewSort } from '@hearth/shared/views/views.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import type { Scope } from '../../auth/scope';
 import type { ViewDefinition } from './views.registry';
-import { runViewOptions, runViewPage } from './views.query';
+import { iterateViewRows, runViewOptions, runViewPage } from './views.query';
 
 /** A fixture view over literal rows with one column of every type. */
 const fixture: ViewDefinition = {
@@ -217,5 +217,52 @@ describe('paging', () => {
 
   it('offers options by typed text', async () => {
     expect(await runViewOptions(scope, fixture, 'bo')).toEqual([{ value: '2', label: 'bob' }]);
+  });
+});
+
+describe('a view refining its own rows', () => {
+  /** Filtered by status, the refined fixture keeps only verified rows: the rule sees the filters, not the SQL. */
+  const refined: ViewDefinition = {
+    ...fixture,
+    refine: (filters) => (filters.some((f) => f.column === 'status') ? sql`t.verified` : undefined),
+  };
+
+  it('adds the condition to rows, counts, options and exports when its filters call for it', async () => {
+    const status: ViewFilter = { column: 'status', operator: 'in', value: ['active', 'on_hold'] };
+    const sort: ViewSort[] = [{ column: 'visits', direction: 'asc' }];
+    const page = await runViewPage(scope, refined, { filters: [status], sort }, 1, 10);
+    expect(page.rows.map((r) => r.id)).toEqual([1, 4]);
+    expect(page.totalCount).toBe(2);
+    const chunks: unknown[] = [];
+    for await (const rows of iterateViewRows(scope, refined, { filters: [status], sort }, ['name'])) chunks.push(...rows);
+    expect(chunks).toEqual([
+      { id: 1, name: 'Alice' },
+      { id: 4, name: '' },
+    ]);
+    const unfiltered = await runViewPage(scope, refined, { filters: [], sort: [] }, 1, 10);
+    expect(unfiltered.totalCount).toBe(4);
+  });
+
+  it('keeps the condition apart from an or in the filters it follows', async () => {
+    const page = await runViewPage(
+      scope,
+      { ...fixture, refine: () => sql`t.id = 2 or t.id = 3` },
+      { filters: [{ column: 'status', operator: 'equals', value: 'on_hold' }], sort: [] },
+      1,
+      10,
+    );
+    expect(page.rows.map((r) => r.id)).toEqual([2]);
+  });
+});
+
+describe('number values', () => {
+  it('compares whole and fractional values alike (whole ones bind as bigint to keep integer indexes usable)', async () => {
+    expect(await ids([{ column: 'visits', operator: 'equals', value: 12 }])).toEqual([1]);
+    expect(await ids([{ column: 'visits', operator: 'in', value: [7, '30'] }], [{ column: 'visits', direction: 'asc' }])).toEqual(
+      [2, 4],
+    );
+    expect(
+      await ids([{ column: 'visits', operator: 'between', value: [6.5, 12.5] }], [{ column: 'visits', direction: 'asc' }]),
+    ).toEqual([2, 1]);
   });
 });

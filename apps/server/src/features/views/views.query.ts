@@ -47,7 +47,8 @@ function param(column: ViewColumnDefinition, value: unknown): SQL {
     case 'money': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
       if (typeof n !== 'number' || !Number.isFinite(n) || (column.type === 'money' && !Number.isInteger(n))) throw fail();
-      return column.type === 'money' ? sql`${n}::bigint` : sql`${n}::numeric`;
+      // A whole number binds as bigint so an integer id column keeps its index (integer = numeric casts the column).
+      return column.type === 'money' || Number.isSafeInteger(n) ? sql`${n}::bigint` : sql`${n}::numeric`;
     }
     case 'date':
       if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value))) throw fail();
@@ -160,12 +161,14 @@ function outputExpression(column: ViewColumnDefinition): SQL {
   }
 }
 
-/** The full WHERE condition of a view for a scope and state. */
+/** The full WHERE condition of a view for a scope and state: scope, filters, search and the view's own rule. */
 export function compileWhere(scope: Scope, view: ViewDefinition, state: ViewState): { from: SQL; where: SQL } {
   const { from, where } = view.source(scope);
   const conditions = [where, ...state.filters.map((f) => compileFilter(view, f))];
   const search = compileSearch(view, state.search);
   if (search) conditions.push(search);
+  const refined = view.refine?.(state.filters);
+  if (refined) conditions.push(sql`(${refined})`);
   return { from, where: sql.join(conditions, sql` and `) };
 }
 

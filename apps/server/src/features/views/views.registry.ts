@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { BackendViewMeta, ColumnType, ViewSort } from '@hearth/shared/views/views.schema';
+import type { BackendViewMeta, ColumnType, ViewFilter, ViewSort } from '@hearth/shared/views/views.schema';
 import type { Scope } from '../../auth/scope';
 
 /** One column of a backend view: its metadata and the SQL expression it reads (never built from input). */
@@ -34,6 +34,13 @@ export interface ViewDefinition {
   columns: ViewColumnDefinition[];
   defaultSort: ViewSort[];
   rowLink: string | null;
+  /**
+   * A view's own rule on top of its filters: given the request's filters (already checked against the columns),
+   * an extra SQL condition, or undefined for none. It applies wherever the view's rows are read (queryView with
+   * or without a saved view, queryOptionsView, export). Example: the shifts view's spec rule that a list filtered
+   * to a status other than scheduled keeps only shifts with a missing entry (spec section 4).
+   */
+  refine?: (filters: ViewFilter[]) => SQL | undefined;
 }
 
 /** The metadata getBackendView returns for a definition. */

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_timesheet_shift_idx" ON "audit_log" USING btree (((coalesce("new_row", "old_row") ->> 'shift_id')::integer)) WHERE "audit_log"."table_name" = 'shift_timesheets';

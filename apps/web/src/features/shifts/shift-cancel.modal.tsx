@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import type { ShiftOutput } from '@hearth/shared/shifts/shifts.schema';
+import { errorMessageOf } from '@/api/api-error';
+import { useTRPC } from '@/api/trpc';
+import { formatDate } from '@/format/date-format';
+import { useShiftRefresh } from './shift-queries';
+import { localParts } from './shift-time';
+
+/**
+ * Cancels one shift (deleteShift {id, reason}: a shift no caregiver has seen is deleted outright, otherwise it is
+ * cancelled and the reason is required), or, for a shift of a recurring pattern, ends the pattern from this
+ * shift's day on (deleteShiftPattern {id, effectiveFrom}).
+ */
+function CancelForm(props: {
+  shift: ShiftOutput;
+  timezone: string;
+  canEndPattern: boolean;
+  onDone: (removed: boolean) => void;
+  onCancel: () => void;
+}) {
+  const { shift, timezone, canEndPattern, onDone, onCancel } = props;
+  const trpc = useTRPC();
+  const refresh = useShiftRefresh();
+  const [scope, setScope] = useState<'one' | 'following'>('one');
+  const [reason, setReason] = useState('');
+  const day = localParts(shift.startTimestamp, timezone).date;
+  const seen = shift.caregiverId !== null;
+  const cancelOne = useMutation(
+    trpc.deleteShift.mutationOptions({
+      onSuccess: (result) => {
+        notifications.show({ color: 'teal', message: result.cancelled ? 'Shift cancelled' : 'Shift deleted' });
+        void refresh.shift(shift.id);
+        onDone(!result.cancelled);
+      },
+    }),
+  );
+  const endPattern = useMutation(
+    trpc.deleteShiftPattern.mutationOptions({
+      onSuccess: () => {
+        notifications.show({ color: 'teal', message: `Pattern ended: no visits from ${formatDate(day)}` });
+        void refresh.patterns(shift.clientId);
+        void refresh.shift(shift.id);
+        onDone(true);
+      },
+    }),
+  );
+  const error = cancelOne.error ?? endPattern.error;
+  const following = scope === 'following' && shift.patternId !== null;
+  const reasonMissing = !following && seen && reason.trim() === '';
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (reasonMissing) return;
+        if (following) endPattern.mutate({ id: shift.patternId!, effectiveFrom: day });
+        else cancelOne.mutate({ id: shift.id, reason: reason.trim() === '' ? null : reason.trim() });
+      }}
+    >
+      <Stack gap="sm">
+        {error && (
+          <Alert color="red" role="alert" variant="light">
+            {errorMessageOf(error)}
+          </Alert>
+        )}
+        {shift.patternId !== null && canEndPattern && (
+          <SegmentedControl
+            fullWidth
+            size="xs"
+            aria-label="Which visits"
+            value={scope}
+            onChange={(value) => setScope(value as 'one' | 'following')}
+            data={[
+              { value: 'one', label: 'This shift' },
+              { value: 'following', label: 'This and following' },
+            ]}
+          />
+        )}
+        {following ? (
+          <Text size="sm">
+            The recurring pattern ends: its visits from {formatDate(day)} on are removed. Earlier visits and worked visits stay.
+          </Text>
+        ) : (
+          <>
+            <Text size="sm">
+              {seen
+                ? 'A caregiver has this shift, so it is kept as cancelled with your reason.'
+                : 'An open shift nobody was invited to is deleted; once invitations went out it is kept as cancelled, with a reason.'}
+            </Text>
+            <Textarea
+              label="Reason"
+              required={seen}
+              autosize
+              minRows={2}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              description={seen ? 'Required: the caregiver and the office see it.' : undefined}
+            />
+          </>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" size="xs" onClick={onCancel}>
+            Keep it
+          </Button>
+          <Button
+            type="submit"
+            size="xs"
+            color="red"
+            disabled={reasonMissing}
+            loading={cancelOne.isPending || endPattern.isPending}
+          >
+            {following ? 'End pattern' : 'Cancel shift'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The cancel step of a shift, as a modal over the drawer. `onDone(removed)`: whether the shift is gone. */
+export function ShiftCancelModal(props: {
+  shift: ShiftOutput | null;
+  timezone: string;
+  canEndPattern: boolean;
+  onClose: () => void;
+  onDone: (removed: boolean) => void;
+}) {
+  const { shift, timezone, canEndPattern, onClose, onDone } = props;
+  return (
+    <Modal opened={shift !== null} onClose={onClose} title="Cancel shift" size="md">
+      {shift && <CancelForm shift={shift} timezone={timezone} canEndPattern={canEndPattern} onDone={onDone} onCancel={onClose} />}
+    </Modal>
+  );
+}

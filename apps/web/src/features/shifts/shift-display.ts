@@ -1,0 +1,160 @@
+import {
+  OFFICE_EDIT_REASON_LABELS,
+  SHIFT_STATUS_LABELS,
+  TIMESHEET_TYPES,
+  type OfficeEditReasonCode,
+  type PickupInvitationStatus,
+  type ShiftStatus,
+} from '@hearth/shared/shifts/shifts.constants';
+import type { ShiftOutput } from '@hearth/shared/shifts/shifts.schema';
+import { formatZoned } from './shift-time';
+
+/** How a shift reads on the schedule: words and Mantine colours shared by the calendar, drawer and lists. */
+
+/** Mantine colour of each status (the calendar's event colours, the drawer's badge). */
+export const SHIFT_STATUS_COLORS: Record<ShiftStatus, string> = {
+  scheduled: 'blue',
+  in_progress: 'orange',
+  completed: 'green',
+  missed: 'red',
+  cancelled: 'gray',
+};
+
+/** Mantine colour of an open shift (no caregiver yet), whatever its status. */
+export const OPEN_SHIFT_COLOR = 'grape';
+
+/** Mantine colour of each pickup invitation status. */
+export const INVITATION_STATUS_COLORS: Record<PickupInvitationStatus, string> = {
+  sent: 'blue',
+  seen: 'cyan',
+  accepted: 'green',
+  declined: 'red',
+  expired: 'gray',
+};
+
+/** Each pickup invitation status in words. */
+export const INVITATION_STATUS_LABELS: Record<PickupInvitationStatus, string> = {
+  sent: 'Sent',
+  seen: 'Seen',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  expired: 'Expired',
+};
+
+/** Whose schedule a calendar shows: on a client's page the other party is the caregiver, and the reverse. */
+export type ScheduleParty = 'client' | 'caregiver';
+
+/** An open shift: no caregiver, not cancelled (a cancelled one is just cancelled). */
+export function isOpenShift(shift: Pick<ShiftOutput, 'caregiverId' | 'status'>): boolean {
+  return shift.caregiverId === null && shift.status !== 'cancelled';
+}
+
+/** The service as billed: "T1019 U1" (code and modifiers), or null when the shift has none. */
+export function serviceText(shift: Pick<ShiftOutput, 'serviceCode' | 'modifiers'>): string | null {
+  if (!shift.serviceCode) return null;
+  return [shift.serviceCode, ...shift.modifiers].join(' ');
+}
+
+/** The other party's name on a schedule: the caregiver on a client's page ("Open" when none), else the client. */
+export function otherPartyName(shift: Pick<ShiftOutput, 'caregiverName' | 'clientName'>, party: ScheduleParty): string {
+  return party === 'client' ? (shift.caregiverName ?? 'Open shift') : shift.clientName;
+}
+
+/** What a screen reader says for a shift on the calendar: "9:00 AM – 1:00 PM, Jane Doe, T1019, Scheduled". */
+export function shiftSummary(shift: ShiftOutput, party: ScheduleParty, timeRange: string): string {
+  const parts = [timeRange, otherPartyName(shift, party), serviceText(shift), SHIFT_STATUS_LABELS[shift.status]];
+  if (isOpenShift(shift) && party === 'caregiver') parts.push('Open');
+  return parts.filter(Boolean).join(', ');
+}
+
+/** A timesheet entry's type (1 mobile, 2 offline, 3 office edit) as words; "—" when not recorded. */
+export function timesheetTypeLabel(type: number | null): string {
+  switch (type) {
+    case TIMESHEET_TYPES.mobile:
+      return 'Mobile';
+    case TIMESHEET_TYPES.offline:
+      return 'Offline';
+    case TIMESHEET_TYPES.office:
+      return 'Office edit';
+    default:
+      return '—';
+  }
+}
+
+/** An office edit's reason code in words (an unknown code stays as it is). */
+export function reasonLabel(code: string | null): string | null {
+  if (!code) return null;
+  return OFFICE_EDIT_REASON_LABELS[code as OfficeEditReasonCode] ?? code;
+}
+
+const METRES_PER_MILE = 1609.344;
+
+/** A distance in metres as miles first (US agencies), then kilometres: "3.2 mi (5.1 km)"; "—" when unknown. */
+export function formatDistance(metres: number | null): string {
+  if (metres === null) return '—';
+  const miles = metres / METRES_PER_MILE;
+  const km = metres / 1000;
+  return `${miles.toFixed(miles < 10 ? 1 : 0)} mi (${km.toFixed(km < 10 ? 1 : 0)} km)`;
+}
+
+/** Words for the audited fields people look for most. */
+const FIELD_LABELS: Record<string, string> = {
+  startAt: 'Start',
+  endAt: 'End',
+  startTimestamp: 'Start',
+  endTimestamp: 'End',
+  branchId: 'Branch (id)',
+  occurrenceStart: 'Pattern occurrence',
+  caregiverId: 'Caregiver (id)',
+  clientId: 'Client (id)',
+  payerSourceId: 'Payer (id)',
+  authorizationId: 'Authorization (id)',
+  patternId: 'Pattern (id)',
+  isException: 'Changed on its own',
+  cancelReason: 'Cancel reason',
+  checkIn: 'Check-in',
+  checkOut: 'Check-out',
+  checkInAt: 'Check-in',
+  checkOutAt: 'Check-out',
+  checkInType: 'Check-in type',
+  checkOutType: 'Check-out type',
+  shiftId: 'Shift (id)',
+  createdBy: 'By (user id)',
+};
+
+/** An audited field name as words: "startTimestamp" -> "Start", "service_code" or "serviceCode" -> "Service code". */
+export function fieldLabel(field: string): string {
+  const known = FIELD_LABELS[field];
+  if (known) return known;
+  const words = field
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
+
+/**
+ * An audited value for the changes list: instants on the branch's wall clock (MM/DD/YY h:mm A), a status, a
+ * timesheet type and a reason code in words, empty values as "—", lists joined, other objects as compact JSON.
+ */
+export function formatChangeValue(value: unknown, zone: string, field?: string): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field === 'status' && typeof value === 'string' && value in SHIFT_STATUS_LABELS) {
+    return SHIFT_STATUS_LABELS[value as ShiftStatus];
+  }
+  if ((field === 'checkInType' || field === 'checkOutType') && typeof value === 'number') return timesheetTypeLabel(value);
+  if (field === 'reasonCode' && typeof value === 'string') return reasonLabel(value) ?? value;
+  if (typeof value === 'string') {
+    if (ISO_INSTANT.test(value)) return formatZoned(value.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'), zone);
+    return value;
+  }
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) {
+    return value.length === 0 ? '—' : value.join(', ');
+  }
+  return JSON.stringify(value);
+}

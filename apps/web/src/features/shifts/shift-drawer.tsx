@@ -1,0 +1,265 @@
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Drawer, Group, Loader, Menu, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import { IconBell, IconChevronDown, IconPencil, IconRepeat, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { SHIFT_STATUS_LABELS } from '@hearth/shared/shifts/shifts.constants';
+import type { ShiftOutput } from '@hearth/shared/shifts/shifts.schema';
+import { errorMessageOf, httpStatusOf } from '@/api/api-error';
+import { useAllowedActions } from '@/api/allowed-actions';
+import { useTRPC } from '@/api/trpc';
+import { Detail, NotesDetail } from '@/components/records/section-card';
+import { isOpenShift, OPEN_SHIFT_COLOR, serviceText, SHIFT_STATUS_COLORS } from './shift-display';
+import { ShiftCancelModal } from './shift-cancel.modal';
+import { ShiftChangesTab } from './shift-changes.tab';
+import { ShiftCommentsTab } from './shift-comments.tab';
+import { ShiftFormModal, type ShiftFormTarget } from './shift-form.modal';
+import { ShiftPatternModal, type PatternFormTarget } from './shift-pattern.modal';
+import { ShiftPickupTab } from './shift-pickup.tab';
+import { ShiftTimesheetsTab } from './shift-timesheets.tab';
+import { formatTimeRange, formatZoned, formatZonedDay, localParts, zoneLabel } from './shift-time';
+
+/** The badges on top of a shift: status, open, recurring, and the spec's missing-data flags. */
+function ShiftBadges({ shift }: { shift: ShiftOutput }) {
+  return (
+    <Group gap={6} wrap="wrap">
+      <Badge color={SHIFT_STATUS_COLORS[shift.status]} variant="filled">
+        {SHIFT_STATUS_LABELS[shift.status]}
+      </Badge>
+      {isOpenShift(shift) && (
+        <Badge color={OPEN_SHIFT_COLOR} variant="outline">
+          Open shift
+        </Badge>
+      )}
+      {shift.patternId !== null && (
+        <Badge color="gray" variant="light" leftSection={<IconRepeat size={11} />}>
+          {shift.isException ? 'Recurring · changed on its own' : 'Recurring'}
+        </Badge>
+      )}
+      {shift.tasksMissing && (
+        <Badge color="orange" variant="light">
+          Tasks missing
+        </Badge>
+      )}
+      {shift.timeEntryMissing && (
+        <Badge color="red" variant="light">
+          Time entry missing
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** Edit: one shift, or (for a recurring one) the pattern from this shift on. */
+function EditAction(props: {
+  shift: ShiftOutput;
+  canEditPattern: boolean;
+  onEditShift: () => void;
+  onEditPattern: (() => void) | null;
+}) {
+  const { shift, canEditPattern, onEditShift, onEditPattern } = props;
+  if (shift.patternId === null || !canEditPattern) {
+    return (
+      <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={onEditShift}>
+        Edit
+      </Button>
+    );
+  }
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} rightSection={<IconChevronDown size={14} />}>
+          Edit
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={onEditShift}>This shift</Menu.Item>
+        <Menu.Item onClick={onEditPattern ?? undefined} disabled={onEditPattern === null}>
+          This and following
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function ShiftDetails({ shift }: { shift: ShiftOutput }) {
+  const tz = shift.timezone;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
+      <Detail label="Client">
+        <Anchor component={Link} to={`/clients/${shift.clientId}/schedule`} size="sm">
+          {shift.clientName}
+        </Anchor>
+      </Detail>
+      <Detail label="Caregiver">
+        {shift.caregiverId === null ? (
+          <Text span c={OPEN_SHIFT_COLOR} fw={500} size="sm">
+            Open: no caregiver yet
+          </Text>
+        ) : (
+          <Anchor component={Link} to={`/caregivers/${shift.caregiverId}/schedule`} size="sm">
+            {shift.caregiverName}
+          </Anchor>
+        )}
+      </Detail>
+      <Detail label="Service">{serviceText(shift)}</Detail>
+      <Detail label="Payer">{shift.payerSourceName}</Detail>
+      <Detail label="Authorization">
+        {shift.authorizationId !== null ? `#${shift.authorizationId}` : shift.serviceCode ? 'None matched' : null}
+      </Detail>
+      <Detail label="Check-in / check-out">
+        {shift.checkIn || shift.checkOut
+          ? `${shift.checkIn ? formatZoned(shift.checkIn, tz) : '—'}${shift.offlineCheckIn ? ' (offline)' : ''} → ${
+              shift.checkOut ? formatZoned(shift.checkOut, tz) : '—'
+            }${shift.offlineCheckOut ? ' (offline)' : ''}`
+          : null}
+      </Detail>
+      {shift.cancelReason && <Detail label="Cancelled because">{shift.cancelReason}</Detail>}
+      <NotesDetail notes={shift.notes} />
+    </SimpleGrid>
+  );
+}
+
+function ShiftDrawerBody({ id, onClose }: { id: number; onClose: () => void }) {
+  const trpc = useTRPC();
+  const { can } = useAllowedActions();
+  const query = useQuery(trpc.getShift.queryOptions({ id }));
+  const shift = query.data;
+  const canEditPattern = can('updateShiftPattern');
+  const patterns = useQuery(
+    trpc.getShiftPatterns.queryOptions(shift?.patternId && canEditPattern ? { clientId: shift.clientId } : skipToken),
+  );
+  const [editing, setEditing] = useState<ShiftFormTarget | null>(null);
+  const [patternTarget, setPatternTarget] = useState<PatternFormTarget | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [tab, setTab] = useState<string | null>('timesheets');
+  const remind = useMutation(
+    trpc.sendShiftReminder.mutationOptions({
+      onSuccess: (sent) => notifications.show({ color: 'teal', message: `Reminder sent to ${sent.recipient} (${sent.channel})` }),
+      onError: (error) => notifications.show({ color: 'red', title: 'Reminder not sent', message: errorMessageOf(error) }),
+    }),
+  );
+
+  if (query.isPending) return <Loader size="sm" aria-label="Loading shift" />;
+  if (query.isError || !shift) {
+    return (
+      <Alert color="red">
+        {httpStatusOf(query.error) === 404 ? 'This shift no longer exists.' : errorMessageOf(query.error)}
+      </Alert>
+    );
+  }
+  const tz = shift.timezone;
+  const cancelled = shift.status === 'cancelled';
+  const open = isOpenShift(shift);
+  const pattern = patterns.data?.find((p) => p.id === shift.patternId) ?? null;
+  const day = localParts(shift.startTimestamp, tz).date;
+  const editPattern =
+    pattern && (pattern.endDate === null || pattern.endDate >= day)
+      ? () => setPatternTarget({ kind: 'edit', pattern, effectiveFrom: day })
+      : null;
+  const canUpdate = can('updateShift') && !cancelled;
+  return (
+    <Stack gap="md">
+      <Stack gap={6}>
+        <ShiftBadges shift={shift} />
+        <Title order={3} fz="h4">
+          {formatZonedDay(shift.startTimestamp, tz)} · {formatTimeRange(shift.startTimestamp, shift.endTimestamp, tz)}
+        </Title>
+        <Text size="xs" c="dimmed">
+          Times in {zoneLabel(tz, new Date(shift.startTimestamp))}
+        </Text>
+      </Stack>
+      {!cancelled && (
+        <Group gap="xs">
+          {canUpdate && (
+            <EditAction
+              shift={shift}
+              canEditPattern={canEditPattern}
+              onEditShift={() => setEditing({ kind: 'edit', shift })}
+              onEditPattern={editPattern}
+            />
+          )}
+          {can('sendShiftReminder') && shift.caregiverId !== null && shift.status === 'scheduled' && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconBell size={14} />}
+              loading={remind.isPending}
+              onClick={() => remind.mutate({ scheduleId: shift.id })}
+            >
+              Send reminder
+            </Button>
+          )}
+          {can('deleteShift') && (
+            <Button size="xs" variant="subtle" color="red" leftSection={<IconX size={14} />} onClick={() => setCancelling(true)}>
+              Cancel shift
+            </Button>
+          )}
+        </Group>
+      )}
+      <ShiftDetails shift={shift} />
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="timesheets">Timesheets</Tabs.Tab>
+          <Tabs.Tab value="comments">Comments</Tabs.Tab>
+          <Tabs.Tab value="changes">Changes</Tabs.Tab>
+          {open && <Tabs.Tab value="pickup">Pickup</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="timesheets" pt="sm">
+          <ShiftTimesheetsTab
+            shift={shift}
+            timezone={tz}
+            canEdit={can('saveShiftTimesheet')}
+            canDelete={can('deleteTimesheet')}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="comments" pt="sm">
+          <ShiftCommentsTab scheduleId={shift.id} timezone={tz} canWrite={can('createShiftComment')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="changes" pt="sm">
+          <ShiftChangesTab scheduleId={shift.id} timezone={tz} />
+        </Tabs.Panel>
+        {open && (
+          <Tabs.Panel value="pickup" pt="sm">
+            <ShiftPickupTab scheduleId={shift.id} timezone={tz} canSend={can('sendPickupInvitations')} />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+      <ShiftFormModal target={editing} onClose={() => setEditing(null)} timezone={tz} />
+      <ShiftPatternModal target={patternTarget} onClose={() => setPatternTarget(null)} timezone={tz} />
+      <ShiftCancelModal
+        shift={cancelling ? shift : null}
+        timezone={tz}
+        canEndPattern={can('deleteShiftPattern')}
+        onClose={() => setCancelling(false)}
+        onDone={(removed) => {
+          setCancelling(false);
+          if (removed) onClose();
+        }}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * A shift's drawer (right side; full width on a phone): details (client, caregiver, times in the branch's zone,
+ * service, payer, authorization, status and flags, cancel reason), actions (edit this shift or this and the
+ * following, cancel with a reason, send a reminder) and tabs: timesheets, comments, changes, and pickup for an
+ * open shift.
+ */
+export function ShiftDrawer({ shiftId, onClose }: { shiftId: number | null; onClose: () => void }) {
+  const narrow = useMediaQuery('(max-width: 48em)');
+  return (
+    <Drawer
+      opened={shiftId !== null}
+      onClose={onClose}
+      position="right"
+      size={narrow ? '100%' : 'lg'}
+      title={<Text fw={600}>Shift</Text>}
+    >
+      {shiftId !== null && <ShiftDrawerBody key={shiftId} id={shiftId} onClose={onClose} />}
+    </Drawer>
+  );
+}

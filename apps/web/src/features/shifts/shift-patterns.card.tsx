@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Divider, Group, Popover, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { IconPlayerStop } from '@tabler/icons-react';
+import type { ShiftPatternOutput } from '@hearth/shared/shifts/shift-patterns.schema';
+import { errorMessageOf } from '@/api/api-error';
+import { useTRPC } from '@/api/trpc';
+import { EditButton } from '@/components/records/edit-button';
+import { AddButton } from '@/components/records/record-modal';
+import { SectionCard } from '@/components/records/section-card';
+import { formatDate } from '@/format/date-format';
+import { useBranchTimezone, useShiftRefresh } from './shift-queries';
+import { ShiftPatternModal, type PatternFormTarget } from './shift-pattern.modal';
+import { addMinutesToTime, formatDuration, formatLocalTime, todayIn } from './shift-time';
+
+/** The first day a change can apply from: today in the branch, or the pattern's start when that is later. */
+function firstEditableDay(pattern: ShiftPatternOutput): string {
+  const today = todayIn(pattern.timezone);
+  return pattern.startDate > today ? pattern.startDate : today;
+}
+
+/** "End" a pattern from a date: its generated visits from that day on go (deleteShiftPattern). */
+function EndPatternButton({ pattern, what }: { pattern: ShiftPatternOutput; what: string }) {
+  const trpc = useTRPC();
+  const refresh = useShiftRefresh();
+  const [opened, setOpened] = useState(false);
+  const [from, setFrom] = useState(() => firstEditableDay(pattern));
+  const end = useMutation(
+    trpc.deleteShiftPattern.mutationOptions({
+      onSuccess: () => {
+        notifications.show({ color: 'teal', message: `Pattern ends before ${formatDate(from)}` });
+        setOpened(false);
+        void refresh.patterns(pattern.clientId);
+      },
+      onError: (error) => notifications.show({ color: 'red', title: 'Pattern not ended', message: errorMessageOf(error) }),
+    }),
+  );
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow shadow="md" trapFocus>
+      <Popover.Target>
+        <Tooltip label={`End ${what}`}>
+          <ActionIcon variant="subtle" color="red" size="sm" aria-label={`End ${what}`} onClick={() => setOpened((o) => !o)}>
+            <IconPlayerStop size={15} />
+          </ActionIcon>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs" maw={260}>
+          <TextInput
+            label="No visits from"
+            type="date"
+            value={from}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+            description="Visits from this day on are removed; earlier ones and worked visits stay."
+          />
+          <Group gap="xs" justify="flex-end">
+            <Button size="compact-xs" variant="default" onClick={() => setOpened(false)}>
+              Cancel
+            </Button>
+            <Button
+              size="compact-xs"
+              color="red"
+              loading={end.isPending}
+              disabled={!from}
+              onClick={() => end.mutate({ id: pattern.id, effectiveFrom: from })}
+            >
+              End pattern
+            </Button>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** One pattern: its rule in words, times, caregiver, service and dates. */
+function PatternRow({ pattern, canEdit, onEdit }: { pattern: ShiftPatternOutput; canEdit: boolean; onEdit: () => void }) {
+  const end = addMinutesToTime(pattern.startTime, pattern.durationMinutes);
+  const what = `pattern ${pattern.description}`;
+  const ended = pattern.endDate !== null && pattern.endDate < todayIn(pattern.timezone);
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+      <div style={{ minWidth: 0 }}>
+        <Group gap={6}>
+          <Text size="sm" fw={600}>
+            {pattern.description}
+          </Text>
+          {ended && (
+            <Badge size="xs" color="gray" variant="light">
+              Ended
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm">
+          {formatLocalTime(pattern.startTime)} – {formatLocalTime(end)} ({formatDuration(pattern.durationMinutes)}){' · '}
+          {pattern.caregiverName ?? (
+            <Text span c="grape" fw={500} size="sm">
+              Open
+            </Text>
+          )}
+          {pattern.serviceCode ? ` · ${[pattern.serviceCode, ...pattern.modifiers].join(' ')}` : ''}
+        </Text>
+        <Text size="xs" c="dimmed">
+          From {formatDate(pattern.startDate)}
+          {pattern.endDate ? ` to ${formatDate(pattern.endDate)}` : ', no end date'}
+          {pattern.generatedThrough ? ` · scheduled through ${formatDate(pattern.generatedThrough)}` : ''}
+        </Text>
+      </div>
+      {canEdit && !ended && (
+        <Group gap={2} wrap="nowrap">
+          <EditButton what={what} onClick={onEdit} />
+          <EndPatternButton pattern={pattern} what={what} />
+        </Group>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * A client's recurring patterns (getShiftPatterns {clientId}) in a card: add one, change one "from a date on"
+ * (updateShiftPattern), or end it (deleteShiftPattern).
+ */
+export function ShiftPatternsCard(props: { clientId: number; branchId: number; canEdit: boolean }) {
+  const { clientId, branchId, canEdit } = props;
+  const trpc = useTRPC();
+  const patterns = useQuery(trpc.getShiftPatterns.queryOptions({ clientId }));
+  const timezone = useBranchTimezone(branchId, patterns.data?.[0]?.timezone).timezone;
+  const [target, setTarget] = useState<PatternFormTarget | null>(null);
+  const rows = [...(patterns.data ?? [])].sort(
+    (a, b) => (b.endDate ?? '9999').localeCompare(a.endDate ?? '9999') || a.startDate.localeCompare(b.startDate),
+  );
+  return (
+    <SectionCard
+      title="Recurring patterns"
+      loading={patterns.isPending}
+      error={patterns.error}
+      empty={patterns.data?.length === 0 && 'No recurring patterns yet.'}
+      actions={
+        canEdit &&
+        timezone && (
+          <AddButton label="New pattern" onClick={() => setTarget({ kind: 'new', clientId, startDate: todayIn(timezone) })} />
+        )
+      }
+    >
+      {rows.length > 0 && (
+        <Stack gap="xs" role="list" aria-label="Recurring patterns">
+          {rows.map((p, i) => (
+            <div key={p.id} role="listitem" aria-label={p.description}>
+              {i > 0 && <Divider mb="xs" />}
+              <PatternRow
+                pattern={p}
+                canEdit={canEdit}
+                onEdit={() => setTarget({ kind: 'edit', pattern: p, effectiveFrom: firstEditableDay(p) })}
+              />
+            </div>
+          ))}
+        </Stack>
+      )}
+      {timezone && <ShiftPatternModal target={target} onClose={() => setTarget(null)} timezone={timezone} />}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,123 @@
+import { DateTime } from 'luxon';
+import { pad } from '@/format/date-format';
+
+/**
+ * Wall-clock times of the schedule, always in the BRANCH's time zone (issue "Scheduling": times in the branch's
+ * zone; ARCHITECTURE.md: Luxon for every computation across a time zone, never dayjs). Instants travel as ISO
+ * strings in UTC; local dates are YYYY-MM-DD and local times HH:MM (24-hour).
+ */
+
+/** Minutes in a day. */
+const DAY_MINUTES = 24 * 60;
+
+function zoned(iso: string, zone: string): DateTime {
+  return DateTime.fromISO(iso, { zone }).setLocale('en-US');
+}
+
+/**
+ * The instant a local `date` and `time` name in `zone`, as an ISO string in UTC ("2026-03-09T13:00:00Z"), or
+ * null when either is missing or unreadable. A time skipped by a spring-forward change moves one hour later, as
+ * Luxon (and the server's pattern generation) resolve it.
+ */
+export function zonedToUtc(date: string, time: string, zone: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
+  const dt = DateTime.fromISO(`${date}T${time}`, { zone });
+  return dt.isValid ? dt.toUTC().toISO({ suppressMilliseconds: true }) : null;
+}
+
+/**
+ * A shift's start and end instants from a local date and start and end times in `zone`; an end at or before the
+ * start is on the next day (an overnight visit). Null when the date or a time is missing.
+ */
+export function shiftInstants(
+  date: string,
+  startTime: string,
+  endTime: string,
+  zone: string,
+): { startTimestamp: string; endTimestamp: string } | null {
+  const startTimestamp = zonedToUtc(date, startTime, zone);
+  if (!startTimestamp || !/^\d{2}:\d{2}$/.test(endTime)) return null;
+  const endDate = endTime <= startTime ? DateTime.fromISO(date).plus({ days: 1 }).toISODate()! : date;
+  const endTimestamp = zonedToUtc(endDate, endTime, zone);
+  return endTimestamp ? { startTimestamp, endTimestamp } : null;
+}
+
+/** The local date (YYYY-MM-DD) and time (HH:MM) of an instant in `zone`. */
+export function localParts(iso: string, zone: string): { date: string; time: string } {
+  const dt = zoned(iso, zone);
+  return { date: dt.toISODate() ?? '', time: dt.toFormat('HH:mm') };
+}
+
+/** Today's date in `zone`, YYYY-MM-DD. */
+export function todayIn(zone: string, now: Date = new Date()): string {
+  return DateTime.fromJSDate(now, { zone }).toISODate() ?? '';
+}
+
+/** An instant as MM/DD/YY h:mm A (spec section 9) on the wall clock of `zone`. */
+export function formatZoned(iso: string, zone: string): string {
+  const dt = zoned(iso, zone);
+  return dt.isValid ? dt.toFormat('MM/dd/yy h:mm a') : iso;
+}
+
+/** An instant's local day in `zone` with its weekday: "Mon 03/09/26". */
+export function formatZonedDay(iso: string, zone: string): string {
+  const dt = zoned(iso, zone);
+  return dt.isValid ? dt.toFormat('ccc MM/dd/yy') : iso;
+}
+
+/** An instant's local time in `zone`: "9:00 AM". */
+export function formatZonedTime(iso: string, zone: string): string {
+  const dt = zoned(iso, zone);
+  return dt.isValid ? dt.toFormat('h:mm a') : iso;
+}
+
+/** A span's local times in `zone`: "9:00 AM – 1:00 PM", with the end's date when it ends on another day. */
+export function formatTimeRange(startIso: string, endIso: string, zone: string): string {
+  const start = zoned(startIso, zone);
+  const end = zoned(endIso, zone);
+  const endText = start.hasSame(end, 'day') ? end.toFormat('h:mm a') : end.toFormat('MM/dd/yy h:mm a');
+  return `${start.toFormat('h:mm a')} – ${endText}`;
+}
+
+/** The zone as people read it, with its abbreviation at `at`: "America/New_York (EDT)". */
+export function zoneLabel(zone: string, at: Date = new Date()): string {
+  const dt = DateTime.fromJSDate(at, { zone }).setLocale('en-US');
+  return dt.isValid ? `${zone.replace(/_/g, ' ')} (${dt.offsetNameShort})` : zone;
+}
+
+/** Minutes since midnight of a local time "HH:MM" (null when unreadable). */
+export function minutesOfTime(time: string): number | null {
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+/** Minutes from a start time to an end time; an end at or before the start is on the next day. */
+export function minutesBetweenTimes(startTime: string, endTime: string): number | null {
+  const start = minutesOfTime(startTime);
+  const end = minutesOfTime(endTime);
+  if (start === null || end === null) return null;
+  return end > start ? end - start : end - start + DAY_MINUTES;
+}
+
+/** A local time plus minutes, wrapped past midnight: ("22:00", 180) -> "01:00". */
+export function addMinutesToTime(time: string, minutes: number): string {
+  const start = minutesOfTime(time) ?? 0;
+  const total = (((start + minutes) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
+  return `${pad(Math.floor(total / 60))}:${pad(total % 60)}`;
+}
+
+/** A local time "13:05" as "1:05 PM". */
+export function formatLocalTime(time: string): string {
+  const minutes = minutesOfTime(time);
+  if (minutes === null) return time;
+  const hours = Math.floor(minutes / 60);
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${pad(minutes % 60)} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Minutes as a duration: 240 -> "4 h", 90 -> "1 h 30 min", 45 -> "45 min". */
+export function formatDuration(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}

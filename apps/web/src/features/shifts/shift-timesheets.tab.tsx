@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { Badge, Group, Modal, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import {
+  OFFICE_EDIT_REASON_CODES,
+  OFFICE_EDIT_REASON_LABELS,
+  TIMESHEET_TYPES,
+  type OfficeEditReasonCode,
+} from '@hearth/shared/shifts/shifts.constants';
+import {
+  ZSaveShiftTimesheetInput,
+  type SaveShiftTimesheetInput,
+  type ShiftOutput,
+  type TimesheetOutput,
+} from '@hearth/shared/shifts/shifts.schema';
+import { useTRPC } from '@/api/trpc';
+import { DeleteButton } from '@/components/records/delete-button';
+import { EditButton } from '@/components/records/edit-button';
+import { blankToNull } from '@/components/records/record-api';
+import { RecordFormFrame } from '@/components/records/record-form-frame';
+import { AddButton } from '@/components/records/record-modal';
+import { useRecordForm } from '@/forms/use-record-form';
+import { reasonLabel, timesheetTypeLabel } from './shift-display';
+import { useShiftRefresh } from './shift-queries';
+import { formatZoned, localParts, zonedToUtc, zoneLabel } from './shift-time';
+
+interface TimesheetFormValues {
+  checkInDate: string;
+  checkInTime: string;
+  checkOutDate: string;
+  checkOutTime: string;
+  reasonCode: string | null;
+  reasonNote: string;
+}
+
+const REASON_OPTIONS = OFFICE_EDIT_REASON_CODES.map((code) => ({ value: code, label: OFFICE_EDIT_REASON_LABELS[code] }));
+
+/** An office edit of a visit's times (saveShiftTimesheet, timesheet type 3) with its reason code and note. */
+function TimesheetForm(props: { shift: ShiftOutput; timesheet: TimesheetOutput | null; timezone: string; onDone: () => void }) {
+  const { shift, timesheet, timezone, onDone } = props;
+  const trpc = useTRPC();
+  const refresh = useShiftRefresh();
+  const save = useMutation(trpc.saveShiftTimesheet.mutationOptions());
+  const checkIn = localParts(timesheet ? (timesheet.check_in ?? shift.startTimestamp) : shift.startTimestamp, timezone);
+  const checkOut = localParts(timesheet ? (timesheet.check_out ?? shift.endTimestamp) : shift.endTimestamp, timezone);
+  const toPayload = (v: TimesheetFormValues): SaveShiftTimesheetInput => ({
+    scheduleId: shift.id,
+    ...(timesheet ? { id: timesheet.id } : {}),
+    checkIn: v.checkInTime ? zonedToUtc(v.checkInDate, v.checkInTime, timezone) : null,
+    checkOut: v.checkOutTime ? zonedToUtc(v.checkOutDate, v.checkOutTime, timezone) : null,
+    reasonCode: (v.reasonCode ?? '') as OfficeEditReasonCode,
+    reasonNote: blankToNull(v.reasonNote),
+  });
+  const record = useRecordForm<TimesheetFormValues, SaveShiftTimesheetInput>({
+    initialValues: {
+      checkInDate: checkIn.date,
+      checkInTime: timesheet && !timesheet.check_in ? '' : checkIn.time,
+      checkOutDate: checkOut.date,
+      checkOutTime: timesheet && !timesheet.check_out ? '' : checkOut.time,
+      reasonCode: (timesheet?.reason_code as OfficeEditReasonCode | null) ?? null,
+      reasonNote: timesheet?.reason_note ?? '',
+    },
+    toPayload,
+    schema: ZSaveShiftTimesheetInput,
+    fieldOf: (path) => (path === 'checkIn' ? 'checkInTime' : path === 'checkOut' ? 'checkOutTime' : path),
+    rules: (v) => {
+      const errors: Record<string, string> = {};
+      if (v.checkInTime && !v.checkInDate) errors.checkInDate = 'Date is required';
+      if (v.checkOutTime && !v.checkOutDate) errors.checkOutDate = 'Date is required';
+      if (!v.reasonCode) errors.reasonCode = 'Choose a reason code';
+      return errors;
+    },
+    check: (payload) => ({ action: 'saveShiftTimesheet', input: payload }),
+  });
+  const submit = (values: TimesheetFormValues) =>
+    save.mutate(toPayload(values), {
+      onSuccess: () => {
+        notifications.show({ color: 'teal', message: 'Timesheet saved' });
+        void refresh.shift(shift.id);
+        onDone();
+      },
+      onError: record.onSaveError,
+    });
+  return (
+    <RecordFormFrame record={record} onSubmit={submit} onCancel={onDone} pending={save.isPending} submitLabel="Save timesheet">
+      <SimpleGrid cols={2} spacing="sm">
+        <TextInput label="Check-in date" type="date" {...record.inputProps('checkInDate')} />
+        <TextInput label="Check-in time" type="time" {...record.inputProps('checkInTime')} />
+        <TextInput label="Check-out date" type="date" {...record.inputProps('checkOutDate')} />
+        <TextInput label="Check-out time" type="time" {...record.inputProps('checkOutTime')} />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        Times in {zoneLabel(timezone)}. Leave a time empty to record only the other one.
+      </Text>
+      <Select label="Reason code" required data={REASON_OPTIONS} allowDeselect={false} {...record.inputProps('reasonCode')} />
+      <Textarea label="Note" autosize minRows={2} maxRows={4} {...record.inputProps('reasonNote')} />
+    </RecordFormFrame>
+  );
+}
+
+function TypeBadge({ type }: { type: number | null }) {
+  if (type === null) return null;
+  const color = type === TIMESHEET_TYPES.office ? 'violet' : type === TIMESHEET_TYPES.offline ? 'orange' : 'blue';
+  return (
+    <Badge size="xs" variant="light" color={color}>
+      {timesheetTypeLabel(type)}
+    </Badge>
+  );
+}
+
+function TimeCell({ at, type, timezone }: { at: string | null; type: number | null; timezone: string }) {
+  if (!at) return <Text size="sm">—</Text>;
+  return (
+    <Stack gap={2}>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatZoned(at, timezone)}
+      </Text>
+      <TypeBadge type={type} />
+    </Stack>
+  );
+}
+
+/**
+ * The visit's timesheets (spec "Shift": check_in, check_out and their types: Mobile, Offline, Office edit),
+ * with office edits added or changed under a reason code, and removal (deleteTimesheet).
+ */
+export function ShiftTimesheetsTab(props: { shift: ShiftOutput; timezone: string; canEdit: boolean; canDelete: boolean }) {
+  const { shift, timezone, canEdit, canDelete } = props;
+  const trpc = useTRPC();
+  const refresh = useShiftRefresh();
+  const remove = useMutation(trpc.deleteTimesheet.mutationOptions({ onSuccess: () => void refresh.shift(shift.id) }));
+  const [editing, setEditing] = useState<TimesheetOutput | 'new' | null>(null);
+  const rows = shift.timesheets;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {rows.length === 0
+            ? 'No check-in or check-out recorded yet.'
+            : `${rows.length} timesheet${rows.length === 1 ? '' : 's'}`}
+        </Text>
+        {canEdit && shift.status !== 'cancelled' && <AddButton label="Add office edit" onClick={() => setEditing('new')} />}
+      </Group>
+      {rows.length > 0 && (
+        <Table.ScrollContainer minWidth={480} type="native">
+          <Table fz="sm" verticalSpacing={6} aria-label="Timesheets">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Check-in</Table.Th>
+                <Table.Th>Check-out</Table.Th>
+                <Table.Th>Reason</Table.Th>
+                <Table.Th w={60} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((t) => (
+                <Table.Tr key={t.id}>
+                  <Table.Td>
+                    <TimeCell at={t.check_in} type={t.check_in_type} timezone={timezone} />
+                  </Table.Td>
+                  <Table.Td>
+                    <TimeCell at={t.check_out} type={t.check_out_type} timezone={timezone} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{reasonLabel(t.reason_code) ?? '—'}</Text>
+                    {t.reason_note && (
+                      <Text size="xs" c="dimmed">
+                        {t.reason_note}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={2} wrap="nowrap" justify="flex-end">
+                      {canEdit && <EditButton what="timesheet" onClick={() => setEditing(t)} />}
+                      {canDelete && <DeleteButton what="timesheet" onConfirm={() => remove.mutateAsync({ id: t.id })} />}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'Add office edit' : 'Edit timesheet'}
+        size="md"
+      >
+        {editing !== null && (
+          <TimesheetForm
+            shift={shift}
+            timesheet={editing === 'new' ? null : editing}
+            timezone={timezone}
+            onDone={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+    </Stack>
+  );
+}
