@@ -161,32 +161,16 @@ test('schedule: recurring pattern, drag to move with its change history, open sh
   await expect(drawer).toBeVisible();
   await expect(drawer.getByRole('heading', { level: 3 })).toContainText('10:00 AM – 2:00 PM');
   await expect(drawer.getByText('Recurring · changed on its own')).toBeVisible();
-  // A comment and an office edit of the visit's times, with its reason code.
+  // A comment on the visit.
   await drawer.getByRole('tab', { name: 'Comments' }).click();
   await drawer.getByRole('textbox', { name: 'New comment' }).fill('Client asked for a later start this week.');
   await drawer.getByRole('button', { name: 'Add comment' }).click();
   await expect(drawer.getByRole('list', { name: 'Comments' })).toContainText('Client asked for a later start this week.');
-  await drawer.getByRole('tab', { name: 'Timesheets' }).click();
-  await drawer.getByRole('button', { name: 'Add office edit' }).click();
-  const timesheet = page.getByRole('dialog', { name: 'Add office edit' });
-  await expect(timesheet.getByLabel('Check-in time')).toHaveValue('10:00');
-  await timesheet.getByRole('button', { name: 'Save timesheet' }).click();
-  await expect(timesheet.getByText('Choose a reason code')).toBeVisible();
-  await timesheet.getByRole('textbox', { name: 'Reason code' }).click();
-  await page.getByRole('option', { name: 'Schedule change' }).click();
-  await timesheet.getByRole('button', { name: 'Save timesheet' }).click();
-  await expect(timesheet).toBeHidden();
-  const timesheets = drawer.getByRole('table', { name: 'Timesheets' });
-  await expect(timesheets).toContainText(`${monday.toFormat('MM/dd/yy')} 10:00 AM`);
-  await expect(timesheets).toContainText('Office edit');
-  await expect(timesheets).toContainText('Schedule change');
-
   await drawer.getByRole('tab', { name: 'Changes' }).click();
-  // Newest first: the office edit completed the visit, the move came before it.
+  // The move, from 9:00 to 10:00.
   const moved = drawer
     .getByRole('table', { name: 'Shift changed fields' })
     .filter({ has: page.getByRole('row', { name: /^Start / }) });
-  await expect(drawer.getByRole('table', { name: 'Timesheet created fields' })).toContainText('Office edit');
   await expect(moved.getByRole('row', { name: /^Start / })).toContainText(`${monday.toFormat('MM/dd/yy')} 9:00 AM`);
   await expect(moved.getByRole('row', { name: /^Start / })).toContainText(`${monday.toFormat('MM/dd/yy')} 10:00 AM`);
   await expect(drawer.getByText('Shift created').first()).toBeVisible();
@@ -276,8 +260,43 @@ test('schedule: recurring pattern, drag to move with its change history, open sh
   await page.screenshot({ path: artifact('schedule-month.png') });
   await page.goto(`/caregivers/${caregiver.id}/schedule`);
   await page.getByRole('region', { name: 'Schedule' }).getByRole('button', { name: 'Next week' }).click();
-  await expect(dayShifts(page, mondayIso)).toHaveAttribute('title', `10:00 AM – 2:00 PM, Martha ${clientLast}, T1019, Completed`);
+  await expect(dayShifts(page, mondayIso)).toHaveAttribute('title', `10:00 AM – 2:00 PM, Martha ${clientLast}, T1019, Scheduled`);
   await expect(page.locator('[data-testid="shift-event"]')).toHaveCount(3);
+
+  // An office edit of a visit that happened last week (times of a visit to come cannot be entered ahead).
+  const lastTuesday = today.minus({ days: today.weekday % 7 }).minus({ days: 5 });
+  const lastTuesdayIso = lastTuesday.toISODate()!;
+  await callApi(page, 'POST', 'createShift', {
+    clientId: client.id,
+    caregiverId: caregiver.id,
+    startTimestamp: lastTuesday.set({ hour: 10 }).toUTC().toISO(),
+    endTimestamp: lastTuesday.set({ hour: 12 }).toUTC().toISO(),
+  });
+  await page.goto(`/clients/${client.id}/schedule`);
+  await schedule.getByRole('button', { name: 'Previous week' }).click();
+  await dayShifts(page, lastTuesdayIso).click();
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('tab', { name: 'Timesheets' }).click();
+  await drawer.getByRole('button', { name: 'Add office edit' }).click();
+  const timesheet = page.getByRole('dialog', { name: 'Add office edit' });
+  await expect(timesheet.getByLabel('Check-in time')).toHaveValue('10:00');
+  await timesheet.getByRole('button', { name: 'Save timesheet' }).click();
+  await expect(timesheet.getByText('Choose a reason code')).toBeVisible();
+  await timesheet.getByRole('textbox', { name: 'Reason code' }).click();
+  await page.getByRole('option', { name: 'Schedule change' }).click();
+  await timesheet.getByRole('button', { name: 'Save timesheet' }).click();
+  await expect(timesheet).toBeHidden();
+  const timesheets = drawer.getByRole('table', { name: 'Timesheets' });
+  await expect(timesheets).toContainText(`${lastTuesday.toFormat('MM/dd/yy')} 10:00 AM`);
+  await expect(timesheets).toContainText('Office edit');
+  await expect(timesheets).toContainText('Schedule change');
+
+  await drawer.getByRole('tab', { name: 'Changes' }).click();
+  await expect(drawer.getByRole('table', { name: 'Timesheet created fields' })).toContainText('Office edit');
+  await noNotifications(page);
+  await page.screenshot({ path: artifact('schedule-drawer-office-edit.png') });
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
 
   // A phone gets one day at a time, and the drawer takes the whole width.
   await page.setViewportSize({ width: 390, height: 844 });

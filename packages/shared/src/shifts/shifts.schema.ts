@@ -202,7 +202,16 @@ export const ZShiftChangeOutput = z.object({
   userName: z.string().nullable(),
   record: z.enum(['shift', 'timesheet']),
   operation: z.enum(['INSERT', 'UPDATE', 'DELETE']),
-  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+  /** Each field from -> to; a reference to a person or payer also carries the names (fromLabel, toLabel). */
+  changes: z.array(
+    z.object({
+      field: z.string(),
+      from: z.unknown(),
+      to: z.unknown(),
+      fromLabel: z.string().nullable().optional(),
+      toLabel: z.string().nullable().optional(),
+    }),
+  ),
   lockOverride: z.boolean(),
 });
 export type ShiftChangeOutput = z.infer<typeof ZShiftChangeOutput>;

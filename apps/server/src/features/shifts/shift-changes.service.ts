@@ -1,10 +1,13 @@
-import { and, desc, eq, getTableColumns, or, sql, type Table } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, or, sql, type Table } from 'drizzle-orm';
 import type { ShiftChangeOutput } from '@hearth/shared/shifts/shifts.schema';
 import type { Scope } from '../../auth/scope';
 import { auditLog } from '../audit/audit.schema';
 import { toAuditRowKeys } from '../audit/audit.rows';
 import { payPeriodLockOverrides } from '../pay-periods/pay-periods.schema';
 import { users } from '../users/users.schema';
+import { caregivers } from '../caregivers/caregivers.schema';
+import { clients } from '../clients/clients.schema';
+import { payerSources } from '../payer-sources/payer-sources.schema';
 import { shifts, shiftTimesheets } from './shifts.schema';
 import { findShift } from './shifts.lookup';
 
@@ -83,7 +86,7 @@ export async function getShiftChanges({
       ),
     )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
-  return rows.map(({ log, userName, lockOverride }) => {
+  const changes = rows.map(({ log, userName, lockOverride }): ShiftChangeOutput => {
     const isShift = log.tableName === 'shifts';
     return {
       id: log.id,
@@ -96,4 +99,47 @@ export async function getShiftChanges({
       lockOverride: Boolean(lockOverride),
     };
   });
+  return withNames(scope, changes);
+}
+
+/** Fields that hold the id of a person or a payer, and how to read their names (first and last, or name). */
+const NAMED_REFERENCES = {
+  caregiverId: {
+    table: caregivers,
+    id: caregivers.id,
+    name: sql<string>`${caregivers.firstName} || ' ' || ${caregivers.lastName}`,
+  },
+  clientId: { table: clients, id: clients.id, name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}` },
+  payerSourceId: { table: payerSources, id: payerSources.id, name: sql<string>`${payerSources.name}` },
+  createdBy: { table: users, id: users.id, name: sql<string>`${users.name}` },
+} as const;
+
+/**
+ * Adds fromLabel / toLabel (the names) to changes of fields that refer to a caregiver, client, payer or user, so
+ * the history reads "Maria Lopez -> Tom Hale" rather than ids; one query per kind of reference.
+ */
+async function withNames(scope: Scope, list: ShiftChangeOutput[]): Promise<ShiftChangeOutput[]> {
+  const names = new Map<string, Map<number, string>>();
+  for (const [field, ref] of Object.entries(NAMED_REFERENCES)) {
+    const ids = new Set<number>();
+    for (const change of list) {
+      for (const c of change.changes) {
+        if (c.field !== field) continue;
+        for (const v of [c.from, c.to]) if (typeof v === 'number') ids.add(v);
+      }
+    }
+    if (ids.size === 0) continue;
+    const rows = await scope.db
+      .select({ id: ref.id, name: ref.name })
+      .from(ref.table)
+      .where(inArray(ref.id, [...ids]));
+    names.set(field, new Map(rows.map((r) => [r.id, r.name])));
+  }
+  const label = (field: string, value: unknown) => (typeof value === 'number' ? (names.get(field)?.get(value) ?? null) : null);
+  return list.map((change) => ({
+    ...change,
+    changes: change.changes.map((c) =>
+      names.has(c.field) ? { ...c, fromLabel: label(c.field, c.from), toLabel: label(c.field, c.to) } : c,
+    ),
+  }));
 }

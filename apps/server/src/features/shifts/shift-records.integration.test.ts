@@ -131,7 +131,9 @@ describe('changes', () => {
       expect.arrayContaining([{ field: 'checkIn', from: '2020-08-13T13:10:00.000Z', to: null }]),
     );
     expect(changes[0]!.changes).toEqual(expect.arrayContaining([{ field: 'status', from: 'in_progress', to: 'scheduled' }]));
-    expect(changes[5]!.changes).toEqual(expect.arrayContaining([{ field: 'caregiverId', from: null, to: caregiverId }]));
+    expect(changes[5]!.changes).toEqual(
+      expect.arrayContaining([{ field: 'caregiverId', from: null, to: caregiverId, fromLabel: null, toLabel: 'Sam Ortiz' }]),
+    );
     expect(changes.flatMap((c) => c.changes.map((x) => x.field))).not.toContain('updatedAt');
     expect(changes.every((c) => !c.lockOverride)).toBe(true);
     expect(new Set(changes.map((c) => c.at)).size).toBeGreaterThan(1);

@@ -14,7 +14,10 @@ interface SearchInputProps {
   onCommit: (search: string) => void;
 }
 
-/** Free-text search, applied 300 ms after typing stops; follows outside changes such as "Clear filters". */
+/**
+ * Free-text search, applied 300 ms after typing stops or when the box loses focus; follows outside changes such as
+ * "Clear filters".
+ */
 export function SearchInput({ label, placeholder = 'Search', value, onCommit }: SearchInputProps) {
   const [text, setText] = useState(value);
   const [applied, setApplied] = useState(value);
@@ -60,6 +63,9 @@ export function SearchInput({ label, placeholder = 'Search', value, onCommit }: 
       onKeyDown={(event) => {
         if (event.key === 'Enter') commit.flush();
       }}
+      // Leaving the box applies the search at once: a pending one firing later would undo a click on a result
+      // (its URL change would replace the navigation the click started).
+      onBlur={() => commit.flush()}
       w={260}
     />
   );

@@ -1,11 +1,33 @@
+import type { ReactNode } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarTime } from '@tabler/icons-react';
+import { IconCalendarTime, IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '@/api/current-user';
+import { useAllowedActions } from '@/api/allowed-actions';
+
+/** A card linking to a screen: its name, what it is for, and the button. */
+function ScreenCard({ title, text, to, icon }: { title: string; text: string; to: string; icon: ReactNode }) {
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Group justify="space-between" wrap="nowrap">
+        <div>
+          <Text fw={500}>{title}</Text>
+          <Text size="sm" c="dimmed">
+            {text}
+          </Text>
+        </div>
+        <Button component={Link} to={to} variant="light" leftSection={icon}>
+          {title}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
 
 /** Home (/): a welcome naming the user and their role. Dashboards will live here once they are built. */
 export function HomePage() {
   const user = useCurrentUser().data;
+  const { can } = useAllowedActions();
   if (!user) return null;
   return (
     <Stack gap="md" maw={720}>
@@ -13,19 +35,21 @@ export function HomePage() {
       <Text c="dimmed">
         Signed in as {user.username} ({user.role.name}).
       </Text>
-      <Paper withBorder p="lg" radius="md">
-        <Group justify="space-between" wrap="nowrap">
-          <div>
-            <Text fw={500}>Shifts</Text>
-            <Text size="sm" c="dimmed">
-              Every shift of your branches, with filters by date, status, caregiver and client, and open shifts.
-            </Text>
-          </div>
-          <Button component={Link} to="/shifts" variant="light" leftSection={<IconCalendarTime size={16} />}>
-            Shifts
-          </Button>
-        </Group>
-      </Paper>
+      <ScreenCard
+        title="Shifts"
+        text="Every shift of your branches, with filters by date, status, caregiver and client, and open shifts."
+        to="/shifts"
+        icon={<IconCalendarTime size={16} />}
+      />
+      {/* Admins reach it from the Admin menu; branch managers who lock their pay periods reach it here. */}
+      {!user.isAdmin && can('createPayPeriodLockTime') && (
+        <ScreenCard
+          title="Pay period locks"
+          text="When each pay period of your branches locks, so payroll works from times nobody changes afterwards."
+          to="/admin/pay-period-lock-times"
+          icon={<IconLock size={16} />}
+        />
+      )}
       <Paper withBorder p="lg" radius="md">
         <Text fw={500}>Dashboards are coming soon.</Text>
         <Text size="sm" c="dimmed">

@@ -8,7 +8,9 @@ import { fieldLabel, formatChangeValue } from './shift-display';
 import { formatZoned } from './shift-time';
 
 /** A change as getShiftChanges returns it (from and to may be absent for a created or deleted record). */
-type ShiftChange = Omit<ShiftChangeOutput, 'changes'> & { changes: { field: string; from?: unknown; to?: unknown }[] };
+type ShiftChange = Omit<ShiftChangeOutput, 'changes'> & {
+  changes: { field: string; from?: unknown; to?: unknown; fromLabel?: string | null; toLabel?: string | null }[];
+};
 
 const OPERATION_WORDS: Record<ShiftChangeOutput['operation'], string> = {
   INSERT: 'created',
@@ -55,9 +57,11 @@ function ChangeItem({ change, timezone }: { change: ShiftChange; timezone: strin
                 <Table.Tr key={c.field}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{fieldLabel(c.field)}</Table.Td>
                   <Table.Td c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {formatChangeValue(c.from, timezone, c.field)}
+                    {c.fromLabel ?? formatChangeValue(c.from, timezone, c.field)}
                   </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatChangeValue(c.to, timezone, c.field)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {c.toLabel ?? formatChangeValue(c.to, timezone, c.field)}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

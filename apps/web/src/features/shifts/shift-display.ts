@@ -105,9 +105,9 @@ const FIELD_LABELS: Record<string, string> = {
   endTimestamp: 'End',
   branchId: 'Branch (id)',
   occurrenceStart: 'Pattern occurrence',
-  caregiverId: 'Caregiver (id)',
-  clientId: 'Client (id)',
-  payerSourceId: 'Payer (id)',
+  caregiverId: 'Caregiver',
+  clientId: 'Client',
+  payerSourceId: 'Payer',
   authorizationId: 'Authorization (id)',
   patternId: 'Pattern (id)',
   isException: 'Changed on its own',
@@ -119,7 +119,7 @@ const FIELD_LABELS: Record<string, string> = {
   checkInType: 'Check-in type',
   checkOutType: 'Check-out type',
   shiftId: 'Shift (id)',
-  createdBy: 'By (user id)',
+  createdBy: 'Entered by',
 };
 
 /** An audited field name as words: "startTimestamp" -> "Start", "service_code" or "serviceCode" -> "Service code". */
