@@ -133,5 +133,9 @@ export const ZCareSheetPdfDetails = ZCareSheetFields.extend({
 export type CareSheetPdfDetails = z.infer<typeof ZCareSheetPdfDetails>;
 
 /** The PDF file (getCareSheetPDFFile): its name and content as base64. */
-export const ZCareSheetPdfFile = z.object({ fileName: z.string(), contentType: z.literal('application/pdf'), base64: z.string() });
+export const ZCareSheetPdfFile = z.object({
+  fileName: z.string(),
+  contentType: z.literal('application/pdf'),
+  base64: z.string(),
+});
 export type CareSheetPdfFile = z.infer<typeof ZCareSheetPdfFile>;

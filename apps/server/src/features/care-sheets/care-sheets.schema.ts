@@ -39,10 +39,7 @@ export const careSheets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('care_sheets_shift_idx').on(t.shiftId),
-    index('care_sheets_caregiver_idx').on(t.caregiverId, t.createdAt),
-  ],
+  (t) => [uniqueIndex('care_sheets_shift_idx').on(t.shiftId), index('care_sheets_caregiver_idx').on(t.caregiverId, t.createdAt)],
 );
 
 /**
