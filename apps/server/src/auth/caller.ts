@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Auth } from './auth';
 import type { ScopeLevel } from './scope';
@@ -26,11 +26,20 @@ export function levelOf(role: typeof roles.$inferSelect): ScopeLevel {
   return 'none';
 }
 
+/** The user with their role and branch links, in one round trip (it runs on every request). */
 async function loadUser(db: Db, userId: number) {
-  const [row] = await db.select().from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, userId));
+  const [row] = await db
+    .select({
+      user: users,
+      role: roles,
+      branchIds: sql<number[]>`coalesce((select array_agg(${branchUsers.branchId} order by ${branchUsers.branchId})
+        from ${branchUsers} where ${branchUsers.userId} = ${users.id}), '{}')`,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, userId));
   if (!row) return null;
-  const links = await db.select({ branchId: branchUsers.branchId }).from(branchUsers).where(eq(branchUsers.userId, userId));
-  return { user: row.users, role: row.roles, branchIds: links.map((l) => l.branchId) };
+  return { user: row.user, role: row.role, branchIds: row.branchIds.map(Number) };
 }
 
 /**
