@@ -310,7 +310,14 @@ export async function startBenchServer(database: Database): Promise<BenchServer>
     rootDir: path.join(os.tmpdir(), `hearth-bench-files-${randomUUID()}`),
     secret: 'bench-storage-secret',
   });
-  const app = await buildApp({ db: database.db, auth, storage, publicUrl: origin, logLevel: 'silent' });
+  const app = await buildApp({
+    db: database.db,
+    auth,
+    storage,
+    keySealingSecret: 'bench-key-sealing-secret-bench-key-sealing-0123',
+    publicUrl: origin,
+    logLevel: 'silent',
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -1,13 +1,51 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** The API server during development; in production it serves this app itself. */
 const apiTarget = 'http://localhost:3000';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The caregiver app is an installable PWA whose shell works with no network (issue "caregiver app" item 6):
+    // every built file is precached; API data goes through the app's own encrypted cache, never the service worker.
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'autoUpdate',
+      injectRegister: 'script-defer',
+      includeAssets: ['icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'Hearth',
+        short_name: 'Hearth',
+        description: 'Hearth: your visits, check-in and care sheets',
+        start_url: '/app',
+        scope: '/',
+        display: 'standalone',
+        // Mantine's teal 6, the theme's primary colour.
+        theme_color: '#12b886',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,woff2}'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackAllowlist: [/^\/app(\/|$)/, /^\/chat$/],
+        navigateFallbackDenylist: [/^\/api\//, /^\/users\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [],
+      },
+    }),
+  ],
   resolve: {
     // `@/api/...`, `@/layout/...`: the shared infrastructure of src, the same from every feature folder.
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

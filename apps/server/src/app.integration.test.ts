@@ -28,7 +28,15 @@ beforeAll(async () => {
     rootDir: path.join(dist, 'files'),
     secret: 'test-storage-secret-test-storage-secret-0123',
   });
-  app = await buildApp({ db: database.db, auth, storage, publicUrl: 'http://localhost:3000', webDist: dist, logLevel: 'silent' });
+  app = await buildApp({
+    db: database.db,
+    auth,
+    storage,
+    keySealingSecret: 'test-key-sealing-secret-test-key-sealing-0123',
+    publicUrl: 'http://localhost:3000',
+    webDist: dist,
+    logLevel: 'silent',
+  });
 });
 afterAll(async () => {
   await app.close();

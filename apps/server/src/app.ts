@@ -23,6 +23,8 @@ export interface AppDeps {
   auth: Auth;
   /** Where file bytes live (local directory or S3). */
   storage: Storage;
+  /** Secret that seals the stored offline-cache keys (encryptionKeys.createKey); main.ts passes the auth secret. */
+  keySealingSecret: string;
   publicUrl: string;
   /** Directory of the built web app; when missing, only the API is served. */
   webDist?: string;

@@ -40,6 +40,7 @@ async function main() {
     db: database.db,
     auth,
     storage: await createStorage(config.storage, authSecret),
+    keySealingSecret: authSecret,
     publicUrl: config.publicUrl,
     webDist: config.webDist,
     logLevel: config.logLevel,

@@ -19,6 +19,12 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnceForStaleChunk()) event.preventDefault();
 });
 
+// The caregiver app uploads the visits kept on the phone as soon as it starts (spec section 4); loaded lazily so the
+// staff screens never carry the offline code.
+if (window.location.pathname.startsWith('/app')) {
+  void import('./features/caregiver-app/offline/offline-visits').then((m) => m.startOfflineSync());
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 

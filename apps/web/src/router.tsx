@@ -128,8 +128,25 @@ const caregiverRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./features/caregiver-app/schedule.page')).SchedulePage }),
   },
   { path: 'pickup', lazy: async () => ({ Component: (await import('./features/caregiver-app/pickup.page')).PickupPage }) },
-  comingSoon('care-sheets/*', 'Care sheets'),
-  comingSoon('care-plans/:id', 'Care plan'),
+  {
+    path: 'care-sheets',
+    lazy: async () => ({ Component: (await import('./features/caregiver-app/care-sheets.page')).CareSheetsPage }),
+  },
+  {
+    path: 'care-sheets/:id/review',
+    lazy: async () => ({
+      Component: (await import('./features/caregiver-app/care-sheet-review.page')).CareSheetReviewPage,
+    }),
+  },
+  {
+    // careSheetId is the literal "offline" for a visit checked out on the phone without network.
+    path: 'care-sheets/:careSheetId/shifts/:shiftId/checkout',
+    lazy: async () => ({ Component: (await import('./features/caregiver-app/checkout.page')).CheckOutPage }),
+  },
+  {
+    path: 'care-plans/:id',
+    lazy: async () => ({ Component: (await import('./features/caregiver-app/care-plan.page')).CarePlanPage }),
+  },
   { path: '*', element: <Navigate to="/app" replace /> },
 ];
 

@@ -1,10 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ZActionBatchRequest, type ActionList, type ActionResultEntry } from '@hearth/shared/actions/actions.schema';
-import type { Db } from '../db/client';
-import type { Auth } from '../auth/auth';
-import type { Storage } from '../storage/storage';
 import { AppError } from '../errors/app-error';
-import { createContext, toFetchHeaders } from '../trpc/context';
+import { createContext, toFetchHeaders, type ContextDeps } from '../trpc/context';
 import { listActions, runActionCalls, type SignedInContext } from '../features/actions/actions.service';
 
 /**
@@ -14,7 +11,7 @@ import { listActions, runActionCalls, type SignedInContext } from '../features/a
  *   `{result: {error}}` per call, in order (see runActionCalls).
  * Both need a session: 401 `{message}` otherwise. A body that is not a valid batch answers 400 `{message, fieldErrors}`.
  */
-export function registerActionRoutes(app: FastifyInstance, deps: { db: Db; auth: Auth; storage: Storage }): void {
+export function registerActionRoutes(app: FastifyInstance, deps: ContextDeps): void {
   async function signedInContext(request: FastifyRequest): Promise<SignedInContext> {
     const ctx = await createContext(deps, toFetchHeaders(request.headers));
     if (!ctx.caller) throw new AppError('UNAUTHORIZED', 'Sign in to continue');

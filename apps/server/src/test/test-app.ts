@@ -53,7 +53,14 @@ export async function startTestApp(options: { signInRateLimitMax?: number } = {}
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-files-'));
   const storageSecret = 'test-storage-secret-test-storage-secret-0123';
   const storage = createLocalStorage({ rootDir: storageDir, secret: storageSecret });
-  const app = await buildApp({ db: database.db, auth, storage, publicUrl: origin, logLevel: 'silent' });
+  const app = await buildApp({
+    db: database.db,
+    auth,
+    storage,
+    keySealingSecret: 'test-key-sealing-secret-test-key-sealing-0123',
+    publicUrl: origin,
+    logLevel: 'silent',
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

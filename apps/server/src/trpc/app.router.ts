@@ -13,6 +13,9 @@ import { shiftsRouter } from '../features/shifts/shifts.router';
 import { shiftPickupRouter } from '../features/shifts/shift-pickup.router';
 import { payPeriodsRouter } from '../features/pay-periods/pay-periods.router';
 import { shiftPatternsRouter } from '../features/shifts/shift-patterns.router';
+import { careSheetsRouter } from '../features/care-sheets/care-sheets.router';
+import { caregiverAppRouter } from '../features/caregiver-app/caregiver-app.router';
+import { encryptionKeysRouter } from '../features/encryption-keys/encryption-keys.router';
 
 /** The root router at /api/trpc: procedure paths are the spec's call names. */
 export const appRouter = router({
@@ -29,6 +32,9 @@ export const appRouter = router({
   ...shiftPickupRouter._def.record,
   ...payPeriodsRouter._def.record,
   ...shiftPatternsRouter._def.record,
+  ...careSheetsRouter._def.record,
+  ...caregiverAppRouter._def.record,
+  encryptionKeys: encryptionKeysRouter,
 });
 
 registerActions(Object.keys(appRouter._def.procedures));

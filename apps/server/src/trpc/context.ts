@@ -2,13 +2,59 @@ import type { Db } from '../db/client';
 import type { Auth } from '../auth/auth';
 import { resolveCaller, type Caller } from '../auth/caller';
 import type { Storage } from '../storage/storage';
+import { HEADERS } from '@hearth/shared/app/app.constants';
 
-/** What every procedure gets: the database, auth, file storage, and the caller (null when signed out). */
+/**
+ * What the calling app says of the request in its headers (ARCHITECTURE.md "API contract", HEADERS): a replayed
+ * offline mutation (x-offline "1" or "true") with the ISO UTC time the device recorded it (x-offline-timestamp,
+ * null when absent or not a time), the app version (x-app-version) and the mobile-app flag (x-mobile-app).
+ */
+export interface ClientFlags {
+  offline: boolean;
+  offlineTimestamp: string | null;
+  appVersion: string | null;
+  mobileApp: boolean;
+}
+
+/**
+ * What every procedure gets: the database, auth, file storage, the caller (null when signed out), the client
+ * flags of the request, and the secret that seals stored keys (encryption-keys feature).
+ */
 export interface Context {
   db: Db;
   auth: Auth;
   storage: Storage;
   caller: Caller | null;
+  client: ClientFlags;
+  keySealingSecret: string;
+}
+
+/** What createContext is built from: the app's dependencies. */
+export interface ContextDeps {
+  db: Db;
+  auth: Auth;
+  storage: Storage;
+  /** Secret of the sealed encryption keys (the auth secret in main.ts). */
+  keySealingSecret: string;
+}
+
+const TRUE_VALUES = new Set(['1', 'true']);
+
+/**
+ * Reads the client flags from a request's headers. Lenient by design: a malformed offline timestamp becomes null
+ * rather than an error, since refusing a replayed visit would lose it (issue "caregiver app" item 6).
+ */
+export function clientFlagsOf(headers: Headers): ClientFlags {
+  const flag = (name: string) => TRUE_VALUES.has((headers.get(name) ?? '').trim().toLowerCase());
+  const rawTime = headers.get(HEADERS.offlineTimestamp)?.trim();
+  const time = rawTime ? new Date(rawTime) : null;
+  const appVersion = headers.get(HEADERS.appVersion)?.trim().slice(0, 40);
+  return {
+    offline: flag(HEADERS.offline),
+    offlineTimestamp: time && !Number.isNaN(time.getTime()) ? time.toISOString() : null,
+    appVersion: appVersion || null,
+    mobileApp: flag(HEADERS.mobileApp),
+  };
 }
 
 /** Converts Node's incoming headers into Fetch Headers (what better-auth reads). */
@@ -22,9 +68,17 @@ export function toFetchHeaders(raw: Record<string, string | string[] | undefined
 }
 
 /**
- * Builds a request's context: resolves the caller once from the session.
+ * Builds a request's context: resolves the caller once from the session and reads the client flags.
  * @throws AppError UNAUTHORIZED for a deactivated user.
  */
-export async function createContext(deps: { db: Db; auth: Auth; storage: Storage }, headers: Headers): Promise<Context> {
-  return { ...deps, caller: await resolveCaller(deps.db, deps.auth, headers) };
+export async function createContext(deps: ContextDeps, headers: Headers): Promise<Context> {
+  const { db, auth, storage, keySealingSecret } = deps;
+  return {
+    db,
+    auth,
+    storage,
+    keySealingSecret,
+    caller: await resolveCaller(db, auth, headers),
+    client: clientFlagsOf(headers),
+  };
 }

@@ -50,6 +50,10 @@ export function setToken(token: string): void {
 export function clearToken(reason: Exclude<SignedOutReason, null>): void {
   try {
     window.localStorage.removeItem(TOKEN_KEY);
+    // The offline cache's key is kept only while signed in (see features/caregiver-app/offline/offline-cache.ts).
+    for (const key of Object.keys(window.localStorage)) {
+      if (key.startsWith('hearth.cacheKey.')) window.localStorage.removeItem(key);
+    }
   } catch {
     // Nothing stored to remove.
   }

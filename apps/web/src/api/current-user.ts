@@ -1,13 +1,69 @@
 import { useQuery } from '@tanstack/react-query';
+import { syncOutcome } from '@/features/caregiver-app/offline/sync-outcome';
+import { getToken } from './auth-token';
 import { shouldRetry } from './query-client';
-import { useTRPC } from './trpc';
+import { trpcClient, useTRPC, type RouterOutputs } from './trpc';
 
-/** The signed-in user (spec section 9: retried once, cached 5 minutes). */
+/** The signed-in user as getCurrentUser returns it. */
+export type CurrentUser = RouterOutputs['getCurrentUser'];
+
+/** localStorage key of the last current user fetched, kept with the token it was fetched with. */
+const LAST_USER_KEY = 'hearth.currentUser';
+
+/**
+ * The last current user fetched with the present token (spec section 4 "Authentication": a cached current user is
+ * used while offline or on network failure), or null when none was fetched with it.
+ */
+export function lastKnownUser(): CurrentUser | null {
+  const token = getToken();
+  if (!token) return null;
+  try {
+    const stored = JSON.parse(window.localStorage.getItem(LAST_USER_KEY) ?? 'null') as {
+      token: string;
+      user: CurrentUser;
+    } | null;
+    return stored?.token === token ? stored.user : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberUser(user: CurrentUser | null): void {
+  try {
+    if (user) window.localStorage.setItem(LAST_USER_KEY, JSON.stringify({ token: getToken(), user }));
+    else window.localStorage.removeItem(LAST_USER_KEY);
+  } catch {
+    // Storage blocked: the app still works online.
+  }
+}
+
+/**
+ * Fetches the current user; on a network-type failure (no code, 5xx-like codes: syncOutcome 'keep') answers the
+ * last user fetched with this token, so the caregiver app opens offline; any other failure clears it and throws
+ * (spec section 4: a failed fetch clears the cache).
+ */
+async function fetchCurrentUser(): Promise<CurrentUser> {
+  try {
+    const user = await trpcClient.getCurrentUser.query();
+    rememberUser(user);
+    return user;
+  } catch (error) {
+    const cached = lastKnownUser();
+    const code = (error as { data?: { code?: string } }).data?.code;
+    if (cached && code !== 'UNAUTHORIZED' && syncOutcome(error) === 'keep') return cached;
+    rememberUser(null);
+    throw error;
+  }
+}
+
+/** The signed-in user (spec section 9: retried once, cached 5 minutes; the last known one while offline). */
 export function useCurrentUser() {
   const trpc = useTRPC();
   return useQuery({
-    ...trpc.getCurrentUser.queryOptions(),
+    queryKey: trpc.getCurrentUser.queryKey(),
+    queryFn: fetchCurrentUser,
     staleTime: 5 * 60_000,
+    networkMode: 'always',
     retry: (failureCount, error) => failureCount < 1 && shouldRetry(failureCount, error),
   });
 }

@@ -1,7 +1,9 @@
-import { AppShell, Group, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Group, Indicator, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { PhoneAppHeader } from './app-header';
 import { IconAlertTriangle, IconCalendarEvent, IconHandGrab, IconMessages } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
+import { useCaregiverAppCounts } from '@/features/caregiver-app/app-counts';
+import { countBadge } from '@/features/caregiver-app/visit-format';
 import classes from './caregiver.shell.module.css';
 
 type Tab = 'schedule' | 'missed' | 'pickup' | 'chat';
@@ -13,6 +15,9 @@ const TABS: { tab: Tab; label: string; to: string; Icon: typeof IconCalendarEven
   { tab: 'chat', label: 'Chat', to: '/chat', Icon: IconMessages },
 ];
 
+/** The colour of each tab's count (spec "Navigation chrome": Missed orange, Pickup blue). */
+const COUNT_COLORS: Partial<Record<Tab, string>> = { missed: 'orange', pickup: 'blue' };
+
 function activeTab(pathname: string, status: string | null): Tab | null {
   if (pathname === '/chat') return 'chat';
   if (pathname.startsWith('/app/pickup')) return 'pickup';
@@ -21,13 +26,19 @@ function activeTab(pathname: string, status: string | null): Tab | null {
 }
 
 /**
- * The caregiver app layout, phone first: a slim header and a bottom bar (Schedule, Missed, Pickup, Chat). The
- * spec's counts on Missed, Pickup and Chat come with those features; no number is shown until it is real.
+ * The caregiver app layout, phone first: a slim header and a bottom bar (Schedule, Missed, Pickup, Chat). Missed
+ * and Pickup carry their counts from caregiverAppGetCounts (no badge for none or while unknown); Chat's unread
+ * count comes with chat.
  */
 export function CaregiverShell() {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const active = activeTab(pathname, searchParams.get('status'));
+  const counts = useCaregiverAppCounts();
+  const countOf: Partial<Record<Tab, string | null>> = {
+    missed: countBadge(counts?.missed),
+    pickup: countBadge(counts?.pickup),
+  };
 
   return (
     <AppShell header={{ height: 52 }} footer={{ height: 64 }} padding="md">
@@ -37,21 +48,36 @@ export function CaregiverShell() {
       </AppShell.Main>
       <AppShell.Footer component="nav" aria-label="Caregiver menu">
         <Group h="100%" grow gap={0} wrap="nowrap">
-          {TABS.map(({ tab, label, to, Icon }) => (
-            <UnstyledButton
-              key={tab}
-              component={Link}
-              to={to}
-              className={classes.tab}
-              data-active={tab === active || undefined}
-              aria-current={tab === active ? 'page' : undefined}
-            >
-              <Icon size={22} stroke={1.6} />
-              <Text size="xs" fw={500} inherit>
-                {label}
-              </Text>
-            </UnstyledButton>
-          ))}
+          {TABS.map(({ tab, label, to, Icon }) => {
+            const count = countOf[tab] ?? null;
+            return (
+              <UnstyledButton
+                key={tab}
+                component={Link}
+                to={to}
+                className={classes.tab}
+                data-active={tab === active || undefined}
+                aria-current={tab === active ? 'page' : undefined}
+              >
+                <Indicator
+                  label={count}
+                  disabled={count === null}
+                  color={COUNT_COLORS[tab]}
+                  size={16}
+                  offset={2}
+                  inline
+                  aria-hidden
+                  data-testid={`${tab}-count`}
+                >
+                  <Icon size={22} stroke={1.6} />
+                </Indicator>
+                <Text size="xs" fw={500} inherit>
+                  {label}
+                </Text>
+                {count !== null && <VisuallyHidden>{`, ${count}`}</VisuallyHidden>}
+              </UnstyledButton>
+            );
+          })}
         </Group>
       </AppShell.Footer>
     </AppShell>

@@ -56,12 +56,16 @@ export const ZCheckMetadataInput = z.object({
 
 /**
  * Input of saveCareSheetCheckInOut (spec "Offline check-in/out record"): shift_id, checkInOut {checkIn,
- * checkOut, checkInMetadata, checkOutMetadata with an offline flag}, the care sheet fields, and the
- * device-generated id (a replay answers the first result).
+ * checkOut, checkInMetadata, checkOutMetadata with an offline flag}, the care sheet fields given so far, and the
+ * device-generated id (a replay answers the first result). The record is the visit's state on the phone: times
+ * already recorded on the server stay (the first check-in and check-out win); fields given overwrite the draft.
  */
-export const ZSaveCareSheetCheckInOutInput = ZCareSheetFields.extend({
+export const ZSaveCareSheetCheckInOutInput = ZCareSheetFields.partial().extend({
   shift_id: ZId,
+  /** A new id for each saved version of the record: a replay of one version is answered from its receipt. */
   clientRecordId: z.uuid('clientRecordId must be a UUID'),
+  /** True once the caregiver finished the check-out page: the care sheet rules (careSheetRuleErrors) then apply. */
+  submitted: z.boolean().optional(),
   checkInOut: z.object({
     checkIn: ZTimestamp.nullish(),
     checkOut: ZTimestamp.nullish(),
@@ -87,6 +91,8 @@ export const ZCareSheetCheckOutDetails = z.object({
   shift_id: z.number(),
   care_sheet_id: z.number().nullable(),
   clientName: z.string(),
+  /** The client's care plan (its id is the client's id: /app/care-plans/{carePlanId}). */
+  carePlanId: z.number(),
   startTimestamp: z.string(),
   endTimestamp: z.string(),
   timezone: z.string(),

@@ -106,6 +106,8 @@ const READ_SHIFTS = [
   'getPickupCandidates',
   'getShiftPatterns',
   'getPayPeriodLockTimes',
+  'getCareSheetPDFDetails',
+  'getCareSheetPDFFile',
 ];
 /** Comments on a shift: every staff role that reads shifts may write them. */
 const SHIFT_COMMENTS = ['createShiftComment', 'updateShiftComment', 'deleteShiftComment'];
@@ -129,6 +131,19 @@ const CAREGIVER_APP_ACTIONS = [
   'caregiverAppGetPickupInvitations',
   'caregiverAppAcceptPickupInvitation',
   'caregiverAppDeclinePickupInvitation',
+  'caregiverAppGetShifts',
+  'caregiverAppGetCounts',
+  'caregiverAppCheckInOut',
+  'caregiverAppUpsertCaregiverMetadata',
+  'listMyCareSheets',
+  'getCareSheetCheckOutDetails',
+  'prefetchCareSheetCheckOutDetailsForOffline',
+  'saveCareSheetCheckInOut',
+  'saveCareSheetReview',
+  'getCareSheetPDFDetails',
+  'getCareSheetPDFFile',
+  'encryptionKeys.createKey',
+  'encryptionKeys.getKey',
 ];
 /** What office staff who run clients and caregivers day to day may do (Branch Manager, RVP). */
 const OFFICE_ACTIONS = [...WRITE_CLIENTS, ...WRITE_CAREGIVERS, ...READ_PAYERS, ...WRITE_SHIFTS];

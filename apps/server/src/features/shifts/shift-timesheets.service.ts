@@ -36,8 +36,11 @@ export function timesFromTimesheets(
   return { checkInAt, checkOutAt, status: next };
 }
 
-/** Brings the shift's check-in, check-out and status in step with its timesheets (timesFromTimesheets). */
-async function syncShift(scope: Scope, shift: ShiftRow): Promise<void> {
+/**
+ * Brings the shift's check-in, check-out and status in step with its timesheets (timesFromTimesheets). Used by
+ * the office's timesheet edits and the caregiver app's check-in and check-out.
+ */
+export async function syncShift(scope: Scope, shift: Pick<ShiftRow, 'id' | 'status'>): Promise<void> {
   const sheets = await scope.db
     .select({ checkIn: shiftTimesheets.checkIn, checkOut: shiftTimesheets.checkOut })
     .from(shiftTimesheets)

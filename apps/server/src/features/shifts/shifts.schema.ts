@@ -114,6 +114,8 @@ export interface CheckMetadata {
   insideGeofence?: boolean | null;
   outsideGeofenceReason?: string | null;
   offline?: boolean;
+  /** ISO UTC time the device recorded an offline entry (the x-offline-timestamp header of its replay). */
+  offlineTimestamp?: string | null;
 }
 
 /**

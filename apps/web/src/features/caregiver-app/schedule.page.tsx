@@ -1,21 +1,174 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Alert, Box, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { errorMessageOf } from '@/api/api-error';
+import { startOfflineSync } from './offline/offline-visits';
+import { useCaregiverAppStart, useScheduleShifts } from './schedule-data';
+import { dayTitle, groupShiftsByDay } from './schedule-days';
+import { ScheduleShiftCard } from './schedule-shift-card';
 
-/** /app: the caregiver's schedule (or missed visits with ?status=missing); not built yet, and it says so. */
+/** Calls `onVisible` when the sentinel scrolls into view (infinite scroll). */
+function useSentinel(onVisible: () => void, enabled: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const callback = useRef(onVisible);
+  useEffect(() => {
+    callback.current = onVisible;
+  });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !enabled) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) callback.current();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [enabled]);
+  return ref;
+}
+
+/** The first shift card visible on screen and its distance from the top, to keep it in place across page changes. */
+function visibleAnchor(): { id: string; top: number } | null {
+  for (const el of document.querySelectorAll<HTMLElement>('[data-shift-id]')) {
+    const top = el.getBoundingClientRect().top;
+    if (top >= 0) return { id: el.dataset.shiftId ?? '', top };
+  }
+  return null;
+}
+
+/**
+ * /app: the caregiver's schedule (issue "caregiver app" item 2), or the missed visits with `?status=missing`;
+ * `?startTimestamp=ISO` starts there and scrolls that visit into view. Visits grouped by day in their time zone
+ * with sticky day headers; infinite scroll up and down (at most 3 pages kept, the visible visit stays in place when
+ * pages come or go). Offline, the saved windows answer and the page says so.
+ */
 export function SchedulePage() {
   const [searchParams] = useSearchParams();
   const missed = searchParams.get('status') === 'missing';
+  const startTimestamp = searchParams.get('startTimestamp') ?? undefined;
+  const query = useScheduleShifts(missed ? 'missing' : undefined, startTimestamp);
+  useCaregiverAppStart();
+  useEffect(() => startOfflineSync(), []);
+
+  const pages = query.data?.pages;
+  const days = useMemo(() => groupShiftsByDay((pages ?? []).flatMap((p) => p.shifts)), [pages]);
+  const fromCache = (pages ?? []).some((p) => p.fromCache);
+
+  // Keep the visible visit where it is when pages are prepended (scrolling up) or dropped (maxPages).
+  const anchor = useRef<{ id: string; top: number } | null>(null);
+  useLayoutEffect(() => {
+    const kept = anchor.current;
+    if (!kept) return;
+    anchor.current = null;
+    const el = document.querySelector<HTMLElement>(`[data-shift-id="${kept.id}"]`);
+    if (el) window.scrollBy(0, el.getBoundingClientRect().top - kept.top);
+  }, [query.data]);
+
+  const loadPrevious = () => {
+    if (!query.hasPreviousPage || query.isFetchingPreviousPage || query.isFetchingNextPage) return;
+    anchor.current = visibleAnchor();
+    void query.fetchPreviousPage();
+  };
+  const loadNext = () => {
+    if (!query.hasNextPage || query.isFetchingNextPage || query.isFetchingPreviousPage) return;
+    anchor.current = visibleAnchor();
+    void query.fetchNextPage();
+  };
+  // The top sentinel waits for the first window to be on screen, so the deep-linked visit is what shows first.
+  const ready = query.isSuccess;
+  const topRef = useSentinel(loadPrevious, ready && query.hasPreviousPage);
+  const bottomRef = useSentinel(loadNext, ready && query.hasNextPage);
+
+  // Deep link: scroll the visit at (or first after) startTimestamp into view once.
+  const scrolledTo = useRef<string | null>(null);
+  const target = startTimestamp
+    ? days.flatMap((d) => d.shifts).find((s) => Date.parse(s.startTimestamp) >= Date.parse(startTimestamp))
+    : undefined;
+  useLayoutEffect(() => {
+    if (!target || !startTimestamp || scrolledTo.current === startTimestamp) return;
+    scrolledTo.current = startTimestamp;
+    document.querySelector(`[data-shift-id="${target.id}"]`)?.scrollIntoView({ block: 'center' });
+  }, [target, startTimestamp]);
+
+  const title = missed ? 'Missed visits' : 'Schedule';
   return (
-    <Stack gap="md">
-      <Title order={3}>{missed ? 'Missed visits' : 'Schedule'}</Title>
-      <Paper withBorder p="lg" radius="md">
-        <Text fw={500}>{missed ? 'Your missed visits are coming soon.' : 'Your schedule is coming soon.'}</Text>
-        <Text size="sm" c="dimmed">
-          {missed
-            ? 'Visits that still need a check-in, check-out or tasks will be listed here.'
-            : 'Your upcoming visits, check-in and check-out will appear here.'}
-        </Text>
-      </Paper>
+    <Stack gap="sm" pb="xl">
+      <Title order={3}>{title}</Title>
+      {fromCache && (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconCloudOff size={18} />}
+          py="xs"
+          // Stays in view while earlier visits load above it.
+          style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 52px) + 4px)', zIndex: 3 }}
+        >
+          Offline — showing saved schedule
+        </Alert>
+      )}
+      {query.isPending && (
+        <Center py="xl">
+          <Loader aria-label="Loading the schedule" />
+        </Center>
+      )}
+      {query.isError && !query.data && (
+        <Alert color="red" title="The schedule could not load">
+          <Stack gap="xs">
+            <Text size="sm">{errorMessageOf(query.error)}</Text>
+            <Button size="xs" variant="light" onClick={() => void query.refetch()} style={{ alignSelf: 'flex-start' }}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {query.isSuccess && (
+        <>
+          <div ref={topRef} style={{ height: 1 }} />
+          {query.isFetchingPreviousPage && (
+            <Center>
+              <Loader size="sm" aria-label="Loading earlier visits" />
+            </Center>
+          )}
+          {days.length === 0 && (
+            <Paper withBorder p="lg" radius="md">
+              <Text fw={500}>{missed ? 'No missed visits. Well done!' : 'No visits scheduled.'}</Text>
+              <Text size="sm" c="dimmed">
+                {missed
+                  ? 'Visits that still need a check-in, check-out or care sheet since the pay period start show here.'
+                  : 'New visits and accepted pickups show here.'}
+              </Text>
+            </Paper>
+          )}
+          {days.map((day) => (
+            <section key={day.date} aria-label={dayTitle(day.date, day.shifts[0]?.timezone ?? 'UTC')}>
+              <Box
+                py={6}
+                style={{
+                  position: 'sticky',
+                  top: 'var(--app-shell-header-offset, 52px)',
+                  zIndex: 2,
+                  background: 'var(--mantine-color-body)',
+                }}
+              >
+                <Text fw={700} size="sm" c="dimmed" tt="uppercase">
+                  {dayTitle(day.date, day.shifts[0]?.timezone ?? 'UTC')}
+                </Text>
+              </Box>
+              <Stack gap="sm">
+                {day.shifts.map((shift) => (
+                  <ScheduleShiftCard key={shift.id} shift={shift} highlighted={shift.id === target?.id} />
+                ))}
+              </Stack>
+            </section>
+          ))}
+          {query.isFetchingNextPage && (
+            <Center>
+              <Loader size="sm" aria-label="Loading later visits" />
+            </Center>
+          )}
+          <div ref={bottomRef} style={{ height: 1 }} />
+        </>
+      )}
     </Stack>
   );
 }

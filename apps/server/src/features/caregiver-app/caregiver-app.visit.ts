@@ -1,0 +1,220 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { TIMESHEET_TYPES } from '@hearth/shared/shifts/shifts.constants';
+import { distanceMetres } from '@hearth/shared/shifts/pickup-rank';
+import type { CheckPosition } from '@hearth/shared/caregiver-app/caregiver-app.schema';
+import type { Scope } from '../../auth/scope';
+import { AppError, notFound } from '../../errors/app-error';
+import { branches } from '../branches/branches.schema';
+import { clients } from '../clients/clients.schema';
+import { careSheets } from '../care-sheets/care-sheets.schema';
+import { assertShiftUnlocked } from '../pay-periods/pay-periods.lock';
+import { shifts, shiftTimesheets, type CheckMetadata } from '../shifts/shifts.schema';
+import { syncShift } from '../shifts/shift-timesheets.service';
+
+/** A check-in or check-out as the phone recorded it (EVV, DOMAIN.md: time, position and accuracy, method). */
+export interface VisitCheck {
+  /** The device's time of the check (UTC). */
+  at: Date;
+  /** Browser geolocation (WGS84 degrees, accuracy in metres); null when the phone gave none. */
+  position: CheckPosition | null;
+  /** The caregiver's reason when outside the geofence; stored whenever given. */
+  outsideGeofenceReason: string | null;
+  /** Recorded offline and replayed: the timesheet type is 2 (offline), else 1 (mobile). */
+  offline: boolean;
+  /** ISO UTC time the device says it recorded the offline entry (x-offline-timestamp), kept in the metadata. */
+  offlineTimestamp?: string | null;
+}
+
+/** What recordVisitTimes answers. */
+export interface VisitTimesResult {
+  timesheetId: number;
+  careSheetId: number;
+  /** Metres from the client's primary address, of the check given last (check-out when both); null when unknown. */
+  distanceMetres: number | null;
+  /** Whether that check was within the branch's geofence radius; null when the distance is unknown. */
+  insideGeofence: boolean | null;
+  /** Whether a check of this visit is outside the geofence or without a known distance (office review). */
+  flaggedForReview: boolean;
+}
+
+/** The caregiver-made types: a timesheet with either is the one the app writes to (office edits are type 3). */
+const CAREGIVER_TYPES = [TIMESHEET_TYPES.mobile, TIMESHEET_TYPES.offline];
+
+type TimesheetRow = typeof shiftTimesheets.$inferSelect;
+
+/**
+ * Records a caregiver's check-in and/or check-out of their own shift (caregiverAppCheckInOut and
+ * saveCareSheetCheckInOut; issue "caregiver app" item 4, DOMAIN.md "EVV"). The shift row is locked for the rest
+ * of the request, so two taps on one visit run one after the other.
+ *
+ * - The visit's times go to the shift's caregiver-made timesheet (check_in_type or check_out_type 1 or 2), created
+ *   when there is none. The first check-in wins: a check-in is written only when the timesheet has none (a replay
+ *   or a second tap changes nothing), and likewise the first check-out, which must come after the check-in.
+ * - Type 2 (offline) when the check was recorded offline, else 1 (mobile); the metadata (CheckMetadata) holds the
+ *   position and accuracy, the haversine distance in metres to the client's primary address, whether that is
+ *   within the branch's geofence radius (150 m by default), the reason given, the offline flag and timestamp.
+ * - Outside the geofence, with no position, or with an address without coordinates, the visit is flagged for
+ *   review and still recorded (never blocked).
+ * - The shift's check_in_at / check_out_at / status follow its timesheets (syncShift); a check-out sets
+ *   tasks_missing when the client's care plan has tasks and the care sheet has none completed yet.
+ * - A care_sheets row exists for the shift afterwards (created empty for this caregiver).
+ * @returns the timesheet and care sheet ids, the distance and geofence result, and the review flag.
+ * @throws AppError NOT_FOUND "Shift N not found" when the shift is not this caregiver's; BAD_REQUEST when it is
+ * cancelled, when neither check is given, "Check in before checking out" for a check-out with no check-in, or a
+ * check-out not after the check-in; CONFLICT when the pay period is locked (a caregiver has no override).
+ */
+export async function recordVisitTimes(
+  scope: Scope,
+  input: { caregiverId: number; shiftId: number; checkIn?: VisitCheck | null; checkOut?: VisitCheck | null },
+): Promise<VisitTimesResult> {
+  const { checkIn, checkOut } = input;
+  if (!checkIn && !checkOut) throw new AppError('BAD_REQUEST', 'Give a check-in or a check-out');
+  const shift = await findOwnShift(scope, input.caregiverId, input.shiftId);
+  if (shift.status === 'cancelled') {
+    throw new AppError('BAD_REQUEST', `Shift ${shift.id} is cancelled: it cannot be checked in or out`);
+  }
+  const [current] = await scope.db
+    .select()
+    .from(shiftTimesheets)
+    .where(
+      and(
+        eq(shiftTimesheets.shiftId, shift.id),
+        or(inArray(shiftTimesheets.checkInType, CAREGIVER_TYPES), inArray(shiftTimesheets.checkOutType, CAREGIVER_TYPES)),
+      ),
+    )
+    .orderBy(asc(shiftTimesheets.id))
+    .limit(1);
+
+  const changes: Partial<typeof shiftTimesheets.$inferInsert> = {};
+  let checkInAt = current?.checkIn ?? null;
+  if (checkIn && !checkInAt) {
+    checkInAt = checkIn.at;
+    changes.checkIn = checkIn.at;
+    changes.checkInType = typeOf(checkIn);
+    changes.checkInMetadata = metadataOf(checkIn, shift);
+  }
+  if (checkOut && !current?.checkOut) {
+    if (!checkInAt) throw new AppError('BAD_REQUEST', 'Check in before checking out');
+    if (checkOut.at <= checkInAt) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `The check-out (${checkOut.at.toISOString()}) must be after the check-in (${checkInAt.toISOString()})`,
+      );
+    }
+    changes.checkOut = checkOut.at;
+    changes.checkOutType = typeOf(checkOut);
+    changes.checkOutMetadata = metadataOf(checkOut, shift);
+  }
+
+  let sheet: Pick<TimesheetRow, 'id' | 'checkInMetadata' | 'checkOutMetadata'> | undefined = current;
+  if (Object.keys(changes).length > 0) {
+    await assertShiftUnlocked(scope, shift, 'timesheet');
+    if (current) {
+      [sheet] = await scope.db
+        .update(shiftTimesheets)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(shiftTimesheets.id, current.id))
+        .returning();
+    } else {
+      [sheet] = await scope.db
+        .insert(shiftTimesheets)
+        .values({ ...changes, shiftId: shift.id, createdBy: scope.actorUserId })
+        .returning();
+    }
+    await syncShift(scope, shift);
+  }
+  if (!sheet) throw new AppError('INTERNAL_SERVER_ERROR', `Timesheet of shift ${shift.id} was not written`);
+
+  const careSheet = await ensureCareSheet(scope, shift.id, input.caregiverId);
+  if (changes.checkOut && shift.carePlanTasks.length > 0 && careSheet.completedTasks.length === 0) {
+    await scope.db.update(shifts).set({ tasksMissing: true, updatedAt: new Date() }).where(eq(shifts.id, shift.id));
+  }
+
+  const last = checkOut ? sheet.checkOutMetadata : sheet.checkInMetadata;
+  const checks = [sheet.checkInMetadata, sheet.checkOutMetadata].filter((m): m is CheckMetadata => m != null);
+  return {
+    timesheetId: sheet.id,
+    careSheetId: careSheet.id,
+    distanceMetres: last?.distanceMetres ?? null,
+    insideGeofence: last?.insideGeofence ?? null,
+    flaggedForReview: checks.some((m) => m.insideGeofence !== true),
+  };
+}
+
+/** What a check is measured against: the client's primary address and the branch's geofence. */
+interface OwnShift {
+  id: number;
+  branchId: number;
+  startAt: Date;
+  status: (typeof shifts.$inferSelect)['status'];
+  carePlanTasks: string[];
+  geofenceRadiusMetres: number;
+  addressLat: number | null;
+  addressLon: number | null;
+}
+
+/**
+ * The caregiver's own shift, locked until the request ends, with the client's primary address coordinates, care
+ * plan and the branch's geofence radius. Another caregiver's shift looks missing.
+ * @throws AppError NOT_FOUND "Shift N not found".
+ */
+async function findOwnShift(scope: Scope, caregiverId: number, shiftId: number): Promise<OwnShift> {
+  const [row] = await scope.db
+    .select({
+      id: shifts.id,
+      branchId: shifts.branchId,
+      startAt: shifts.startAt,
+      status: shifts.status,
+      carePlanTasks: clients.carePlanTasks,
+      geofenceRadiusMetres: branches.geofenceRadiusMetres,
+      addressLat: sql<number | null>`(select a.lat from client_addresses a
+        where a.client_id = ${shifts.clientId} and a.is_primary order by a.id limit 1)`,
+      addressLon: sql<number | null>`(select a.lon from client_addresses a
+        where a.client_id = ${shifts.clientId} and a.is_primary order by a.id limit 1)`,
+    })
+    .from(shifts)
+    .innerJoin(branches, eq(branches.id, shifts.branchId))
+    .innerJoin(clients, eq(clients.id, shifts.clientId))
+    .where(and(eq(shifts.id, shiftId), eq(shifts.caregiverId, caregiverId)))
+    .for('update', { of: shifts });
+  if (!row) throw notFound('Shift', shiftId);
+  return { ...row, addressLat: numberOrNull(row.addressLat), addressLon: numberOrNull(row.addressLon) };
+}
+
+/** A double precision read through raw SQL may arrive as a string on node-postgres. */
+function numberOrNull(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}
+
+function typeOf(check: VisitCheck): number {
+  return check.offline ? TIMESHEET_TYPES.offline : TIMESHEET_TYPES.mobile;
+}
+
+/** The EVV metadata of one check: position, distance to the client's address in metres, geofence result. */
+function metadataOf(check: VisitCheck, shift: OwnShift): CheckMetadata {
+  const distance = distanceMetres(check.position, { lat: shift.addressLat, lon: shift.addressLon });
+  return {
+    lat: check.position?.lat ?? null,
+    lon: check.position?.lon ?? null,
+    accuracyMetres: check.position?.accuracyMetres ?? null,
+    distanceMetres: distance,
+    insideGeofence: distance === null ? null : distance <= shift.geofenceRadiusMetres,
+    outsideGeofenceReason: check.outsideGeofenceReason,
+    offline: check.offline,
+    ...(check.offline && check.offlineTimestamp ? { offlineTimestamp: check.offlineTimestamp } : {}),
+  };
+}
+
+/**
+ * The shift's care sheet, created empty for the caregiver when missing (one per shift: the unique index on
+ * shift_id makes a concurrent creation a no-op).
+ */
+async function ensureCareSheet(scope: Scope, shiftId: number, caregiverId: number) {
+  await scope.db.insert(careSheets).values({ shiftId, caregiverId }).onConflictDoNothing({ target: careSheets.shiftId });
+  const [row] = await scope.db
+    .select({ id: careSheets.id, completedTasks: careSheets.completedTasks })
+    .from(careSheets)
+    .where(eq(careSheets.shiftId, shiftId));
+  if (!row) throw new AppError('INTERNAL_SERVER_ERROR', `Care sheet of shift ${shiftId} was not created`);
+  return row;
+}

@@ -1,0 +1,227 @@
+/**
+ * The caregiver app's encrypted local cache (issue item 6; spec section 9 "Local cache"): the IndexedDB database
+ * named `cache` (through Dexie), one table of entries {key, value, updatedAt}; `value` is AES-GCM ciphertext in
+ * base64 (cache-crypto.ts) and `updatedAt` the entry's last-modified time (ISO 8601, UTC).
+ *
+ * Keys: each user's entries are prefixed `u<userId>:` so two caregivers sharing a phone never read, nor lose, each
+ * other's visits. The entry `meta:<userId>` (not encrypted, it holds no personal data) keeps the PBKDF2 salt and a
+ * verifier that tells a wrong key ("Invalid passcode") from a damaged value ("Failed to decrypt value").
+ *
+ * Key policy: the passcode is the `decryptedKey` of encryptionKeys.getKey {keyUuid} (keyUuid kept in localStorage
+ * per user; an error containing "not found" creates a new key with encryptionKeys.createKey and starts a new cache;
+ * other errors are rethrown). The derived CryptoKey lives in memory only. To reopen the cache after a reload with
+ * no network, the decryptedKey is kept in localStorage only while a session token is there: it is removed with the
+ * token (api/auth-token.ts clearToken, at sign-out or session expiry), so a signed-out phone holds ciphertext
+ * without its key, which the server hands out again only to the signed-in owner.
+ */
+import Dexie, { type EntityTable } from 'dexie';
+import type { CareSheetCheckOutDetails } from '@hearth/shared/care-sheets/care-sheets.schema';
+import { lastKnownUser } from '@/api/current-user';
+import { getToken } from '@/api/auth-token';
+import { trpcClient } from '@/api/trpc';
+import { assertKeyOpensCache, decryptValue, deriveCacheKey, encryptValue, makeVerifier, newSalt } from './cache-crypto';
+import { windowsToEvict } from './cache-windows';
+
+/** One stored entry. */
+export interface CacheEntry {
+  key: string;
+  value: string;
+  updatedAt: string;
+}
+
+class CacheDatabase extends Dexie {
+  entries!: EntityTable<CacheEntry, 'key'>;
+  constructor() {
+    super('cache');
+    this.version(1).stores({ entries: 'key, updatedAt' });
+  }
+}
+
+/** The IndexedDB database `cache` (spec section 9). */
+export const cacheDb = new CacheDatabase();
+
+/** localStorage keys of the encryption key id and (while signed in) the key itself, per user. */
+const KEY_UUID_PREFIX = 'hearth.cacheKeyUuid.';
+export const CACHE_PASSCODE_PREFIX = 'hearth.cacheKey.';
+
+interface CacheMeta {
+  salt: string;
+  verifier: string;
+}
+
+/** An open cache of one user: encrypted reads and writes under that user's prefix. */
+export interface OpenCache {
+  userId: number;
+  prefix: string;
+  key: CryptoKey;
+}
+
+const opening = new Map<number, Promise<OpenCache>>();
+
+function storageGet(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function storageSet(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Blocked storage: the cache still works for this page's life.
+  }
+}
+
+/** Forgets every kept cache passcode (called when the session token is cleared). */
+export function forgetCachePasscodes(): void {
+  try {
+    for (const key of Object.keys(window.localStorage)) {
+      if (key.startsWith(CACHE_PASSCODE_PREFIX)) window.localStorage.removeItem(key);
+    }
+  } catch {
+    // Nothing stored.
+  }
+  opening.clear();
+}
+
+/**
+ * The passcode of the user's cache: the one kept while signed in, else from the server.
+ * @returns the passcode and whether it is a new key (then the cache starts over)
+ * @throws the getKey error unless its message contains "not found" (spec section 8)
+ */
+async function fetchPasscode(userId: number): Promise<{ passcode: string; isNew: boolean }> {
+  const kept = storageGet(CACHE_PASSCODE_PREFIX + userId);
+  if (kept) return { passcode: kept, isNew: false };
+  const keyUuid = storageGet(KEY_UUID_PREFIX + userId);
+  if (keyUuid) {
+    try {
+      const { decryptedKey } = await trpcClient.encryptionKeys.getKey.query({ keyUuid });
+      return { passcode: decryptedKey, isNew: false };
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.toLowerCase().includes('not found')) throw error;
+    }
+  }
+  const created = await trpcClient.encryptionKeys.createKey.mutate();
+  storageSet(KEY_UUID_PREFIX + userId, created.keyUuid);
+  return { passcode: created.decryptedKey, isNew: true };
+}
+
+async function open(userId: number): Promise<OpenCache> {
+  const prefix = `u${userId}:`;
+  const metaKey = `meta:${userId}`;
+  const { passcode, isNew } = await fetchPasscode(userId);
+  const stored = await cacheDb.entries.get(metaKey);
+  let meta = stored && !isNew ? (JSON.parse(stored.value) as CacheMeta) : null;
+  let key: CryptoKey;
+  if (meta) {
+    key = await deriveCacheKey(passcode, meta.salt);
+    await assertKeyOpensCache(key, meta.verifier);
+  } else {
+    // A new key: what the old one encrypted can never be read again, so the user's cache starts empty.
+    await cacheDb.entries.where('key').startsWith(prefix).delete();
+    const salt = newSalt();
+    key = await deriveCacheKey(passcode, salt);
+    meta = { salt, verifier: await makeVerifier(key) };
+    await cacheDb.entries.put({ key: metaKey, value: JSON.stringify(meta), updatedAt: new Date().toISOString() });
+  }
+  if (getToken()) storageSet(CACHE_PASSCODE_PREFIX + userId, passcode);
+  return { userId, prefix, key };
+}
+
+/**
+ * The signed-in user's open cache (opened once per page, then kept in memory).
+ * @throws Error when nobody is signed in; "Invalid passcode" when the key does not open the stored cache; the
+ *   server's error when the key cannot be fetched (e.g. offline before the first online visit)
+ */
+export function getCache(): Promise<OpenCache> {
+  const user = lastKnownUser();
+  if (!user) return Promise.reject(new Error('Sign in to use the offline cache'));
+  let pending = opening.get(user.id);
+  if (!pending) {
+    pending = open(user.id);
+    opening.set(user.id, pending);
+    // A failed opening (offline, server error) is tried again at the next call.
+    pending.catch(() => opening.delete(user.id));
+  }
+  return pending;
+}
+
+/** Reads and decrypts one entry of the user's cache. @returns the value, or undefined when absent. */
+export async function cacheGet<T>(key: string): Promise<T | undefined> {
+  const cache = await getCache();
+  const entry = await cacheDb.entries.get(cache.prefix + key);
+  if (!entry) return undefined;
+  return JSON.parse(await decryptValue(cache.key, entry.value)) as T;
+}
+
+/** Encrypts and stores one entry of the user's cache, stamped now. */
+export async function cacheSet(key: string, value: unknown): Promise<void> {
+  const cache = await getCache();
+  const encrypted = await encryptValue(cache.key, JSON.stringify(value));
+  await cacheDb.entries.put({ key: cache.prefix + key, value: encrypted, updatedAt: new Date().toISOString() });
+}
+
+/** Removes one entry of the user's cache. */
+export async function cacheDelete(key: string): Promise<void> {
+  const cache = await getCache();
+  await cacheDb.entries.delete(cache.prefix + key);
+}
+
+/** Decrypts every entry of the user's cache whose key starts with `prefix`. @returns [key without user prefix, value, updatedAt][] */
+export async function cacheList<T>(prefix: string): Promise<{ key: string; value: T; updatedAt: string }[]> {
+  const cache = await getCache();
+  const entries = await cacheDb.entries
+    .where('key')
+    .startsWith(cache.prefix + prefix)
+    .toArray();
+  return Promise.all(
+    entries.map(async (e) => ({
+      key: e.key.slice(cache.prefix.length),
+      value: JSON.parse(await decryptValue(cache.key, e.value)) as T,
+      updatedAt: e.updatedAt,
+    })),
+  );
+}
+
+const SHIFT_WINDOW_PREFIX = 'shifts:';
+
+/**
+ * Stores a shift-list window (one page of caregiverAppGetShifts by its input) and keeps only the 5 newest (spec
+ * section 9: at most 5 cached windows, the oldest by timestamp removed).
+ */
+export async function cacheShiftWindow(input: unknown, page: unknown): Promise<void> {
+  await cacheSet(SHIFT_WINDOW_PREFIX + JSON.stringify(input ?? {}), page);
+  const cache = await getCache();
+  const stamps = await cacheDb.entries
+    .where('key')
+    .startsWith(cache.prefix + SHIFT_WINDOW_PREFIX)
+    .toArray();
+  const evict = windowsToEvict(stamps.map(({ key, updatedAt }) => ({ key, updatedAt })));
+  if (evict.length) await cacheDb.entries.bulkDelete(evict);
+}
+
+/** The cached shift-list window of an input. @returns the page, or undefined when it was never cached. */
+export function readShiftWindow<T>(input: unknown): Promise<T | undefined> {
+  return cacheGet<T>(SHIFT_WINDOW_PREFIX + JSON.stringify(input ?? {}));
+}
+
+const CHECKOUT_DETAILS_PREFIX = 'checkout-details:';
+
+/**
+ * Stores the check-out details of coming shifts (prefetchCareSheetCheckOutDetailsForOffline) for offline use, one
+ * entry `checkout-details:<shiftId>` each.
+ */
+export async function cacheCheckOutDetails(details: CareSheetCheckOutDetails[]): Promise<void> {
+  for (const d of details) await cacheSet(CHECKOUT_DETAILS_PREFIX + d.shift_id, d);
+}
+
+/**
+ * The check-out details of a shift as last fetched online (getCareSheetCheckOutDetails shape), for the check-out
+ * page while offline.
+ * @returns the details, or undefined when they were never cached (or the cache cannot open)
+ */
+export function readCachedCheckOutDetails(shiftId: number): Promise<CareSheetCheckOutDetails | undefined> {
+  return cacheGet<CareSheetCheckOutDetails>(CHECKOUT_DETAILS_PREFIX + shiftId).catch(() => undefined);
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { DateTime } from 'luxon';
+import type { CaregiverShiftOutput } from '@hearth/shared/caregiver-app/caregiver-app.schema';
+import { afterParam, dayTitle, groupShiftsByDay, mapsLink } from './schedule-days';
+
+const shift = (id: number, startTimestamp: string, timezone = 'America/New_York') =>
+  ({ id, startTimestamp, timezone }) as CaregiverShiftOutput;
+
+describe('groupShiftsByDay (issue item 2: grouped by day in the caregiver time zone)', () => {
+  it('groups by the local day of the shift zone, not UTC, drops repeats and sorts by start', () => {
+    // 02:00 UTC on the 15th is 22:00 on the 14th in New York.
+    const days = groupShiftsByDay([
+      shift(3, '2031-01-15T14:00:00.000Z'),
+      shift(1, '2031-01-15T02:00:00.000Z'),
+      shift(2, '2031-01-14T15:00:00.000Z'),
+      shift(3, '2031-01-15T14:00:00.000Z'),
+    ]);
+    expect(days.map((d) => [d.date, d.shifts.map((s) => s.id)])).toEqual([
+      ['2031-01-14', [2, 1]],
+      ['2031-01-15', [3]],
+    ]);
+  });
+});
+
+describe('schedule helpers', () => {
+  it('names today and tomorrow in the zone', () => {
+    const now = DateTime.fromISO('2031-01-14T23:30:00', { zone: 'America/New_York' });
+    expect(dayTitle('2031-01-14', 'America/New_York', now)).toBe('Today · Tue 01/14/31');
+    expect(dayTitle('2031-01-15', 'America/New_York', now)).toBe('Tomorrow · Wed 01/15/31');
+    expect(dayTitle('2031-01-20', 'America/New_York', now)).toBe('Mon 01/20/31');
+  });
+
+  it('links to maps by coordinates, else by the address text', () => {
+    const address = { line1: '12 Elm St', line2: null, city: 'Boston', state: 'MA', zip: '02118', lat: null, lon: null };
+    expect(mapsLink({ ...address, lat: 42.35, lon: -71.06 })).toBe(
+      'https://www.google.com/maps/search/?api=1&query=42.35%2C-71.06',
+    );
+    expect(mapsLink(address)).toBe('https://www.google.com/maps/search/?api=1&query=12%20Elm%20St%2C%20Boston%2C%20MA%2002118');
+  });
+
+  it('asks the next page from just after the last shift (after is inclusive)', () => {
+    expect(afterParam(shift(1, '2031-01-15T14:00:00.000Z'))).toBe('2031-01-15T14:00:00.001Z');
+  });
+});
