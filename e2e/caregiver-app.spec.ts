@@ -42,7 +42,8 @@ async function serviceWorkerReady(page: Page): Promise<void> {
 
 /** Draws a short zig-zag on a signature canvas with the mouse. */
 async function drawOn(page: Page, canvas: Locator): Promise<void> {
-  await canvas.scrollIntoViewIfNeeded();
+  // In the middle of the screen: at its edges the bottom bar or a notification would take the strokes.
+  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height / 2);
   await page.mouse.down();

@@ -84,7 +84,8 @@ async function workVisit(request: APIRequestContext, token: string, shift: AppSh
 
 /** Draws a scribble on a signature pad with the mouse (pointer events, as a finger would). */
 async function draw(page: Page, pad: Locator): Promise<void> {
-  await pad.scrollIntoViewIfNeeded();
+  // In the middle of the screen: at its edges the bottom bar or a notification would take the strokes.
+  await pad.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const box = (await pad.boundingBox())!;
   const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
   await page.mouse.move(...at(0.12, 0.6));

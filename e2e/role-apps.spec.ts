@@ -8,14 +8,14 @@ test.describe('phone sized', () => {
   test('a caregiver is kept inside /app and /chat', async ({ page }) => {
     await signInAs(page, 'caregiver', '/');
     await expect(page).toHaveURL('/app');
-    await expect(page.getByText('Your schedule is coming soon.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Schedule', level: 3 })).toBeVisible();
     const bar = page.getByRole('navigation', { name: 'Caregiver menu' });
     for (const name of ['Schedule', 'Missed', 'Pickup', 'Chat']) await expect(bar.getByRole('link', { name })).toBeVisible();
     await page.screenshot({ path: artifact('caregiver-app-390.png') });
 
     await bar.getByRole('link', { name: 'Missed' }).click();
     await expect(page).toHaveURL('/app?status=missing');
-    await expect(page.getByText('Your missed visits are coming soon.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Missed visits', level: 3 })).toBeVisible();
     await bar.getByRole('link', { name: 'Chat' }).click();
     await expect(page).toHaveURL('/chat');
     await expect(page.getByText('Chat — coming soon.')).toBeVisible();
@@ -67,7 +67,7 @@ test('a caregiver signs in from the one-time link the office sent, once', async 
   const caregiverPage = await phone.newPage();
   await caregiverPage.goto(link);
   await expect(caregiverPage).toHaveURL(/\/app$/);
-  await expect(caregiverPage.getByText('Your schedule is coming soon.')).toBeVisible();
+  await expect(caregiverPage.getByRole('heading', { name: 'Schedule', level: 3 })).toBeVisible();
 
   const stranger = await (await browser.newContext({ baseURL: BASE_URL })).newPage();
   await stranger.goto(link);
