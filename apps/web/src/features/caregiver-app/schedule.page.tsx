@@ -36,6 +36,9 @@ function visibleAnchor(): { id: string; top: number } | null {
   return null;
 }
 
+/** Height of the sticky offline banner, in pixels (the day headers stick below it). */
+const OFFLINE_BANNER_PX = 48;
+
 /**
  * /app: the caregiver's schedule (issue "caregiver app" item 2), or the missed visits with `?status=missing`;
  * `?startTimestamp=ISO` starts there and scrolls that visit into view. Visits grouped by day in their time zone
@@ -95,16 +98,20 @@ export function SchedulePage() {
     <Stack gap="sm" pb="xl">
       <Title order={3}>{title}</Title>
       {fromCache && (
-        <Alert
-          color="orange"
-          variant="light"
-          icon={<IconCloudOff size={18} />}
-          py="xs"
-          // Stays in view while earlier visits load above it.
-          style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 52px) + 4px)', zIndex: 3 }}
+        // Stays in view while earlier visits load above it; the day headers stick below it.
+        <Box
+          pb={4}
+          style={{
+            position: 'sticky',
+            top: 'var(--app-shell-header-offset, 52px)',
+            zIndex: 3,
+            background: 'var(--mantine-color-body)',
+          }}
         >
-          Offline — showing saved schedule
-        </Alert>
+          <Alert color="orange" variant="light" icon={<IconCloudOff size={18} />} py="xs" h={OFFLINE_BANNER_PX - 4}>
+            Offline — showing saved schedule
+          </Alert>
+        </Box>
       )}
       {query.isPending && (
         <Center py="xl">
@@ -145,7 +152,9 @@ export function SchedulePage() {
                 py={6}
                 style={{
                   position: 'sticky',
-                  top: 'var(--app-shell-header-offset, 52px)',
+                  top: fromCache
+                    ? `calc(var(--app-shell-header-offset, 52px) + ${OFFLINE_BANNER_PX}px)`
+                    : 'var(--app-shell-header-offset, 52px)',
                   zIndex: 2,
                   background: 'var(--mantine-color-body)',
                 }}
