@@ -213,15 +213,20 @@ test('schedule: recurring pattern, drag to move with its change history, open sh
   await page.screenshot({ path: artifact('schedule-drawer-pickup.png') });
   await page.keyboard.press('Escape');
 
-  // Selecting free time on Thursday opens the form there, in the branch's time.
+  // Selecting free time on Thursday opens the form there, in the branch's time. The drawer's overlay must be gone
+  // first (it would take the drag); a drag that ends up selecting text is made again.
+  await expect(drawer).toBeHidden();
   const thursdayIso = monday.plus({ days: 3 }).toISODate()!;
-  const column = (await page.locator(`td.fc-timegrid-col[data-date="${thursdayIso}"]`).boundingBox())!;
-  const from = (await page.locator('td.fc-timegrid-slot-lane[data-time="09:00:00"]').boundingBox())!;
-  const to = (await page.locator('td.fc-timegrid-slot-lane[data-time="10:30:00"]').boundingBox())!;
-  await page.mouse.move(column.x + column.width / 2, from.y + from.height / 4);
-  await page.mouse.down();
-  await page.mouse.move(column.x + column.width / 2, to.y + (to.height * 3) / 4, { steps: 10 });
-  await page.mouse.up();
+  await expect(async () => {
+    const column = (await page.locator(`td.fc-timegrid-col[data-date="${thursdayIso}"]`).boundingBox())!;
+    const from = (await page.locator('td.fc-timegrid-slot-lane[data-time="09:00:00"]').boundingBox())!;
+    const to = (await page.locator('td.fc-timegrid-slot-lane[data-time="10:30:00"]').boundingBox())!;
+    await page.mouse.move(column.x + column.width / 2, from.y + from.height / 4);
+    await page.mouse.down();
+    await page.mouse.move(column.x + column.width / 2, to.y + (to.height * 3) / 4, { steps: 10 });
+    await page.mouse.up();
+    await expect(page.getByRole('dialog', { name: 'New shift' })).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   const selected = page.getByRole('dialog', { name: 'New shift' });
   await expect(selected.getByLabel('Date')).toHaveValue(thursdayIso);
   await expect(selected.getByLabel('Start time')).toHaveValue('09:00');
