@@ -6,7 +6,7 @@ import { shouldRetry } from '@/api/query-client';
 import { trpcClient } from '@/api/trpc';
 import { cacheCheckOutDetails, cacheShiftWindow, readShiftWindow } from './offline/offline-cache';
 import { syncOutcome } from './offline/sync-outcome';
-import { afterParam } from './schedule-days';
+import { nextShiftsPageInput, previousShiftsPageInput } from '@hearth/shared/caregiver-app/shift-pages';
 
 /** A page of the schedule and whether it came from the phone's cache (offline) rather than the server. */
 export type SchedulePage = CaregiverShiftsPage & { fromCache: boolean };
@@ -60,14 +60,9 @@ export function useScheduleShifts(status: 'missing' | undefined, startTimestamp:
     queryKey: [['caregiverAppGetShifts'], { input: { status, startTimestamp }, type: 'infinite' }],
     queryFn: ({ pageParam }) => fetchSchedulePage({ ...(status ? { status } : {}), ...pageParam }, isSame(pageParam, initial)),
     initialPageParam: initial,
-    getNextPageParam: (last) => {
-      const shift = last.shifts[last.shifts.length - 1];
-      return last.hasAfter && shift ? { after: afterParam(shift) } : undefined;
-    },
-    getPreviousPageParam: (first) => {
-      const shift = first.shifts[0];
-      return first.hasBefore && shift ? { before: shift.startTimestamp } : undefined;
-    },
+    // The server's own cursors: pages neither overlap nor leave a gap (status rides in the query function).
+    getNextPageParam: (last) => nextShiftsPageInput(last) ?? undefined,
+    getPreviousPageParam: (first) => previousShiftsPageInput(first) ?? undefined,
     maxPages: 3,
     staleTime: 60_000,
     networkMode: 'always',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import type { CaregiverShiftOutput } from '@hearth/shared/caregiver-app/caregiver-app.schema';
-import { afterParam, dayTitle, groupShiftsByDay, mapsLink } from './schedule-days';
+import { dayTitle, groupShiftsByDay, mapsLink } from './schedule-days';
 
 const shift = (id: number, startTimestamp: string, timezone = 'America/New_York') =>
   ({ id, startTimestamp, timezone }) as CaregiverShiftOutput;
@@ -36,9 +36,5 @@ describe('schedule helpers', () => {
       'https://www.google.com/maps/search/?api=1&query=42.35%2C-71.06',
     );
     expect(mapsLink(address)).toBe('https://www.google.com/maps/search/?api=1&query=12%20Elm%20St%2C%20Boston%2C%20MA%2002118');
-  });
-
-  it('asks the next page from just after the last shift (after is inclusive)', () => {
-    expect(afterParam(shift(1, '2031-01-15T14:00:00.000Z'))).toBe('2031-01-15T14:00:00.001Z');
   });
 });

@@ -52,8 +52,3 @@ export function mapsLink(address: VisitAddress): string {
   const query = address.lat !== null && address.lon !== null ? `${address.lat},${address.lon}` : addressLine(address);
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
-
-/** The page after one: shifts starting after the last one (1 ms later, as `after` is inclusive). */
-export function afterParam(last: CaregiverShiftOutput): string {
-  return new Date(Date.parse(last.startTimestamp) + 1).toISOString();
-}
