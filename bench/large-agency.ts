@@ -16,6 +16,7 @@ import type { Scope } from '../apps/server/src/auth/scope';
 import { scopeOf } from '../apps/server/src/db/request-scope';
 import { buildApp } from '../apps/server/src/app';
 import { createLocalStorage } from '../apps/server/src/storage/local.storage';
+import { startJobQueue } from '../apps/server/src/jobs/jobs.queue';
 import { branchUsers, users } from '../apps/server/src/features/users/users.schema';
 import { DEMO_PASSWORD } from '../packages/shared/src/app/app.constants';
 
@@ -310,10 +311,13 @@ export async function startBenchServer(database: Database): Promise<BenchServer>
     rootDir: path.join(os.tmpdir(), `hearth-bench-files-${randomUUID()}`),
     secret: 'bench-storage-secret',
   });
+  // Send-only: the benchmarks measure requests, not jobs (bench/file-imports.bench.ts starts its own workers).
+  const jobs = await startJobQueue(database, { supervise: false });
   const app = await buildApp({
     db: database.db,
     auth,
     storage,
+    jobs,
     keySealingSecret: 'bench-key-sealing-secret-bench-key-sealing-0123',
     publicUrl: origin,
     logLevel: 'silent',
@@ -352,7 +356,10 @@ export async function startBenchServer(database: Database): Promise<BenchServer>
       if (res.status !== 200) throw new Error(`${procedure} answered ${res.status}: ${await res.text()}`);
       return ((await res.json()) as { result: { data: unknown } }).result.data;
     },
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      await jobs.stop();
+    },
   };
 }
 

@@ -7,10 +7,12 @@ import { buildApp } from './app';
 import { createAuth } from './auth/auth';
 import { openPglite, type Database } from './db/client';
 import { createLocalStorage } from './storage/local.storage';
+import { startJobQueue, type JobQueue } from './jobs/jobs.queue';
 
 let app: FastifyInstance;
 let database: Database;
 let dist: string;
+let jobs: JobQueue;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
@@ -28,10 +30,12 @@ beforeAll(async () => {
     rootDir: path.join(dist, 'files'),
     secret: 'test-storage-secret-test-storage-secret-0123',
   });
+  jobs = await startJobQueue(database, { supervise: false });
   app = await buildApp({
     db: database.db,
     auth,
     storage,
+    jobs,
     keySealingSecret: 'test-key-sealing-secret-test-key-sealing-0123',
     publicUrl: 'http://localhost:3000',
     webDist: dist,
@@ -40,6 +44,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
+  await jobs.stop();
   await database.close();
   fs.rmSync(dist, { recursive: true, force: true });
 });

@@ -15,6 +15,7 @@ import { registerViewExportRoutes } from './http/views-export.routes';
 import { registerLoginLinkRoutes } from './http/login-links.routes';
 import { registerStorageRoutes } from './http/storage.routes';
 import type { Storage } from './storage/storage';
+import type { JobQueue } from './jobs/jobs.queue';
 import { AppError } from './errors/app-error';
 import { describeZodError } from './errors/zod-errors';
 
@@ -23,6 +24,8 @@ export interface AppDeps {
   auth: Auth;
   /** Where file bytes live (local directory or S3). */
   storage: Storage;
+  /** The job queue imports and exports are queued on (its workers are started by main.ts or a test). */
+  jobs: JobQueue;
   /** Secret that seals the stored offline-cache keys (encryptionKeys.createKey); main.ts passes the auth secret. */
   keySealingSecret: string;
   publicUrl: string;

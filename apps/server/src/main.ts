@@ -8,7 +8,8 @@ import { buildApp } from './app';
 import { createStorage } from './storage/create-storage';
 import { ensureRoles } from './features/roles/roles.seed';
 import { isEmptyDatabase, seedDemoAgency } from './features/demo/demo.seed';
-import { startPatternHorizonJob } from './features/shifts/shift-patterns.job';
+import { installJobSchema, startJobQueue } from './jobs/jobs.queue';
+import { startWorkers } from './jobs/jobs.workers';
 
 /** Starts Hearth: configuration, database (migrated), roles, the demo agency on a new embedded database, HTTP. */
 async function main() {
@@ -22,12 +23,12 @@ async function main() {
     database = await openPglite(path.join(config.dataDir, 'pglite'));
   }
   await database.migrate();
+  await installJobSchema(database);
   await ensureRoles(database.db);
   if (database.engine === 'pglite' && config.seedDemo === 'auto' && (await isEmptyDatabase(database.db))) {
     const seeded = await seedDemoAgency(database.db);
     console.log(`Seeded the demo agency: ${seeded.users} users, ${seeded.clients} clients, ${seeded.caregivers} caregivers`);
   }
-  const stopPatternJob = startPatternHorizonJob(database.db, console);
   const authSecret = loadAuthSecret(config.authSecret, config.dataDir);
   const auth = createAuth({
     db: database.db,
@@ -36,18 +37,22 @@ async function main() {
     trustedOrigins: config.trustedOrigins,
     signInRateLimit: config.signInRateLimit,
   });
+  const storage = await createStorage(config.storage, authSecret);
+  const jobs = await startJobQueue(database);
+  await startWorkers(jobs, { db: database.db, storage, log: console });
   const app = await buildApp({
     db: database.db,
     auth,
-    storage: await createStorage(config.storage, authSecret),
+    storage,
+    jobs,
     keySealingSecret: authSecret,
     publicUrl: config.publicUrl,
     webDist: config.webDist,
     logLevel: config.logLevel,
   });
   const shutdown = async () => {
-    stopPatternJob();
     await app.close();
+    await jobs.stop();
     await database.close();
     await unlock();
     process.exit(0);

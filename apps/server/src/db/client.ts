@@ -15,6 +15,11 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /**
+   * Runs raw SQL outside Drizzle, for the job queue (pg-boss's `db.executeSql` contract): with `values` one
+   * parameterised statement; without, a script of several statements whose last result is returned.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -34,6 +39,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
   return {
     db,
     engine: 'postgres',
+    executeSql: (text, values) => pool.query(text, values),
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => pool.end(),
   };
@@ -51,6 +57,11 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     db,
     pglite,
     engine: 'pglite',
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return pglite.query(text, values);
+      const results = await pglite.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
     migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => pglite.close(),
   };

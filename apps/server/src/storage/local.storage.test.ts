@@ -131,3 +131,24 @@ describe('contentDisposition', () => {
     );
   });
 });
+
+describe('write and read (bytes the server makes itself)', () => {
+  it('stores a buffer or a stream, replaces what was there, and reads it back', async () => {
+    const key = 'file-export/1/report';
+    expect(await storage.read(key)).toBeNull();
+    expect(await storage.write(key, Buffer.from('first'), 'text/csv')).toEqual({ size: 5 });
+    expect(await storage.write(key, Readable.from([Buffer.from('a,b\n'), Buffer.from('1,2\n')]), 'text/csv')).toEqual({
+      size: 8,
+    });
+    const stream = await storage.read(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream!) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('a,b\n1,2\n');
+    expect(await storage.exists(key)).toBe(true);
+  });
+
+  it('refuses a malformed key', async () => {
+    await expect(storage.write('../x', Buffer.from('x'), 'text/plain')).rejects.toThrow('Invalid storage key');
+    await expect(storage.read('a//b')).rejects.toThrow('Invalid storage key');
+  });
+});

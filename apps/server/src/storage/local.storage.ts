@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../errors/app-error';
 import { assertStorageKey, type DownloadUrlOptions, type Storage, type UploadUrlOptions } from './storage';
@@ -188,6 +188,35 @@ export function createLocalStorage(options: { rootDir: string; secret: string; n
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+
+    async read(key) {
+      assertStorageKey(key);
+      try {
+        return (await fsp.open(fileOf(key), 'r')).createReadStream();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+
+    async write(key, body) {
+      assertStorageKey(key);
+      const file = fileOf(key);
+      await fsp.mkdir(partialDir, { recursive: true });
+      const partial = path.join(partialDir, `${crypto.randomUUID()}.part`);
+      try {
+        await pipeline(
+          Buffer.isBuffer(body) ? Readable.from([body]) : body,
+          fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
+        );
+        await fsp.mkdir(path.dirname(file), { recursive: true });
+        await fsp.rename(partial, file);
+      } catch (error) {
+        await fsp.rm(partial, { force: true });
+        throw error;
+      }
+      return { size: (await fsp.stat(file)).size };
     },
 
     async exists(key) {

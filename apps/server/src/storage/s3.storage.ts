@@ -8,6 +8,8 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { assertStorageKey, contentDisposition, type Storage } from './storage';
 
 /** Where the S3 driver keeps files; credentials come from the AWS SDK's usual chain unless given. */
@@ -65,6 +67,28 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         ResponseContentType: contentType,
       });
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
+    },
+
+    async read(key) {
+      assertStorageKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return object.Body instanceof Readable ? object.Body : null;
+      } catch (error) {
+        if (error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey')) {
+          return null;
+        }
+        throw error;
+      }
+    },
+
+    async write(key, body, contentType) {
+      assertStorageKey(key);
+      const bytes = Buffer.isBuffer(body) ? body : await buffer(body);
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }),
+      );
+      return { size: bytes.length };
     },
 
     async exists(key) {

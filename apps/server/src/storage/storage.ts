@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { AppError } from '../errors/app-error';
 
 /** What an upload URL binds: the bytes must come with exactly this Content-Type and Content-Length. */
@@ -34,6 +35,14 @@ export interface Storage {
   createUploadUrl(key: string, options: UploadUrlOptions): Promise<string>;
   /** A URL to GET the bytes of `key`, served with the given name, type and disposition, valid for `expiresInSeconds`. */
   createDownloadUrl(key: string, options: DownloadUrlOptions): Promise<string>;
+  /** The stored bytes of `key` as a stream, or null when there are none (jobs read uploaded imports with it). */
+  read(key: string): Promise<Readable | null>;
+  /**
+   * Stores bytes the server made itself (export files, templates) under `key`, replacing any; a stream is read to
+   * its end first on S3 (exports are bounded by their query), streamed to disk by the local driver.
+   * @returns the size stored, in bytes.
+   */
+  write(key: string, body: Readable | Buffer, contentType: string): Promise<{ size: number }>;
   /** Whether the complete bytes of `key` are stored (an upload in progress does not count). */
   exists(key: string): Promise<boolean>;
   /** Removes the bytes of `key`; nothing happens when there are none. */

@@ -8,6 +8,8 @@ import { createAuth } from '../auth/auth';
 import { buildApp } from '../app';
 import { openPgliteCopy, openPostgresCopy } from './test-database';
 import { createLocalStorage, type LocalStorage } from '../storage/local.storage';
+import { startJobQueue, type JobQueue } from '../jobs/jobs.queue';
+import { startWorkers } from '../jobs/jobs.workers';
 import { DEMO_PASSWORD } from '@hearth/shared/app/app.constants';
 
 /** A running Hearth on a fresh copy of the seeded test database, over real HTTP. */
@@ -19,6 +21,8 @@ export interface TestApp {
   storage: LocalStorage;
   storageDir: string;
   storageSecret: string;
+  /** The job queue; its workers run only when the app was started with `workers: true`. */
+  jobs: JobQueue;
   /** Signs in a demo user by username; returns the bearer token. */
   signIn(username: string, password?: string): Promise<string>;
   /** Calls a tRPC query (GET) or mutation (POST) with an optional bearer token; returns status and body. */
@@ -33,15 +37,22 @@ export interface TrpcBody {
   error?: { message: string; code: number; data: { httpStatus: number; fieldErrors?: Record<string, string[]> | null } };
 }
 
+/** A fresh copy of the template database: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
+export async function openTestDatabase(): Promise<Database> {
+  const pgTemplate = inject('postgresTemplate');
+  return pgTemplate
+    ? openPostgresCopy(pgTemplate.serverUrl, pgTemplate.name)
+    : openPgliteCopy(new Blob([fs.readFileSync(inject('pgliteDumpPath'))]));
+}
+
 /**
  * Starts the app on a copy of the template database: PostgreSQL when TEST_DATABASE_URL is set, else PGlite.
  * @param options.signInRateLimitMax sign-in attempts allowed per minute (default 1000, so tests do not trip it).
+ * @param options.workers whether this process runs the job workers (imports, exports); retries then come after
+ *   0 s and the queue is polled every 0.5 s, so a test waits on job states, never on timers.
  */
-export async function startTestApp(options: { signInRateLimitMax?: number } = {}): Promise<TestApp> {
-  const pgTemplate = inject('postgresTemplate');
-  const database = pgTemplate
-    ? await openPostgresCopy(pgTemplate.serverUrl, pgTemplate.name)
-    : await openPgliteCopy(new Blob([fs.readFileSync(inject('pgliteDumpPath'))]));
+export async function startTestApp(options: { signInRateLimitMax?: number; workers?: boolean } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
   const origin = 'http://localhost:3000';
   const auth = createAuth({
     db: database.db,
@@ -53,10 +64,18 @@ export async function startTestApp(options: { signInRateLimitMax?: number } = {}
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-files-'));
   const storageSecret = 'test-storage-secret-test-storage-secret-0123';
   const storage = createLocalStorage({ rootDir: storageDir, secret: storageSecret });
+  const jobs = await startJobQueue(database, {
+    supervise: false,
+    retryLimit: 2,
+    retryDelaySeconds: 0,
+    pollingIntervalSeconds: 0.5,
+  });
+  if (options.workers) await startWorkers(jobs, { db: database.db, storage, log: { info() {}, error() {} } });
   const app = await buildApp({
     db: database.db,
     auth,
     storage,
+    jobs,
     keySealingSecret: 'test-key-sealing-secret-test-key-sealing-0123',
     publicUrl: origin,
     logLevel: 'silent',
@@ -78,6 +97,7 @@ export async function startTestApp(options: { signInRateLimitMax?: number } = {}
     storage,
     storageDir,
     storageSecret,
+    jobs,
     fetch: doFetch,
     async signIn(username, password = DEMO_PASSWORD) {
       const res = await doFetch('/api/auth/sign-in/username', {
@@ -104,6 +124,7 @@ export async function startTestApp(options: { signInRateLimitMax?: number } = {}
     },
     async close() {
       await app.close();
+      await jobs.stop();
       await database.close();
       fs.rmSync(storageDir, { recursive: true, force: true });
     },

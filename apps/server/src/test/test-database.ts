@@ -3,10 +3,15 @@ import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { ensureRoles } from '../features/roles/roles.seed';
 import { seedDemoAgency } from '../features/demo/demo.seed';
+import { installJobSchema } from '../jobs/jobs.queue';
 
-/** Builds the template every test file starts from: all migrations applied and the demo agency seeded. */
+/**
+ * Builds the template every test file starts from: all migrations applied, the job queue's schema installed and
+ * the demo agency seeded.
+ */
 export async function prepareTemplate(database: Database): Promise<void> {
   await database.migrate();
+  await installJobSchema(database);
   await ensureRoles(database.db);
   await seedDemoAgency(database.db);
 }

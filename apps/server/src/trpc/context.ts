@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import type { Auth } from '../auth/auth';
 import { resolveCaller, type Caller } from '../auth/caller';
 import type { Storage } from '../storage/storage';
+import type { JobQueue } from '../jobs/jobs.queue';
 import { HEADERS } from '@hearth/shared/app/app.constants';
 
 /**
@@ -24,6 +25,8 @@ export interface Context {
   db: Db;
   auth: Auth;
   storage: Storage;
+  /** The job queue (imports and exports are queued on it). */
+  jobs: JobQueue;
   caller: Caller | null;
   client: ClientFlags;
   keySealingSecret: string;
@@ -34,6 +37,7 @@ export interface ContextDeps {
   db: Db;
   auth: Auth;
   storage: Storage;
+  jobs: JobQueue;
   /** Secret of the sealed encryption keys (the auth secret in main.ts). */
   keySealingSecret: string;
 }
@@ -72,11 +76,12 @@ export function toFetchHeaders(raw: Record<string, string | string[] | undefined
  * @throws AppError UNAUTHORIZED for a deactivated user.
  */
 export async function createContext(deps: ContextDeps, headers: Headers): Promise<Context> {
-  const { db, auth, storage, keySealingSecret } = deps;
+  const { db, auth, storage, jobs, keySealingSecret } = deps;
   return {
     db,
     auth,
     storage,
+    jobs,
     keySealingSecret,
     caller: await resolveCaller(db, auth, headers),
     client: clientFlagsOf(headers),

@@ -93,6 +93,8 @@ export const clientAuthorizations = pgTable(
     payerSourceId: integer('payer_source_id')
       .notNull()
       .references(() => payerSources.id),
+    /** The authorization's id in the system it was imported from (file imports upsert by it). */
+    externalId: text('external_id'),
     serviceCode: text('service_code').notNull(),
     modifiers: jsonb('modifiers').$type<string[]>().notNull().default([]),
     authorizationNumber: text('authorization_number'),
@@ -105,7 +107,10 @@ export const clientAuthorizations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('client_authorizations_client_idx').on(t.clientId, t.payerSourceId, t.startDate)],
+  (t) => [
+    index('client_authorizations_client_idx').on(t.clientId, t.payerSourceId, t.startDate),
+    index('client_authorizations_external_idx').on(t.externalId),
+  ],
 );
 
 /**

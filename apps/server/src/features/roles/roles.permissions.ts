@@ -27,6 +27,9 @@ export const TABLE_NAMES = [
   'caregiver_addresses',
   'payer_sources',
   'shifts',
+  'file_imports',
+  'file_import_rows',
+  'file_exports',
 ] as const;
 
 /** The view engine's procedures: every staff role has them; view permissions decide which views. */
@@ -146,7 +149,19 @@ const CAREGIVER_APP_ACTIONS = [
   'encryptionKeys.getKey',
 ];
 /** What office staff who run clients and caregivers day to day may do (Branch Manager, RVP). */
-const OFFICE_ACTIONS = [...WRITE_CLIENTS, ...WRITE_CAREGIVERS, ...READ_PAYERS, ...WRITE_SHIFTS];
+/** Imports and exports (spec "File imports", "File exports"); their types are edited at system level only. */
+const FILE_TRANSFER_ACTIONS = [
+  'queueFileImport',
+  'getFileImport',
+  'getFileImportTypes',
+  'getFileImportDownloadLink',
+  'getFileImportTemplateDownloadLink',
+  'queueFileExport',
+  'getFileExport',
+  'getFileExportTypes',
+  'getFileExportDownloadLink',
+];
+const OFFICE_ACTIONS = [...WRITE_CLIENTS, ...WRITE_CAREGIVERS, ...READ_PAYERS, ...WRITE_SHIFTS, ...FILE_TRANSFER_ACTIONS];
 /** Nurses read the records, assess clients and write notes and files. */
 const NURSE_ACTIONS = [
   ...READ_SHIFTS,
@@ -171,6 +186,8 @@ const PRN_ACTIONS = [
   ...crud('Client', 'JournalEntry', 'JournalEntries'),
 ];
 const RECORD_VIEWS = ['clients', 'caregivers', 'payerSources', 'shifts'];
+const FILE_TRANSFER_VIEWS = ['fileImports', 'fileImportRows', 'fileExports'];
+const FILE_TRANSFER_TABLES = ['file_imports', 'file_import_rows', 'file_exports'];
 const READ_USERS = ['getUsers', 'getUser', 'getUserHistory'];
 const ADMIN_ACTIONS = [
   ...READ_BRANCHES,
@@ -200,8 +217,8 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatBroadcastEnabled: true,
     chatReadBranchConversationsEnabled: true,
     actionPermissions: [...READ_BRANCHES, ...READ_USERS, 'updateUser', ...OFFICE_ACTIONS, ...WRITE_LOCK_TIMES],
-    tablePermissions: ['users', ...STAFF_TABLES],
-    viewPermissions: ['branches', 'users', ...RECORD_VIEWS],
+    tablePermissions: ['users', ...STAFF_TABLES, ...FILE_TRANSFER_TABLES],
+    viewPermissions: ['branches', 'users', ...RECORD_VIEWS, ...FILE_TRANSFER_VIEWS],
   },
   {
     id: ROLE_IDS.companyAdmin,
@@ -215,8 +232,8 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatBroadcastAllEnabled: true,
     chatReadBranchConversationsEnabled: true,
     actionPermissions: ADMIN_ACTIONS,
-    tablePermissions: ['users', 'roles', ...STAFF_TABLES],
-    viewPermissions: ['branches', 'users', ...RECORD_VIEWS],
+    tablePermissions: ['users', 'roles', ...STAFF_TABLES, ...FILE_TRANSFER_TABLES],
+    viewPermissions: ['branches', 'users', ...RECORD_VIEWS, ...FILE_TRANSFER_VIEWS],
   },
   {
     id: ROLE_IDS.caregiver,
@@ -243,8 +260,8 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatEnabled: true,
     chatSendMessageEnabled: true,
     actionPermissions: [...READ_BRANCHES, ...READ_USERS, ...OFFICE_ACTIONS],
-    tablePermissions: ['users', ...STAFF_TABLES],
-    viewPermissions: ['branches', 'users', ...RECORD_VIEWS],
+    tablePermissions: ['users', ...STAFF_TABLES, ...FILE_TRANSFER_TABLES],
+    viewPermissions: ['branches', 'users', ...RECORD_VIEWS, ...FILE_TRANSFER_VIEWS],
   },
   {
     id: ROLE_IDS.prn,

@@ -77,6 +77,8 @@ export const shifts = pgTable(
       .notNull()
       .references(() => clients.id),
     caregiverId: integer('caregiver_id').references(() => caregivers.id),
+    /** The shift's id in the system it was imported from (file imports upsert by it). */
+    externalId: text('external_id'),
     serviceCode: text('service_code'),
     modifiers: jsonb('modifiers').$type<string[]>().notNull().default([]),
     payerSourceId: integer('payer_source_id').references(() => payerSources.id),
@@ -100,6 +102,7 @@ export const shifts = pgTable(
     index('shifts_branch_start_idx').on(t.branchId, t.startAt),
     index('shifts_client_start_idx').on(t.clientId, t.startAt),
     index('shifts_caregiver_start_idx').on(t.caregiverId, t.startAt),
+    index('shifts_external_idx').on(t.externalId),
     uniqueIndex('shifts_pattern_occurrence_idx').on(t.patternId, t.occurrenceStart),
     check('shifts_end_after_start', sql`${t.endAt} > ${t.startAt}`),
   ],

@@ -1,0 +1,47 @@
+import type { Db } from '../db/client';
+import type { Storage } from '../storage/storage';
+import type { JobQueue } from './jobs.queue';
+import type { JobLog } from './jobs.log';
+import { STALE_PENDING_FILE_AGE_SECONDS } from '@hearth/shared/files/files.constants';
+import { deleteStalePendingFiles } from '../features/files/files.service';
+import { runPatternHorizonJob } from '../features/shifts/shift-patterns.job';
+import { runFileImportJob } from '../features/file-imports/file-imports.job';
+import { deleteExpiredFileExports, runFileExportJob } from '../features/file-exports/file-exports.job';
+
+/** What every job handler may use: the database, the file storage and a log. */
+export interface JobDeps {
+  db: Db;
+  storage: Storage;
+  log: JobLog;
+}
+
+/**
+ * Starts this process's workers on every queue and the recurring schedules (UTC cron):
+ * - `file-import`, `file-export`: one job per import or export (queued by their procedures);
+ * - `extend-pattern-horizons`: at start and daily at 03:15 (recurring patterns' 60-day horizon);
+ * - `delete-stale-pending-files`: hourly (uploads that never arrived, files.service deleteStalePendingFiles);
+ * - `delete-expired-file-exports`: hourly at :30 (export files past their retention).
+ * A failed run is retried by the queue and, past its retries, left failed with the reason (pg-boss's job output).
+ */
+export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void> {
+  await queue.work('file-import', (job) => runFileImportJob(deps, job));
+  await queue.work('file-export', (job) => runFileExportJob(deps, job));
+  await queue.work('extend-pattern-horizons', async () => {
+    await runPatternHorizonJob(deps.db, deps.log);
+  });
+  await queue.work('delete-stale-pending-files', async () => {
+    const olderThan = new Date(Date.now() - STALE_PENDING_FILE_AGE_SECONDS * 1000);
+    const done = await deleteStalePendingFiles({ db: deps.db, storage: deps.storage, olderThan });
+    if (done.deleted + done.promoted > 0) {
+      deps.log.info(`Pending uploads: ${done.deleted} abandoned removed, ${done.promoted} completed`);
+    }
+  });
+  await queue.work('delete-expired-file-exports', async () => {
+    const done = await deleteExpiredFileExports(deps);
+    if (done.expired > 0) deps.log.info(`File exports: ${done.expired} expired and removed`);
+  });
+  await queue.schedule('extend-pattern-horizons', '15 3 * * *');
+  await queue.schedule('delete-stale-pending-files', '0 * * * *');
+  await queue.schedule('delete-expired-file-exports', '30 * * * *');
+  await queue.send('extend-pattern-horizons', {}, { singletonKey: 'at-start' });
+}
