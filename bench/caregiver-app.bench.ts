@@ -11,10 +11,11 @@
  *
  *   npm run bench:app
  *
- * Builds the web app when its sources changed, starts its own server on a free port with a temporary DATA_DIR
- * (the demo agency is seeded there), runs Debian's Chromium, and removes the directory afterwards.
+ * Builds the web app into a temporary directory of its own (never apps/web/dist, which `npm start` and the e2e
+ * flows serve), starts its own server on a free port on that build (WEB_DIST) with a temporary DATA_DIR (the demo
+ * agency is seeded there), runs Debian's Chromium, and removes both directories afterwards.
  */
-import { execSync, spawn } from 'node:child_process';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -23,7 +24,8 @@ import zlib from 'node:zlib';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/web/dist');
+/** This run's own build of the web app (a temporary directory, removed at the end). */
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-bench-app-web-'));
 const TARGETS = { initialJsKb: 200, coldMs: 2500, offlineMs: 1000 };
 const RUNS = 3;
 
@@ -66,9 +68,10 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode} before it answered`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) return;
     } catch {
@@ -95,8 +98,11 @@ async function emulateMobile(page: Page, offline = false): Promise<CDPSession> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function main(): Promise<void> {
-  execSync('node scripts/ensure-built.mjs', { cwd: root, stdio: 'inherit' });
+async function run(): Promise<void> {
+  execSync(`npx vite build --outDir ${JSON.stringify(dist)} --emptyOutDir --logLevel warn`, {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
 
   const entryFiles = staticEntryModules();
   const entryGzip = entryFiles.reduce((sum, f) => sum + gzipSize(f), 0);
@@ -106,7 +112,14 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-bench-app-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SIGN_IN_RATE_LIMIT_MAX: '1000', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST: dist,
+      SIGN_IN_RATE_LIMIT_MAX: '1000',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const browser = await chromium.launch({
@@ -121,7 +134,7 @@ async function main(): Promise<void> {
     ],
   });
   try {
-    await waitForHealth(baseUrl, 180_000);
+    await waitForHealth(baseUrl, server, 180_000);
     const signIn = await fetch(`${baseUrl}/api/auth/sign-in/username`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: baseUrl },
@@ -145,6 +158,7 @@ async function main(): Promise<void> {
     const coldMs: number[] = [];
     const offlineMs: number[] = [];
     const fetchedJs = new Set<string>();
+    const wireBytes = { all: 0, js: 0, responses: 0 };
     for (let run = 0; run < RUNS; run++) {
       // Baseline: a cold /login (no token) until its form shows.
       const loginContext = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, isMobile: true });
@@ -160,15 +174,35 @@ async function main(): Promise<void> {
       const context = await newContext();
       const page = await context.newPage();
       const js: string[] = [];
+      // Body bytes as transferred (compressed when the server compressed them), until the schedule shows.
+      const wire: Promise<{ js: boolean; bytes: number }>[] = [];
+      let shown = false;
       page.on('response', (r) => {
-        if (r.url().endsWith('.js') && r.url().startsWith(baseUrl)) js.push(new URL(r.url()).pathname);
+        if (shown || !r.url().startsWith(baseUrl)) return;
+        const isJs = r.url().endsWith('.js');
+        if (isJs) js.push(new URL(r.url()).pathname);
+        wire.push(
+          r
+            .request()
+            .sizes()
+            .then((s) => ({ js: isJs, bytes: s.responseBodySize }))
+            .catch(() => ({ js: isJs, bytes: 0 })),
+        );
       });
       await emulateMobile(page);
       t0 = performance.now();
       await page.goto('/app');
       await page.locator('article[data-shift-id]').first().waitFor();
       coldMs.push(performance.now() - t0);
-      if (run === 0) for (const p of js) fetchedJs.add(p);
+      shown = true;
+      if (run === 0) {
+        for (const p of js) fetchedJs.add(p);
+        for (const { js: isJs, bytes } of await Promise.all(wire)) {
+          wireBytes.all += bytes;
+          if (isJs) wireBytes.js += bytes;
+        }
+        wireBytes.responses = wire.length;
+      }
 
       // Second load from the offline cache: wait for the service worker and the saved schedule window, go offline.
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -212,6 +246,9 @@ async function main(): Promise<void> {
       `  JS fetched for a cold /app until the schedule shows (${fetchedFiles.length} files): ${kb(fetchedGzip)} KB gzip  ${verdict(fetchedGzip / 1024 <= TARGETS.initialJsKb)}`,
     );
     console.log(
+      `  transferred for a cold /app until the schedule shows (${wireBytes.responses} responses): ${kb(wireBytes.all)} KB, of which JS ${kb(wireBytes.js)} KB`,
+    );
+    console.log(
       `  baseline: cold /login until the form shows   median ${median(loginMs).toFixed(0)} ms  (runs: ${loginMs.map((v) => v.toFixed(0)).join(', ')})`,
     );
     console.log(
@@ -227,4 +264,8 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+try {
+  await run();
+} finally {
+  fs.rmSync(dist, { recursive: true, force: true });
+}

@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './vite.precompress.ts';
+import { preloadRouteModules } from './vite.route-preload.ts';
 
 /** The API server during development; in production it serves this app itself. */
 const apiTarget = 'http://localhost:3000';
@@ -15,7 +17,8 @@ export default defineConfig({
     VitePWA({
       strategies: 'generateSW',
       registerType: 'autoUpdate',
-      injectRegister: 'script-defer',
+      // Registered by the app itself once the first screen shows (src/layout/service-worker.ts).
+      injectRegister: false,
       includeAssets: ['icons/apple-touch-icon.png'],
       manifest: {
         name: 'Hearth',
@@ -45,6 +48,12 @@ export default defineConfig({
         runtimeCaching: [],
       },
     }),
+    // The caregiver app's start page (the PWA's start_url) downloads its shell and schedule with the entry.
+    preloadRouteModules([
+      { pathname: '/app', modules: ['src/layout/caregiver.shell.tsx', 'src/features/caregiver-app/schedule.page.tsx'] },
+    ]),
+    // Brotli and gzip copies of the built files, served as they are (issue "caregiver app", Performance).
+    precompress(),
   ],
   resolve: {
     // `@/api/...`, `@/layout/...`: the shared infrastructure of src, the same from every feature folder.

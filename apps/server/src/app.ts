@@ -14,6 +14,7 @@ import { registerActionRoutes } from './http/actions.routes';
 import { registerViewExportRoutes } from './http/views-export.routes';
 import { registerLoginLinkRoutes } from './http/login-links.routes';
 import { registerStorageRoutes } from './http/storage.routes';
+import { registerFileImportRoutes } from './http/file-imports.routes';
 import type { Storage } from './storage/storage';
 import type { JobQueue } from './jobs/jobs.queue';
 import { AppError } from './errors/app-error';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerViewExportRoutes(app, deps);
   registerLoginLinkRoutes(app, deps);
   await registerStorageRoutes(app, deps);
+  registerFileImportRoutes(app, deps);
 
   const indexHtml = deps.webDist ? path.join(deps.webDist, 'index.html') : null;
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
@@ -81,6 +83,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: deps.webDist,
       wildcard: true,
       index: false,
+      // The build writes .br/.gz copies of its text files (apps/web/vite.precompress.ts): sent as they are, by
+      // Accept-Encoding, else the plain file (issue "caregiver app", Performance: phones on slow networks).
+      preCompressed: true,
       // Hashed bundles never change; index.html must always be fresh so a new build is picked up.
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');

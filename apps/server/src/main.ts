@@ -7,6 +7,8 @@ import { loadAuthSecret } from './auth/secret';
 import { buildApp } from './app';
 import { createStorage } from './storage/create-storage';
 import { ensureRoles } from './features/roles/roles.seed';
+import { ensureFileImportTypes } from './features/file-imports/file-imports.types';
+import { ensureFileExportTypes } from './features/file-exports/file-exports.seed';
 import { isEmptyDatabase, seedDemoAgency } from './features/demo/demo.seed';
 import { installJobSchema, startJobQueue } from './jobs/jobs.queue';
 import { startWorkers } from './jobs/jobs.workers';
@@ -25,6 +27,8 @@ async function main() {
   await database.migrate();
   await installJobSchema(database);
   await ensureRoles(database.db);
+  await ensureFileImportTypes(database.db);
+  await ensureFileExportTypes(database.db);
   if (database.engine === 'pglite' && config.seedDemo === 'auto' && (await isEmptyDatabase(database.db))) {
     const seeded = await seedDemoAgency(database.db);
     console.log(`Seeded the demo agency: ${seeded.users} users, ${seeded.clients} clients, ${seeded.caregivers} caregivers`);

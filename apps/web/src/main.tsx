@@ -8,8 +8,10 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { prefetchCurrentUser } from './api/current-user';
 import { queryClient } from './api/query-client';
 import { TRPCProvider, trpcClient } from './api/trpc';
+import { registerServiceWorkerAfterLoad } from './layout/service-worker';
 import { reloadOnceForStaleChunk } from './layout/stale-chunk';
 import { router } from './router';
 import { NOTIFICATIONS_PROPS, theme } from './theme';
@@ -19,11 +21,17 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnceForStaleChunk()) event.preventDefault();
 });
 
+// Who is signed in is asked while the first page's code downloads, not after it.
+prefetchCurrentUser();
+
 // The caregiver app uploads the visits kept on the phone as soon as it starts (spec section 4); loaded lazily so the
-// staff screens never carry the offline code.
-if (window.location.pathname.startsWith('/app')) {
+// staff screens never carry the offline code. The schedule (/app) starts it once its first window shows.
+if (window.location.pathname.startsWith('/app/')) {
   void import('./features/caregiver-app/offline/offline-visits').then((m) => m.startOfflineSync());
 }
+
+// The schedule (/app) registers the service worker once its first window shows (layout/service-worker.ts).
+registerServiceWorkerAfterLoad(window.location.pathname === '/app');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

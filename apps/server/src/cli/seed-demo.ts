@@ -3,6 +3,8 @@ import { loadConfig } from '../config';
 import { openPglite, openPostgres } from '../db/client';
 import { lockDataDir } from '../db/lock';
 import { ensureRoles } from '../features/roles/roles.seed';
+import { ensureFileImportTypes } from '../features/file-imports/file-imports.types';
+import { ensureFileExportTypes } from '../features/file-exports/file-exports.seed';
 import { isEmptyDatabase, seedDemoAgency } from '../features/demo/demo.seed';
 
 /**
@@ -18,6 +20,8 @@ async function main() {
   try {
     await database.migrate();
     await ensureRoles(database.db);
+    await ensureFileImportTypes(database.db);
+    await ensureFileExportTypes(database.db);
     if (!(await isEmptyDatabase(database.db))) {
       throw new Error('This database already holds an agency; the demo agency is only seeded into an empty database.');
     }

@@ -3,7 +3,9 @@ import type { Db } from '../db/client';
 import { AppError } from '../errors/app-error';
 import { isLocalStorage, LOCAL_STORAGE_PATH, type SignedQuery } from '../storage/local.storage';
 import { contentDisposition, type Storage } from '../storage/storage';
+import type { JobQueue } from '../jobs/jobs.queue';
 import { getUploadState, markUploaded } from '../features/files/files.service';
+import { getFileImportUploadState, markFileImportUploaded } from '../features/file-imports/file-imports.service';
 
 /**
  * The local storage driver's signed URLs (storage/local.storage.ts); nothing is registered for S3, whose URLs point
@@ -12,12 +14,17 @@ import { getUploadState, markUploaded } from '../features/files/files.service';
  *
  * - `PUT /api/storage/{key}?expires&size&type&sig`: the bytes of a pending file. Content-Type must equal `type`
  *   and Content-Length must equal `size` (bytes), else 400 naming the expected value; the body is streamed to disk
- *   and refused past `size`. On success the file record is marked uploaded (files.service markUploaded) and the
- *   answer is 200 {ok: true}. 404 when the record is gone, 409 when it is already uploaded.
+ *   and refused past `size`. On success the upload is completed by the key's owner (its first segment): a record
+ *   file is marked uploaded (files.service markUploaded), an import file (`file-import/...`) queues its import
+ *   job (file-imports.service markFileImportUploaded); the answer is 200 {ok: true}. 404 when the record is gone,
+ *   409 when it is already uploaded.
  * - `GET /api/storage/{key}?expires&type&disposition=inline|attachment&filename&sig`: streams the file with
  *   Content-Type, Content-Length and Content-Disposition (inline for previews). 404 when the bytes are gone.
  */
-export async function registerStorageRoutes(app: FastifyInstance, deps: { db: Db; storage: Storage }): Promise<void> {
+export async function registerStorageRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; storage: Storage; jobs: JobQueue },
+): Promise<void> {
   const local = deps.storage;
   if (!isLocalStorage(local)) return;
   const keyOf = (request: FastifyRequest) => (request.params as { '*': string })['*'];
@@ -44,12 +51,17 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: { db: Db
           `Content-Length must be ${declared.size} bytes, as declared when the file was created (got ${length})`,
         );
       }
-      const state = await getUploadState({ db: deps.db, storageKey: key });
+      const isImport = key.startsWith('file-import/');
+      const state = isImport
+        ? await getFileImportUploadState({ db: deps.db, storageKey: key })
+        : await getUploadState({ db: deps.db, storageKey: key });
       if (state === null) throw new AppError('NOT_FOUND', 'This file no longer exists');
       if (state === 'uploaded') throw new AppError('CONFLICT', 'This file has already been uploaded');
 
       await local.writeUpload(key, request.raw, declared.size);
-      const marked = await markUploaded({ db: deps.db, storageKey: key });
+      const marked = isImport
+        ? await markFileImportUploaded({ db: deps.db, jobs: deps.jobs, storageKey: key })
+        : await markUploaded({ db: deps.db, storageKey: key });
       if (marked === 'missing') {
         // The record was deleted while the bytes were arriving: they belong to nothing.
         await local.delete(key);

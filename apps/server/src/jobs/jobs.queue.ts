@@ -15,6 +15,7 @@ export interface JobData {
   'extend-pattern-horizons': Record<string, never>;
   'delete-stale-pending-files': Record<string, never>;
   'delete-expired-file-exports': Record<string, never>;
+  'recover-file-transfers': Record<string, never>;
 }
 export type JobName = keyof JobData;
 export const JOB_NAMES: JobName[] = [
@@ -23,6 +24,7 @@ export const JOB_NAMES: JobName[] = [
   'extend-pattern-horizons',
   'delete-stale-pending-files',
   'delete-expired-file-exports',
+  'recover-file-transfers',
 ];
 
 /** One attempt of a job as a handler sees it; retryCount counts the attempts before this one. */

@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import type { Storage } from '../storage/storage';
 import type { JobQueue } from './jobs.queue';
 import type { JobLog } from './jobs.log';
+import { recoverFileTransfers } from './jobs.recovery';
 import { STALE_PENDING_FILE_AGE_SECONDS } from '@hearth/shared/files/files.constants';
 import { deleteStalePendingFiles } from '../features/files/files.service';
 import { runPatternHorizonJob } from '../features/shifts/shift-patterns.job';
@@ -20,7 +21,9 @@ export interface JobDeps {
  * - `file-import`, `file-export`: one job per import or export (queued by their procedures);
  * - `extend-pattern-horizons`: at start and daily at 03:15 (recurring patterns' 60-day horizon);
  * - `delete-stale-pending-files`: hourly (uploads that never arrived, files.service deleteStalePendingFiles);
- * - `delete-expired-file-exports`: hourly at :30 (export files past their retention).
+ * - `delete-expired-file-exports`: hourly at :30 (export files past their retention);
+ * - `recover-file-transfers`: at start and every 10 minutes (imports and exports left without their job, uploads
+ *   that never arrived: jobs.recovery.ts).
  * A failed run is retried by the queue and, past its retries, left failed with the reason (pg-boss's job output).
  */
 export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void> {
@@ -40,8 +43,16 @@ export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void
     const done = await deleteExpiredFileExports(deps);
     if (done.expired > 0) deps.log.info(`File exports: ${done.expired} expired and removed`);
   });
+  await queue.work('recover-file-transfers', async () => {
+    const done = await recoverFileTransfers({ db: deps.db, storage: deps.storage, jobs: queue });
+    if (done.requeued + done.abandoned > 0) {
+      deps.log.info(`File transfers: ${done.requeued} jobs sent again, ${done.abandoned} abandoned uploads closed`);
+    }
+  });
   await queue.schedule('extend-pattern-horizons', '15 3 * * *');
   await queue.schedule('delete-stale-pending-files', '0 * * * *');
   await queue.schedule('delete-expired-file-exports', '30 * * * *');
+  await queue.schedule('recover-file-transfers', '*/10 * * * *');
   await queue.send('extend-pattern-horizons', {}, { singletonKey: 'at-start' });
+  await queue.send('recover-file-transfers', {}, { singletonKey: 'at-start' });
 }

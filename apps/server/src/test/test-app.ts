@@ -123,6 +123,8 @@ export async function startTestApp(options: { signInRateLimitMax?: number; worke
       return { status: res.status, body: (await res.json()) as TrpcBody };
     },
     async close() {
+      // A keep-alive connection fetch left idle would hold close() until the server's header timeout.
+      app.server.closeAllConnections();
       await app.close();
       await jobs.stop();
       await database.close();

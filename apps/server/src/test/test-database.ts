@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { ensureRoles } from '../features/roles/roles.seed';
+import { ensureFileImportTypes } from '../features/file-imports/file-imports.types';
+import { ensureFileExportTypes } from '../features/file-exports/file-exports.seed';
 import { seedDemoAgency } from '../features/demo/demo.seed';
 import { installJobSchema } from '../jobs/jobs.queue';
 
@@ -13,6 +15,8 @@ export async function prepareTemplate(database: Database): Promise<void> {
   await database.migrate();
   await installJobSchema(database);
   await ensureRoles(database.db);
+  await ensureFileImportTypes(database.db);
+  await ensureFileExportTypes(database.db);
   await seedDemoAgency(database.db);
 }
 

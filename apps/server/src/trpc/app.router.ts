@@ -16,6 +16,8 @@ import { shiftPatternsRouter } from '../features/shifts/shift-patterns.router';
 import { careSheetsRouter } from '../features/care-sheets/care-sheets.router';
 import { caregiverAppRouter } from '../features/caregiver-app/caregiver-app.router';
 import { encryptionKeysRouter } from '../features/encryption-keys/encryption-keys.router';
+import { fileImportsRouter } from '../features/file-imports/file-imports.router';
+import { fileExportsRouter } from '../features/file-exports/file-exports.router';
 
 /** The root router at /api/trpc: procedure paths are the spec's call names. */
 export const appRouter = router({
@@ -34,6 +36,8 @@ export const appRouter = router({
   ...shiftPatternsRouter._def.record,
   ...careSheetsRouter._def.record,
   ...caregiverAppRouter._def.record,
+  ...fileImportsRouter._def.record,
+  ...fileExportsRouter._def.record,
   encryptionKeys: encryptionKeysRouter,
 });
 

@@ -46,6 +46,12 @@ export function setToken(token: string): void {
   update({ token, reason: null });
 }
 
+/**
+ * The IndexedDB database of the offline cache's derived keys (features/caregiver-app/offline/cache-key-store.ts),
+ * named here so that signing out deletes it without loading the offline code.
+ */
+export const CACHE_KEY_DATABASE = 'hearth-cache-keys';
+
 /** Forgets the token locally; `reason` decides where the route guard sends the user. */
 export function clearToken(reason: Exclude<SignedOutReason, null>): void {
   try {
@@ -56,6 +62,12 @@ export function clearToken(reason: Exclude<SignedOutReason, null>): void {
     }
   } catch {
     // Nothing stored to remove.
+  }
+  try {
+    // ...and so is the key derived from it.
+    window.indexedDB.deleteDatabase(CACHE_KEY_DATABASE);
+  } catch {
+    // No IndexedDB: nothing was kept there.
   }
   update({ token: null, reason });
 }

@@ -1,10 +1,11 @@
 import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
-import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { observable } from '@trpc/server/observable';
 import { APP_VERSION, HEADERS } from '@hearth/shared/app/app.constants';
 import type { AppRouter } from '@hearth/server/trpc/app.router';
 import { getToken } from './auth-token';
+import { queryClient } from './query-client';
 import { expireSession } from './session';
 
 /** What each procedure returns, e.g. `RouterOutputs['getUser']`. */
@@ -49,3 +50,9 @@ export const trpcClient = createTRPCClient<AppRouter>({
     }),
   ],
 });
+
+/**
+ * The same typed query options and keys as `useTRPC()`, for code outside components: the start-up prefetch (main.tsx)
+ * and route loaders, so that their data lands under the key the page reads.
+ */
+export const trpcOptions = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

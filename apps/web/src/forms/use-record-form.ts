@@ -6,6 +6,9 @@ import { inputPath } from './input-path';
 import { useServerValidation } from './use-server-validation';
 import { zodValidate } from './zod-validate';
 
+/** The banner of a save refused for its fields; the fields themselves say what is wrong. */
+const CORRECT_FIELDS = 'Please correct the highlighted fields.';
+
 /** The `{action, input}` a save would send, for the server's parse-only check as the user types. */
 export interface ServerCheck {
   action: string;
@@ -19,7 +22,10 @@ export interface RecordForm<Values> {
   inputProps: (field: string, options?: { type: 'checkbox' }) => ReturnType<UseFormReturnType<Values>['getInputProps']>;
   /** The error to show on a field: the form's own, else the server's. */
   errorOf: (field: string) => string | undefined;
-  /** A form-level message from a refused save (field errors go beside their fields), or null. */
+  /**
+   * A form-level message from a refused save (field errors go beside their fields), or null. "Please correct the
+   * highlighted fields." goes away by itself once no field is highlighted any more.
+   */
   saveError: string | null;
   /** Puts a refused save's field errors beside their fields, or its message above the form. */
   onSaveError: (error: unknown) => void;
@@ -47,7 +53,7 @@ export function useRecordForm<Values extends object, Payload>(options: {
   serverCheck?: boolean;
 }): RecordForm<Values> {
   const { initialValues, toPayload, schema, check, fieldOf = (path) => path, rules, serverCheck = true } = options;
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saveFailure, setSaveError] = useState<string | null>(null);
   const mapErrors = (errors: Record<string, string>, values: Values) => {
     const mapped: Record<string, string> = {};
     for (const [path, message] of Object.entries(errors)) mapped[inputPath(fieldOf(path), values)] ??= message;
@@ -76,6 +82,8 @@ export function useRecordForm<Values extends object, Payload>(options: {
     if (own !== undefined && own !== null && own !== false) return String(own);
     return serverErrors[field];
   };
+  const highlighted = Object.values(form.errors).some((error) => error !== undefined && error !== null && error !== false);
+  const saveError = saveFailure === CORRECT_FIELDS && !highlighted ? null : saveFailure;
   return {
     form,
     inputProps: (field, inputOptions) => {
@@ -87,9 +95,9 @@ export function useRecordForm<Values extends object, Payload>(options: {
     onSaveError: (error) => {
       const fieldErrors = mapErrors(fieldErrorsOf(error), form.getValues());
       form.setErrors(fieldErrors);
-      setSaveError(Object.keys(fieldErrors).length > 0 ? 'Please correct the highlighted fields.' : errorMessageOf(error));
+      setSaveError(Object.keys(fieldErrors).length > 0 ? CORRECT_FIELDS : errorMessageOf(error));
     },
     clearSaveError: () => setSaveError(null),
-    onInvalid: () => setSaveError('Please correct the highlighted fields.'),
+    onInvalid: () => setSaveError(CORRECT_FIELDS),
   };
 }

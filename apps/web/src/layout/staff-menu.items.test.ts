@@ -56,6 +56,7 @@ describe('the open client or caregiver in the menu', () => {
     expect(at('/clients/12/schedule')).toBe('/clients/12/schedule');
     expect(at('/clients/12/profile')).toBe('/clients/12/profile');
     expect(at('/clients/12/files/5')).toBe('/clients/12/profile');
+    expect(at('/file-import-rows')).toBe('/file-imports');
     expect(at('/caregivers/3/profile')).toBe('/caregivers/3/profile');
   });
   it('never takes a name for a record', () => {

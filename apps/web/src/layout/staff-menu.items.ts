@@ -101,13 +101,15 @@ export function staffMenuItems(user: Pick<CurrentUser, 'isAdmin' | 'roleHasSyste
 /**
  * The one link to highlight for `pathname`: the longest menu path that is the path itself or a parent of it, so
  * /care-forms/care-form-types/7 lights up Care Form Types and not Care Forms, and /clients/4/profile lights up the
- * client's Profile. A file preview (/clients/4/files/9) belongs to the Profile it is listed on. Home only matches
- * / exactly.
+ * client's Profile. A file preview (/clients/4/files/9) belongs to the Profile it is listed on, the rows of an
+ * import (/file-import-rows) to Import. Home only matches / exactly.
  */
 export function activeMenuPath(items: MenuItem[], pathname: string): string | null {
   let best: string | null = null;
   const links = items.flatMap((item) => ('to' in item ? [item, ...(item.children ?? [])] : item.children));
-  const path = pathname.replace(/^\/(clients|caregivers)\/(\d+)\/files(\/.*)?$/, '/$1/$2/profile');
+  const path = pathname
+    .replace(/^\/(clients|caregivers)\/(\d+)\/files(\/.*)?$/, '/$1/$2/profile')
+    .replace(/^\/file-import-rows$/, '/file-imports');
   for (const { to } of links) {
     const matches = to === '/' ? path === '/' : path === to || path.startsWith(`${to}/`);
     if (matches && (best === null || to.length > best.length)) best = to;

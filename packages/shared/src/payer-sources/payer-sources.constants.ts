@@ -1,5 +1,5 @@
 /** Payer types (DOMAIN.md "Payer source"). */
-export const PAYER_TYPES = ['medicaid', 'medicaid_mco', 'medicare', 'va', 'ltc_insurance', 'private_pay'] as const;
+export const PAYER_TYPES = ['medicaid', 'medicaid_mco', 'medicare', 'va', 'ltc_insurance', 'commercial', 'private_pay'] as const;
 export type PayerType = (typeof PAYER_TYPES)[number];
 
 export const PAYER_TYPE_LABELS: Record<PayerType, string> = {
@@ -8,6 +8,7 @@ export const PAYER_TYPE_LABELS: Record<PayerType, string> = {
   medicare: 'Medicare',
   va: 'VA',
   ltc_insurance: 'LTC insurance',
+  commercial: 'Commercial insurance',
   private_pay: 'Private pay',
 };
 

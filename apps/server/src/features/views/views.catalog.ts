@@ -5,10 +5,22 @@ import { clientsView } from '../clients/clients.view';
 import { caregiversView } from '../caregivers/caregivers.view';
 import { payerSourcesView } from '../payer-sources/payer-sources.view';
 import { shiftsView } from '../shifts/shifts.view';
+import { fileImportRowsView, fileImportsView } from '../file-imports/file-imports.view';
+import { fileExportsView } from '../file-exports/file-exports.view';
 
 /** Every backend view, by name. A new list or report is one more declaration here. */
 const VIEWS = new Map<string, ViewDefinition>(
-  [usersView, branchesView, clientsView, caregiversView, payerSourcesView, shiftsView].map((v) => [v.name, v]),
+  [
+    usersView,
+    branchesView,
+    clientsView,
+    caregiversView,
+    payerSourcesView,
+    shiftsView,
+    fileExportsView,
+    fileImportsView,
+    fileImportRowsView,
+  ].map((v) => [v.name, v]),
 );
 
 /** The view named `name`, or undefined. */

@@ -1,12 +1,15 @@
-import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLogin2, IconLogout2 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { CaregiverShiftOutput, CheckPosition } from '@hearth/shared/caregiver-app/caregiver-app.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { checkoutPath, currentPosition, geofenceCheck, recordCheck, type CheckKind } from './check-in-out';
-import { milesFromMetres, visitClock } from './visit-format';
+import { visitClock } from './visit-format';
+
+/** Loaded when a check first falls outside a geofence (the schedule renders a button per visit). */
+const OutsideAreaModal = lazy(() => import('./outside-area.modal').then((m) => ({ default: m.OutsideAreaModal })));
 
 /** A check waiting for the reason the caregiver is outside the client's area. */
 interface PendingReason {
@@ -24,7 +27,6 @@ export function CheckInOutButton(props: { shift: CaregiverShiftOutput; kind: Che
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<PendingReason | null>(null);
-  const [reason, setReason] = useState('');
   const label = kind === 'check_in' ? 'Check in' : 'Check out';
 
   async function record(position: CheckPosition | null, outsideGeofenceReason: string | null) {
@@ -62,7 +64,6 @@ export function CheckInOutButton(props: { shift: CaregiverShiftOutput; kind: Che
     const fence = geofenceCheck(position, shift);
     if (position && fence.outside && fence.distanceMetres !== null) {
       setBusy(false);
-      setReason('');
       setPending({ position, distanceMetres: fence.distanceMetres });
       return;
     }
@@ -88,42 +89,20 @@ export function CheckInOutButton(props: { shift: CaregiverShiftOutput; kind: Che
       >
         {label}
       </Button>
-      <Modal opened={pending !== null} onClose={() => setPending(null)} title="You are outside the client's area" centered>
-        {pending && (
-          <Stack gap="sm">
-            <Text size="sm">
-              Your phone is {milesFromMetres(pending.distanceMetres)} ({Math.round(pending.distanceMetres)} m) from{' '}
-              {shift.clientName}'s address, beyond the {shift.geofenceRadiusMetres} m area. Tell the office why; the visit is
-              flagged for review.
-            </Text>
-            <Textarea
-              label="Reason"
-              placeholder="e.g. Client is at the doctor's office"
-              autosize
-              minRows={2}
-              maxLength={500}
-              data-autofocus
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setPending(null)}>
-                Cancel
-              </Button>
-              <Button
-                disabled={!reason.trim()}
-                onClick={() => {
-                  const { position } = pending;
-                  setPending(null);
-                  void record(position, reason.trim());
-                }}
-              >
-                {label}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      {pending && (
+        <Suspense>
+          <OutsideAreaModal
+            shift={shift}
+            distanceMetres={pending.distanceMetres}
+            actionLabel={label}
+            onClose={() => setPending(null)}
+            onSubmit={(reason) => {
+              setPending(null);
+              void record(pending.position, reason);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

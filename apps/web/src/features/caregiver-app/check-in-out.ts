@@ -2,8 +2,10 @@ import type { CaregiverShiftOutput, CheckPosition } from '@hearth/shared/caregiv
 import { distanceMetres } from '@hearth/shared/shifts/pickup-rank';
 import { queryClient } from '@/api/query-client';
 import { trpcClient } from '@/api/trpc';
-import { readOfflineVisit, saveOfflineVisit, syncOfflineVisits } from './offline/offline-visits';
 import { syncOutcome } from './offline/sync-outcome';
+
+/** The visits kept on the phone (with Dexie): loaded at the first check, not with the schedule's cards. */
+const offlineVisits = () => import('./offline/offline-visits');
 
 /** Check-in and check-out from the phone (issue "caregiver app" item 4; DOMAIN.md "EVV"). */
 
@@ -65,6 +67,7 @@ export async function recordCheck(args: {
 }): Promise<CheckResult> {
   const { shiftId, kind, position, outsideGeofenceReason } = args;
   const timestamp = new Date().toISOString();
+  const { readOfflineVisit, saveOfflineVisit, syncOfflineVisits } = await offlineVisits();
   let pending = await readOfflineVisit(shiftId).catch(() => undefined);
   if (pending && navigator.onLine) {
     await syncOfflineVisits().catch(() => undefined);

@@ -1,12 +1,25 @@
 import { useEffect } from 'react';
-import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { APP_VERSION } from '@hearth/shared/app/app.constants';
 import type { CaregiverAppGetShiftsInput, CaregiverShiftsPage } from '@hearth/shared/caregiver-app/caregiver-app.schema';
-import { shouldRetry } from '@/api/query-client';
+import { getToken } from '@/api/auth-token';
+import { lastKnownUser } from '@/api/current-user';
+import { queryClient, shouldRetry } from '@/api/query-client';
 import { trpcClient } from '@/api/trpc';
-import { cacheCheckOutDetails, cacheShiftWindow, readShiftWindow } from './offline/offline-cache';
 import { syncOutcome } from './offline/sync-outcome';
 import { nextShiftsPageInput, previousShiftsPageInput } from '@hearth/shared/caregiver-app/shift-pages';
+
+/**
+ * The encrypted cache (with Dexie) loads apart: online, the first window needs it only after it shows, so a cold
+ * start asks for the schedule without waiting for that code (issue "caregiver app", Performance).
+ */
+const offlineCache = () => import('./offline/offline-cache');
+
+/** Runs `task` when the page is next idle (after the schedule has rendered), at the latest after 2 s. */
+function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 0);
+}
 
 /** A page of the schedule and whether it came from the phone's cache (offline) rather than the server. */
 export type SchedulePage = CaregiverShiftsPage & { fromCache: boolean };
@@ -33,15 +46,22 @@ async function fetchSchedulePage(input: CaregiverAppGetShiftsInput, isFirst: boo
   if (navigator.onLine) {
     try {
       const page = await trpcClient.caregiverAppGetShifts.query(input);
-      // Saving for offline use must not delay the schedule.
-      void cacheShiftWindow(input, page).catch(() => undefined);
+      // Saving for offline use must not delay the schedule: it waits until the page is idle.
+      whenIdle(
+        () =>
+          void offlineCache()
+            .then((cache) => cache.cacheShiftWindow(input, page))
+            .catch(() => undefined),
+      );
       return { ...page, fromCache: false };
     } catch (error) {
       if (syncOutcome(error) !== 'keep') throw error;
       networkError = error;
     }
   }
-  const cached = await readShiftWindow<CaregiverShiftsPage>(input).catch(() => undefined);
+  const cached = await offlineCache()
+    .then((cache) => cache.readShiftWindow<CaregiverShiftsPage>(input))
+    .catch(() => undefined);
   if (cached) return { ...cached, fromCache: true };
   if (!isFirst) return { shifts: [], hasBefore: false, hasAfter: false, fromCache: true };
   throw networkError instanceof Error && navigator.onLine ? networkError : new NotSavedOfflineError();
@@ -54,9 +74,9 @@ async function fetchSchedulePage(input: CaregiverAppGetShiftsInput, isFirst: boo
  * @param status 'missing' for missed visits, or undefined for the schedule
  * @param startTimestamp deep link: the first window starts there (ISO), else from today
  */
-export function useScheduleShifts(status: 'missing' | undefined, startTimestamp: string | undefined) {
+function scheduleQuery(status: 'missing' | undefined, startTimestamp: string | undefined) {
   const initial: PageParam = startTimestamp ? { after: startTimestamp } : {};
-  return useInfiniteQuery<SchedulePage, Error, InfiniteData<SchedulePage, PageParam>, unknown[], PageParam>({
+  return infiniteQueryOptions<SchedulePage, Error, InfiniteData<SchedulePage, PageParam>, unknown[], PageParam>({
     queryKey: [['caregiverAppGetShifts'], { input: { status, startTimestamp }, type: 'infinite' }],
     queryFn: ({ pageParam }) => fetchSchedulePage({ ...(status ? { status } : {}), ...pageParam }, isSame(pageParam, initial)),
     initialPageParam: initial,
@@ -69,6 +89,23 @@ export function useScheduleShifts(status: 'missing' | undefined, startTimestamp:
     refetchOnReconnect: true,
     retry: (failureCount, error) => !(error instanceof NotSavedOfflineError) && shouldRetry(failureCount, error),
   });
+}
+
+/** The schedule's query (see scheduleQuery) for /app's search params `status` and `startTimestamp`. */
+export function useScheduleShifts(status: 'missing' | undefined, startTimestamp: string | undefined) {
+  return useInfiniteQuery(scheduleQuery(status, startTimestamp));
+}
+
+/**
+ * Starts fetching the first window of /app for its URL search params (`status=missing`, `startTimestamp`) from the
+ * route's loader, in parallel with the session check and the page's code: the page then finds it under the same key
+ * (issue "caregiver app", Performance). Nothing is fetched while the window is fresh, when signed out, or for a
+ * user known not to be a caregiver (the session gate sends them elsewhere).
+ */
+export function prefetchSchedule(searchParams: URLSearchParams): void {
+  if (!getToken() || lastKnownUser()?.isCaregiver === false) return;
+  const status = searchParams.get('status') === 'missing' ? 'missing' : undefined;
+  void queryClient.prefetchInfiniteQuery(scheduleQuery(status, searchParams.get('startTimestamp') ?? undefined));
 }
 
 function isSame(a: PageParam, b: PageParam): boolean {
@@ -90,14 +127,14 @@ function deviceId(): string {
 let appStarted = false;
 
 /**
- * Once per app start, when online: records the device and app version (caregiverAppUpsertCaregiverMetadata) and
- * stores the check-out details of the coming shifts in the encrypted cache
- * (prefetchCareSheetCheckOutDetailsForOffline; read back with readCachedCheckOutDetails). Failures are quiet:
- * both are tried again at the next start.
+ * Once per app start, when online and once `ready` (the schedule's first window shows: these must not delay it on
+ * a slow network): records the device and app version (caregiverAppUpsertCaregiverMetadata) and stores the
+ * check-out details of the coming shifts in the encrypted cache (prefetchCareSheetCheckOutDetailsForOffline; read
+ * back with readCachedCheckOutDetails). Failures are quiet: both are tried again at the next start.
  */
-export function useCaregiverAppStart(): void {
+export function useCaregiverAppStart(ready: boolean): void {
   useEffect(() => {
-    if (appStarted || !navigator.onLine) return;
+    if (!ready || appStarted || !navigator.onLine) return;
     appStarted = true;
     void trpcClient.caregiverAppUpsertCaregiverMetadata
       .mutate({
@@ -109,7 +146,7 @@ export function useCaregiverAppStart(): void {
       .catch(() => undefined);
     void trpcClient.prefetchCareSheetCheckOutDetailsForOffline
       .query()
-      .then((details) => cacheCheckOutDetails(details))
+      .then(async (details) => (await offlineCache()).cacheCheckOutDetails(details))
       .catch(() => undefined);
-  }, []);
+  }, [ready]);
 }

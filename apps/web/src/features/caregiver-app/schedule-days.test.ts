@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import type { CaregiverShiftOutput } from '@hearth/shared/caregiver-app/caregiver-app.schema';
-import { dayTitle, groupShiftsByDay, mapsLink } from './schedule-days';
+import { dayTitle, firstShiftsOf, groupShiftsByDay, mapsLink } from './schedule-days';
 
 const shift = (id: number, startTimestamp: string, timezone = 'America/New_York') =>
   ({ id, startTimestamp, timezone }) as CaregiverShiftOutput;
@@ -22,9 +22,32 @@ describe('groupShiftsByDay (issue item 2: grouped by day in the caregiver time z
   });
 });
 
+describe('firstShiftsOf (the schedule first render pass)', () => {
+  const days = groupShiftsByDay([
+    shift(1, '2031-01-14T14:00:00.000Z'),
+    shift(2, '2031-01-14T16:00:00.000Z'),
+    shift(3, '2031-01-15T14:00:00.000Z'),
+    shift(4, '2031-01-16T14:00:00.000Z'),
+  ]);
+
+  it('keeps the first shifts in order with their days, cutting inside a day', () => {
+    expect(firstShiftsOf(days, 3).map((d) => [d.date, d.shifts.map((s) => s.id)])).toEqual([
+      ['2031-01-14', [1, 2]],
+      ['2031-01-15', [3]],
+    ]);
+    expect(firstShiftsOf(days, 1).map((d) => [d.date, d.shifts.map((s) => s.id)])).toEqual([['2031-01-14', [1]]]);
+  });
+
+  it('returns the days themselves when nothing is cut', () => {
+    expect(firstShiftsOf(days, 4)).toBe(days);
+    expect(firstShiftsOf(days, 10)).toBe(days);
+    expect(firstShiftsOf([], 6)).toEqual([]);
+  });
+});
+
 describe('schedule helpers', () => {
   it('names today and tomorrow in the zone', () => {
-    const now = DateTime.fromISO('2031-01-14T23:30:00', { zone: 'America/New_York' });
+    const now = DateTime.fromISO('2031-01-14T23:30:00', { zone: 'America/New_York' }).toJSDate();
     expect(dayTitle('2031-01-14', 'America/New_York', now)).toBe('Today · Tue 01/14/31');
     expect(dayTitle('2031-01-15', 'America/New_York', now)).toBe('Tomorrow · Wed 01/15/31');
     expect(dayTitle('2031-01-20', 'America/New_York', now)).toBe('Mon 01/20/31');

@@ -1,5 +1,5 @@
-import { DateTime } from 'luxon';
 import type { CaregiverShiftOutput, VisitAddress } from '@hearth/shared/caregiver-app/caregiver-app.schema';
+import { calendarDateParts, calendarDaysBetween, zonedParts } from './zoned-parts';
 
 /** Pure helpers of the caregiver schedule (issue "caregiver app" item 2). */
 
@@ -17,10 +17,13 @@ export interface ScheduleDay {
 export function groupShiftsByDay(shifts: readonly CaregiverShiftOutput[]): ScheduleDay[] {
   const unique = new Map<number, CaregiverShiftOutput>();
   for (const s of shifts) unique.set(s.id, s);
-  const sorted = [...unique.values()].sort((a, b) => a.startTimestamp.localeCompare(b.startTimestamp) || a.id - b.id);
+  // ISO instants in UTC order as plain strings (localeCompare would run a locale collation on every comparison).
+  const sorted = [...unique.values()].sort((a, b) =>
+    a.startTimestamp === b.startTimestamp ? a.id - b.id : a.startTimestamp < b.startTimestamp ? -1 : 1,
+  );
   const days: ScheduleDay[] = [];
   for (const shift of sorted) {
-    const date = DateTime.fromISO(shift.startTimestamp, { zone: shift.timezone }).toISODate() ?? shift.startTimestamp;
+    const date = zonedParts(shift.startTimestamp, shift.timezone)?.date ?? shift.startTimestamp;
     const last = days[days.length - 1];
     if (last?.date === date) last.shifts.push(shift);
     else days.push({ date, shifts: [shift] });
@@ -28,12 +31,31 @@ export function groupShiftsByDay(shifts: readonly CaregiverShiftOutput[]): Sched
   return days;
 }
 
-/** A day header: "Today · Tue 07/14", "Tomorrow · ...", else "Wed 07/15/26" (spec section 9: MM/DD/YY). */
-export function dayTitle(date: string, zone: string, now: DateTime = DateTime.now()): string {
-  const day = DateTime.fromISO(date, { zone }).setLocale('en-US');
-  const today = now.setZone(zone).startOf('day');
-  const diff = Math.round(day.startOf('day').diff(today, 'days').days);
-  const label = day.toFormat('ccc MM/dd/yy');
+/**
+ * The first `count` shifts of `days`, in order, with their days: what the schedule renders in its first pass.
+ * @returns `days` itself when it holds `count` shifts or fewer, else the days cut after the `count`th shift
+ */
+export function firstShiftsOf(days: ScheduleDay[], count: number): ScheduleDay[] {
+  const cut: ScheduleDay[] = [];
+  let left = count;
+  for (const day of days) {
+    if (left <= 0) return cut;
+    cut.push(day.shifts.length <= left ? day : { date: day.date, shifts: day.shifts.slice(0, left) });
+    left -= day.shifts.length;
+  }
+  return days;
+}
+
+/**
+ * A day header: "Today · Tue 07/14/26", "Tomorrow · ...", "Yesterday · ...", else "Wed 07/15/26" (spec section 9:
+ * MM/DD/YY); today is the calendar date of `now` in `zone`.
+ * @param date the day, YYYY-MM-DD
+ */
+export function dayTitle(date: string, zone: string, now: Date = new Date()): string {
+  const { weekday, shortDate } = calendarDateParts(date);
+  const label = `${weekday} ${shortDate}`;
+  const today = zonedParts(now.toISOString(), zone)?.date;
+  const diff = today ? calendarDaysBetween(today, date) : null;
   if (diff === 0) return `Today · ${label}`;
   if (diff === 1) return `Tomorrow · ${label}`;
   if (diff === -1) return `Yesterday · ${label}`;

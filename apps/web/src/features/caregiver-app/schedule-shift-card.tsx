@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconClipboardCheck, IconCloudUpload, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -5,7 +6,7 @@ import type { CaregiverShiftOutput } from '@hearth/shared/caregiver-app/caregive
 import { SHIFT_STATUS_LABELS, type ShiftStatus } from '@hearth/shared/shifts/shifts.constants';
 import { CheckInOutButton } from './check-in-out-button';
 import { checkoutPath } from './check-in-out';
-import { useOfflineVisit } from './offline/offline-visits';
+import { useOfflineVisit } from './offline/offline-visits-live';
 import { addressLine, mapsLink } from './schedule-days';
 import { visitClock, visitHours } from './visit-format';
 
@@ -22,7 +23,7 @@ const STATUS_COLORS: Record<ShiftStatus, string> = {
  * (check in, check out, or finish the care sheet). A visit recorded on the phone and not yet uploaded shows its
  * times from the phone and says so.
  */
-export function ScheduleShiftCard(props: { shift: CaregiverShiftOutput; highlighted?: boolean }) {
+export const ScheduleShiftCard = memo(function ScheduleShiftCard(props: { shift: CaregiverShiftOutput; highlighted?: boolean }) {
   const { shift, highlighted } = props;
   const visit = useOfflineVisit(shift.id);
   const zone = shift.timezone;
@@ -114,4 +115,4 @@ export function ScheduleShiftCard(props: { shift: CaregiverShiftOutput; highligh
       </Stack>
     </Card>
   );
-}
+});

@@ -1,11 +1,11 @@
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { errorMessageOf } from '@/api/api-error';
-import { startOfflineSync } from './offline/offline-visits';
+import { registerServiceWorker } from '@/layout/service-worker';
 import { useCaregiverAppStart, useScheduleShifts } from './schedule-data';
-import { dayTitle, groupShiftsByDay } from './schedule-days';
+import { dayTitle, firstShiftsOf, groupShiftsByDay } from './schedule-days';
 import { ScheduleShiftCard } from './schedule-shift-card';
 
 /** Calls `onVisible` when the sentinel scrolls into view (infinite scroll). */
@@ -40,6 +40,13 @@ function visibleAnchor(): { id: string; top: number } | null {
 const OFFLINE_BANNER_PX = 48;
 
 /**
+ * Visits in the first render pass: more than a phone screen holds. A slow phone shows them first, then renders the
+ * rest of the window in the background (a transition), instead of building every card before showing any (issue
+ * "caregiver app", Performance).
+ */
+const FIRST_PASS_SHIFTS = 6;
+
+/**
  * /app: the caregiver's schedule (issue "caregiver app" item 2), or the missed visits with `?status=missing`;
  * `?startTimestamp=ISO` starts there and scrolls that visit into view. Visits grouped by day in their time zone
  * with sticky day headers; infinite scroll up and down (at most 3 pages kept, the visible visit stays in place when
@@ -50,12 +57,24 @@ export function SchedulePage() {
   const missed = searchParams.get('status') === 'missing';
   const startTimestamp = searchParams.get('startTimestamp') ?? undefined;
   const query = useScheduleShifts(missed ? 'missing' : undefined, startTimestamp);
-  useCaregiverAppStart();
-  useEffect(() => startOfflineSync(), []);
+  // What can wait starts once the first window has shown (or failed): on a slow network it must not delay it.
+  const firstWindowSettled = query.isSuccess || query.isError;
+  useCaregiverAppStart(firstWindowSettled);
+  useEffect(() => {
+    if (!firstWindowSettled) return;
+    registerServiceWorker();
+    void import('./offline/offline-visits').then((m) => m.startOfflineSync());
+  }, [firstWindowSettled]);
 
   const pages = query.data?.pages;
-  const days = useMemo(() => groupShiftsByDay((pages ?? []).flatMap((p) => p.shifts)), [pages]);
+  const allDays = useMemo(() => groupShiftsByDay((pages ?? []).flatMap((p) => p.shifts)), [pages]);
   const fromCache = (pages ?? []).some((p) => p.fromCache);
+  // The first window renders in two passes (FIRST_PASS_SHIFTS); everything after renders at once.
+  const [allShown, setAllShown] = useState(false);
+  useEffect(() => {
+    if (query.isSuccess && !allShown) startTransition(() => setAllShown(true));
+  }, [query.isSuccess, allShown]);
+  const days = allShown ? allDays : firstShiftsOf(allDays, FIRST_PASS_SHIFTS);
 
   // Keep the visible visit where it is when pages are prepended (scrolling up) or dropped (maxPages).
   const anchor = useRef<{ id: string; top: number } | null>(null);
@@ -77,21 +96,21 @@ export function SchedulePage() {
     anchor.current = visibleAnchor();
     void query.fetchNextPage();
   };
-  // The top sentinel waits for the first window to be on screen, so the deep-linked visit is what shows first.
-  const ready = query.isSuccess;
+  // The sentinels wait for the whole first window to be on screen, so the deep-linked visit is what shows first.
+  const ready = query.isSuccess && allShown;
   const topRef = useSentinel(loadPrevious, ready && query.hasPreviousPage);
   const bottomRef = useSentinel(loadNext, ready && query.hasNextPage);
 
   // Deep link: scroll the visit at (or first after) startTimestamp into view once.
   const scrolledTo = useRef<string | null>(null);
   const target = startTimestamp
-    ? days.flatMap((d) => d.shifts).find((s) => Date.parse(s.startTimestamp) >= Date.parse(startTimestamp))
+    ? allDays.flatMap((d) => d.shifts).find((s) => Date.parse(s.startTimestamp) >= Date.parse(startTimestamp))
     : undefined;
   useLayoutEffect(() => {
-    if (!target || !startTimestamp || scrolledTo.current === startTimestamp) return;
+    if (!allShown || !target || !startTimestamp || scrolledTo.current === startTimestamp) return;
     scrolledTo.current = startTimestamp;
     document.querySelector(`[data-shift-id="${target.id}"]`)?.scrollIntoView({ block: 'center' });
-  }, [target, startTimestamp]);
+  }, [allShown, target, startTimestamp]);
 
   const title = missed ? 'Missed visits' : 'Schedule';
   return (
@@ -146,30 +165,33 @@ export function SchedulePage() {
               </Text>
             </Paper>
           )}
-          {days.map((day) => (
-            <section key={day.date} aria-label={dayTitle(day.date, day.shifts[0]?.timezone ?? 'UTC')}>
-              <Box
-                py={6}
-                style={{
-                  position: 'sticky',
-                  top: fromCache
-                    ? `calc(var(--app-shell-header-offset, 52px) + ${OFFLINE_BANNER_PX}px)`
-                    : 'var(--app-shell-header-offset, 52px)',
-                  zIndex: 2,
-                  background: 'var(--mantine-color-body)',
-                }}
-              >
-                <Text fw={700} size="sm" c="dimmed" tt="uppercase">
-                  {dayTitle(day.date, day.shifts[0]?.timezone ?? 'UTC')}
-                </Text>
-              </Box>
-              <Stack gap="sm">
-                {day.shifts.map((shift) => (
-                  <ScheduleShiftCard key={shift.id} shift={shift} highlighted={shift.id === target?.id} />
-                ))}
-              </Stack>
-            </section>
-          ))}
+          {days.map((day) => {
+            const title = dayTitle(day.date, day.shifts[0]?.timezone ?? 'UTC');
+            return (
+              <section key={day.date} aria-label={title}>
+                <Box
+                  py={6}
+                  style={{
+                    position: 'sticky',
+                    top: fromCache
+                      ? `calc(var(--app-shell-header-offset, 52px) + ${OFFLINE_BANNER_PX}px)`
+                      : 'var(--app-shell-header-offset, 52px)',
+                    zIndex: 2,
+                    background: 'var(--mantine-color-body)',
+                  }}
+                >
+                  <Text fw={700} size="sm" c="dimmed" tt="uppercase">
+                    {title}
+                  </Text>
+                </Box>
+                <Stack gap="sm">
+                  {day.shifts.map((shift) => (
+                    <ScheduleShiftCard key={shift.id} shift={shift} highlighted={shift.id === target?.id} />
+                  ))}
+                </Stack>
+              </section>
+            );
+          })}
           {query.isFetchingNextPage && (
             <Center>
               <Loader size="sm" aria-label="Loading later visits" />

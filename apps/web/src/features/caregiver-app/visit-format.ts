@@ -1,27 +1,23 @@
-import { DateTime } from 'luxon';
+import { zonedParts } from './zoned-parts';
 
 /**
  * How the caregiver app words a visit's time and distance: wall-clock times in the visit's own time zone (the
- * branch's, whatever the phone's zone), dates as MM/DD/YY (spec section 9), distances in miles.
+ * branch's, whatever the phone's zone), dates as MM/DD/YY (spec section 9), distances in miles. An invalid instant
+ * or zone is shown as given.
  */
 
 /** Metres in a statute mile. */
 const METRES_PER_MILE = 1609.344;
 
-function zoned(iso: string, zone: string): DateTime {
-  return DateTime.fromISO(iso, { zone }).setLocale('en-US');
-}
-
 /** The visit's day in `zone`: "Tue 07/14/26". */
 export function visitDay(iso: string, zone: string): string {
-  const dt = zoned(iso, zone);
-  return dt.isValid ? dt.toFormat('ccc MM/dd/yy') : iso;
+  const parts = zonedParts(iso, zone);
+  return parts ? `${parts.weekday} ${parts.shortDate}` : iso;
 }
 
 /** A time of day in `zone`: "9:05 AM". */
 export function visitClock(iso: string, zone: string): string {
-  const dt = zoned(iso, zone);
-  return dt.isValid ? dt.toFormat('h:mm a') : iso;
+  return zonedParts(iso, zone)?.clock ?? iso;
 }
 
 /** A visit's hours in `zone`: "9:00 AM – 1:00 PM" (the end's day is implied: visits end within a day). */

@@ -36,4 +36,11 @@ describe('offline cache encryption', () => {
     await expect(decryptValue(key, damaged)).rejects.toThrow('Failed to decrypt value');
     await expect(decryptValue(key, 'not base64 !')).rejects.toThrow('Failed to decrypt value');
   });
+
+  it('derives a key whose bytes cannot be exported (cache-key-store.ts keeps only such keys)', async () => {
+    const key = await deriveCacheKey('passcode-1', newSalt());
+    expect(key.extractable).toBe(false);
+    expect(key.usages.sort()).toEqual(['decrypt', 'encrypt']);
+    await expect(crypto.subtle.exportKey('raw', key)).rejects.toThrow();
+  });
 });

@@ -9,17 +9,19 @@
  *
  * Key policy: the passcode is the `decryptedKey` of encryptionKeys.getKey {keyUuid} (keyUuid kept in localStorage
  * per user; an error containing "not found" creates a new key with encryptionKeys.createKey and starts a new cache;
- * other errors are rethrown). The derived CryptoKey lives in memory only. To reopen the cache after a reload with
- * no network, the decryptedKey is kept in localStorage only while a session token is there: it is removed with the
- * token (api/auth-token.ts clearToken, at sign-out or session expiry), so a signed-out phone holds ciphertext
- * without its key, which the server hands out again only to the signed-in owner.
+ * other errors are rethrown). To reopen the cache after a reload with no network, the decryptedKey is kept in
+ * localStorage only while a session token is there: it is removed with the token (api/auth-token.ts clearToken, at
+ * sign-out or session expiry), so a signed-out phone holds ciphertext without its key, which the server hands out
+ * again only to the signed-in owner. For the same period the derived CryptoKey (non-extractable) is kept too
+ * (cache-key-store.ts), so that a reload does not derive it again.
  */
 import Dexie, { type EntityTable } from 'dexie';
 import type { CareSheetCheckOutDetails } from '@hearth/shared/care-sheets/care-sheets.schema';
 import { lastKnownUser } from '@/api/current-user';
-import { getToken } from '@/api/auth-token';
+import { CACHE_KEY_DATABASE, getToken } from '@/api/auth-token';
 import { trpcClient } from '@/api/trpc';
 import { assertKeyOpensCache, decryptValue, deriveCacheKey, encryptValue, makeVerifier, newSalt } from './cache-crypto';
+import { keepCacheKey, readKeptCacheKey } from './cache-key-store';
 import { windowsToEvict } from './cache-windows';
 
 /** One stored entry. */
@@ -74,8 +76,13 @@ function storageSet(key: string, value: string): void {
   }
 }
 
-/** Forgets every kept cache passcode (called when the session token is cleared). */
+/** Forgets every kept cache passcode and derived key (api/auth-token.ts clearToken does the same at sign-out). */
 export function forgetCachePasscodes(): void {
+  try {
+    window.indexedDB.deleteDatabase(CACHE_KEY_DATABASE);
+  } catch {
+    // No IndexedDB: nothing kept there.
+  }
   try {
     for (const key of Object.keys(window.localStorage)) {
       if (key.startsWith(CACHE_PASSCODE_PREFIX)) window.localStorage.removeItem(key);
@@ -108,9 +115,27 @@ async function fetchPasscode(userId: number): Promise<{ passcode: string; isNew:
   return { passcode: created.decryptedKey, isNew: true };
 }
 
+/**
+ * The key kept from an earlier opening (cache-key-store.ts), while the passcode is kept (signed in) and if it still
+ * opens the cache whose meta is stored.
+ */
+async function keptKey(userId: number, metaKey: string): Promise<CryptoKey | undefined> {
+  if (!storageGet(CACHE_PASSCODE_PREFIX + userId) || !getToken()) return undefined;
+  const [stored, kept] = await Promise.all([cacheDb.entries.get(metaKey), readKeptCacheKey(userId)]);
+  if (!stored || !kept) return undefined;
+  const meta = JSON.parse(stored.value) as CacheMeta;
+  if (kept.salt !== meta.salt) return undefined;
+  return assertKeyOpensCache(kept.key, meta.verifier).then(
+    () => kept.key,
+    () => undefined,
+  );
+}
+
 async function open(userId: number): Promise<OpenCache> {
   const prefix = `u${userId}:`;
   const metaKey = `meta:${userId}`;
+  const kept = await keptKey(userId, metaKey);
+  if (kept) return { userId, prefix, key: kept };
   const { passcode, isNew } = await fetchPasscode(userId);
   const stored = await cacheDb.entries.get(metaKey);
   let meta = stored && !isNew ? (JSON.parse(stored.value) as CacheMeta) : null;
@@ -126,7 +151,10 @@ async function open(userId: number): Promise<OpenCache> {
     meta = { salt, verifier: await makeVerifier(key) };
     await cacheDb.entries.put({ key: metaKey, value: JSON.stringify(meta), updatedAt: new Date().toISOString() });
   }
-  if (getToken()) storageSet(CACHE_PASSCODE_PREFIX + userId, passcode);
+  if (getToken()) {
+    storageSet(CACHE_PASSCODE_PREFIX + userId, passcode);
+    await keepCacheKey(userId, meta.salt, key);
+  }
   return { userId, prefix, key };
 }
 

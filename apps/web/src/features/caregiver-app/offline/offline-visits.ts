@@ -4,7 +4,6 @@
  * saveCareSheetCheckInOut input and its last change. Uploads replay it with the offline flag and offline timestamp
  * headers; the server is idempotent on clientRecordId, so a replay never creates a second entry.
  */
-import { useSyncExternalStore } from 'react';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { liveQuery, type Subscription } from 'dexie';
 import { notifications } from '@mantine/notifications';
@@ -19,6 +18,7 @@ import { cacheDb, cacheDelete, cacheGet, cacheSet, getCache, type CacheEntry, ty
 import { decryptValue } from './cache-crypto';
 import { mergeOfflineVisit, type OfflineVisitPatch } from './cache-windows';
 import { syncOutcome } from './sync-outcome';
+import { publishOfflineVisits } from './offline-visits-live';
 
 /** A visit kept on the phone: the saveCareSheetCheckInOut input and when it last changed (ISO 8601, UTC). */
 export type OfflineVisit = SaveCareSheetCheckInOutInput & { updatedAt: string };
@@ -61,7 +61,7 @@ export async function saveOfflineVisit(shiftId: number, patch: OfflineVisitPatch
   const stored = await cacheGet<OfflineVisit>(VISIT_PREFIX + shiftId);
   const visit = mergeOfflineVisit(stored, shiftId, patch, crypto.randomUUID(), new Date().toISOString());
   await cacheSet(VISIT_PREFIX + shiftId, visit);
-  ensureLive();
+  watchOfflineVisits();
   return visit;
 }
 
@@ -204,14 +204,16 @@ export function startOfflineSync(): void {
 }
 
 // The live list of stored visits: Dexie's liveQuery watches the entries, decrypted outside it (WebCrypto calls
-// must not run inside a liveQuery), shared by every component through useSyncExternalStore.
-let snapshot: OfflineVisit[] = [];
-const listeners = new Set<() => void>();
+// must not run inside a liveQuery), published to every component through offline-visits-live.ts.
 let live: Subscription | null = null;
 let liveStarting = false;
 let generation = 0;
 
-function ensureLive(): void {
+/**
+ * Starts watching the stored visits of the signed-in user (once; again after a failure): every change is decrypted
+ * and published, oldest first, to offline-visits-live.ts (useOfflineVisits, useOfflineVisit).
+ */
+export function watchOfflineVisits(): void {
   if (live || liveStarting) return;
   liveStarting = true;
   getCache()
@@ -226,8 +228,7 @@ function ensureLive(): void {
           const mine = ++generation;
           void decryptVisits(cache, entries).then((visits) => {
             if (mine !== generation) return;
-            snapshot = visits.sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
-            for (const listener of listeners) listener();
+            publishOfflineVisits(visits.sort((a, b) => a.updatedAt.localeCompare(b.updatedAt)));
           });
         },
         error: () => {
@@ -239,20 +240,4 @@ function ensureLive(): void {
     .finally(() => {
       liveStarting = false;
     });
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  ensureLive();
-  return () => listeners.delete(listener);
-}
-
-/** React hook: every visit stored on the phone, oldest first, live. */
-export function useOfflineVisits(): OfflineVisit[] {
-  return useSyncExternalStore(subscribe, () => snapshot);
-}
-
-/** React hook: the stored visit of one shift, live, or undefined. */
-export function useOfflineVisit(shiftId: number): OfflineVisit | undefined {
-  return useSyncExternalStore(subscribe, () => snapshot.find((v) => v.shift_id === shiftId));
 }

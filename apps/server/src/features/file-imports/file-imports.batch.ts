@@ -1,0 +1,93 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { fileImports } from './file-imports.schema';
+import {
+  recordset,
+  type BatchContext,
+  type ImportRow,
+  type ImportTargetDefinition,
+  type RowOutcome,
+} from './file-imports.target';
+
+/**
+ * One batch of an import, written in ONE transaction: the target's records, the batch's file_import_rows (upserted
+ * by (file_import_id, line_number), so a retried job rewrites them) and the import's progress and counts. A job
+ * that dies between batches resumes after the last committed one.
+ */
+
+/** A row of the batch: its line, what was read (header -> cell) and either a row for the target or its error. */
+export interface BatchRow {
+  line: number;
+  data: Record<string, string>;
+  row: ImportRow | null;
+  error: RowOutcome | null;
+}
+
+/** The counts of a batch's outcomes by status. */
+export interface BatchCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  error: number;
+}
+
+/**
+ * Writes a batch for import `fileImportId` as the import's creator (app.user_id, read by the audit triggers).
+ * Writers of the same company and target take turns (a transaction-scoped advisory lock), so two imports of the
+ * same ids never both create a record.
+ * @returns the batch's counts.
+ */
+export async function writeBatch(
+  db: Db,
+  context: Omit<BatchContext, 'db'> & { fileImportId: number; target: ImportTargetDefinition },
+  batch: BatchRow[],
+): Promise<BatchCounts> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await txDb.execute(sql`select set_config('app.user_id', ${String(context.userId ?? '')}, true),
+      pg_advisory_xact_lock(hashtext(${`file-import:${context.companyId}:${context.target.target}`}))`);
+    const rows = batch.flatMap((b) => (b.row ? [b.row] : []));
+    const outcomes = rows.length ? await context.target.upsertBatch({ ...context, db: txDb }, rows) : [];
+    const byLine = new Map<number, RowOutcome>([
+      ...batch.flatMap((b) => (b.error ? [[b.line, b.error] as const] : [])),
+      ...outcomes.map((o) => [o.line, o] as const),
+    ]);
+    const counts: BatchCounts = { created: 0, updated: 0, unchanged: 0, error: 0 };
+    const values = batch.map((b) => {
+      const outcome = byLine.get(b.line) ?? {
+        line: b.line,
+        status: 'error' as const,
+        externalId: b.row?.externalId ?? null,
+        recordId: null,
+        message: 'This row was not processed',
+      };
+      counts[outcome.status] += 1;
+      return {
+        line_number: b.line,
+        status: outcome.status,
+        external_id: outcome.externalId,
+        record_id: outcome.recordId,
+        message: outcome.message,
+        data: b.data,
+      };
+    });
+    // One statement and one bound JSON value for the whole batch (a retried job rewrites the rows it had written).
+    await txDb.execute(sql`
+      insert into file_import_rows (file_import_id, line_number, status, external_id, record_id, message, data)
+      select ${context.fileImportId}, line_number, status, external_id, record_id, message, data
+      from ${recordset(values, { line_number: 'int', status: 'text', external_id: 'text', record_id: 'int', message: 'text', data: 'jsonb' })}
+      on conflict (file_import_id, line_number) do update set status = excluded.status, external_id = excluded.external_id,
+        record_id = excluded.record_id, message = excluded.message, data = excluded.data`);
+    await txDb
+      .update(fileImports)
+      .set({
+        rowsDone: sql`${fileImports.rowsDone} + ${batch.length}`,
+        createdCount: sql`${fileImports.createdCount} + ${counts.created}`,
+        updatedCount: sql`${fileImports.updatedCount} + ${counts.updated}`,
+        unchangedCount: sql`${fileImports.unchangedCount} + ${counts.unchanged}`,
+        errorCount: sql`${fileImports.errorCount} + ${counts.error}`,
+      })
+      .where(eq(fileImports.id, context.fileImportId));
+    return counts;
+  });
+}

@@ -1,0 +1,176 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import type { JobDeps } from '../../jobs/jobs.workers';
+import type { JobAttempt } from '../../jobs/jobs.queue';
+import { branches } from '../branches/branches.schema';
+import { roles } from '../roles/roles.schema';
+import { users } from '../users/users.schema';
+import { fileImportRows, fileImports, fileImportTypes } from './file-imports.schema';
+import { FILE_IMPORT_TARGET_DEFINITIONS } from './file-imports.targets';
+import { FileImportProblem, formatOf, readRecords } from './file-imports.read';
+import { missingColumnsMessage, planColumns, rowData, rowValues, type ColumnPlan } from './file-imports.mapping';
+import { writeBatch, type BatchRow } from './file-imports.batch';
+import { errorRow } from './file-imports.target';
+
+/**
+ * The `file-import` job (issue "imports and exports", item 2): reads an uploaded file and writes its rows.
+ *
+ * 1. A first pass reads the whole file: header, required columns (missing ones are named), UTF-8, quotes, and
+ *    counts the data rows (rowsTotal). A problem of the file itself fails the import here, before anything is
+ *    written ("no partial garbage").
+ * 2. A second pass maps each row by header (file-imports.mapping.ts) and writes batches of BATCH_ROWS rows, each in
+ *    one transaction with its file_import_rows and the progress (file-imports.batch.ts). Bad rows become error
+ *    rows; they never block the good ones. A key seen on an earlier line makes the later line an error.
+ * Safe to run again: a retried job skips the lines an earlier attempt committed (rows are unique per import and
+ * line) and records are upserted by their key. An unexpected error leaves the import queued for pg-boss's retry;
+ * on the last attempt the import is failed with the message.
+ */
+
+/** Rows per batch transaction: large enough for set-based writes, small enough for steady progress. */
+export const BATCH_ROWS = 500;
+
+/** Keys longer than this are refused (ids of other systems are short; this bounds the lookups). */
+const MAX_KEY_LENGTH = 200;
+
+type ImportWithType = { file: typeof fileImports.$inferSelect; type: typeof fileImportTypes.$inferSelect };
+
+async function openFile(deps: JobDeps, storageKey: string): Promise<Readable> {
+  const stream = await deps.storage.read(storageKey);
+  // Not a problem of the file: the storage may be catching up (S3) or down; the job is retried.
+  if (!stream) throw new Error('The uploaded file is not in the storage');
+  return stream;
+}
+
+/** Pass 1: the header's column plan and the number of data rows. @throws FileImportProblem. */
+async function survey(deps: JobDeps, { file, type }: ImportWithType) {
+  const target = FILE_IMPORT_TARGET_DEFINITIONS[type.target];
+  let headers: string[] | null = null;
+  let plan: ColumnPlan[] = [];
+  let total = 0;
+  for await (const record of readRecords(await openFile(deps, file.storageKey), formatOf(file))) {
+    if (headers) {
+      total += 1;
+      continue;
+    }
+    headers = record.cells;
+    const planned = planColumns(headers, type.mapping, target.fields);
+    if (planned.missing.length) throw new FileImportProblem(missingColumnsMessage(planned.missing, type.label));
+    plan = planned.columns;
+  }
+  if (!headers) throw new FileImportProblem('The file is empty: it has no header row');
+  if (total === 0) throw new FileImportProblem('The file has a header row but no data rows');
+  return { headers, plan, total };
+}
+
+/** Pass 2: maps and writes the rows after `resumeAfter` (the last line an earlier attempt committed). */
+async function importRows(deps: JobDeps, imported: ImportWithType, surveyed: Awaited<ReturnType<typeof survey>>) {
+  const { file, type } = imported;
+  const target = FILE_IMPORT_TARGET_DEFINITIONS[type.target];
+  const keyLabel = target.fields.find((f) => f.key === 'externalId')!.label;
+  const fieldKeys = new Set(target.fields.map((f) => f.key));
+  const [branch] = file.branchId
+    ? await deps.db
+        .select({ id: branches.id, name: branches.name, timezone: branches.timezone })
+        .from(branches)
+        .where(eq(branches.id, file.branchId))
+    : [];
+  const [creator] = file.createdByUserId
+    ? await deps.db
+        .select({ override: sql<boolean>`${roles.hasPayPeriodLockOverride} or ${roles.hasSystemLevelAccess}` })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .where(eq(users.id, file.createdByUserId))
+    : [];
+  const context = {
+    fileImportId: file.id,
+    target,
+    companyId: file.companyId,
+    branch: branch ?? null,
+    mayOverrideLocks: creator?.override ?? false,
+    userId: file.createdByUserId,
+  };
+  const earlier = await deps.db
+    .select({ key: fileImportRows.externalId, line: sql<number>`min(${fileImportRows.lineNumber})::int` })
+    .from(fileImportRows)
+    .where(eq(fileImportRows.fileImportId, file.id))
+    .groupBy(fileImportRows.externalId);
+  const seen = new Map(earlier.flatMap((e) => (e.key ? [[e.key, e.line] as const] : [])));
+  const [{ last }] = (await deps.db
+    .select({ last: sql<number>`coalesce(max(${fileImportRows.lineNumber}), 0)::int` })
+    .from(fileImportRows)
+    .where(eq(fileImportRows.fileImportId, file.id))) as [{ last: number }];
+
+  let batch: BatchRow[] = [];
+  let header = true;
+  for await (const record of readRecords(await openFile(deps, file.storageKey), formatOf(file))) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    if (record.line <= last) continue;
+    const data = rowData(surveyed.headers, record.cells);
+    const values = rowValues(record.cells, surveyed.plan, type.defaults, fieldKeys);
+    const externalId = values.externalId ?? '';
+    const ref = { line: record.line, externalId };
+    let error = record.problem ? errorRow(ref, record.problem) : null;
+    if (!error && externalId === '') error = errorRow(ref, `${keyLabel} is required`);
+    if (!error && externalId.length > MAX_KEY_LENGTH)
+      error = errorRow(ref, `${keyLabel} is longer than ${MAX_KEY_LENGTH} characters`);
+    if (!error && seen.has(externalId))
+      error = errorRow(ref, `${keyLabel} ${externalId} is also on line ${seen.get(externalId)}`);
+    if (externalId !== '' && !seen.has(externalId)) seen.set(externalId, record.line);
+    batch.push({ line: record.line, data, row: error ? null : { line: record.line, externalId, values }, error });
+    if (batch.length >= BATCH_ROWS) {
+      await writeBatch(deps.db, context, batch);
+      batch = [];
+    }
+  }
+  if (batch.length) await writeBatch(deps.db, context, batch);
+}
+
+async function finish(deps: JobDeps, id: number, status: 'completed' | 'failed', error: string | null) {
+  await deps.db.update(fileImports).set({ status, error, finishedAt: new Date() }).where(eq(fileImports.id, id));
+}
+
+/**
+ * Runs one attempt of a `file-import` job {fileImportId}: status running (attempts + 1, startedAt on the first),
+ * then the two passes, then completed (even with row errors). A FileImportProblem fails the import with its
+ * message at once. Another error: on the job's last attempt the import is failed with it; otherwise the import goes
+ * back to queued with the attempt counted. Either way it is rethrown, so pg-boss retries or records the failure.
+ * An import that is gone or already finished is left alone.
+ */
+export async function runFileImportJob(deps: JobDeps, job: JobAttempt<'file-import'>): Promise<void> {
+  const id = job.data.fileImportId;
+  const [imported] = await deps.db
+    .select({ file: fileImports, type: fileImportTypes })
+    .from(fileImports)
+    .innerJoin(fileImportTypes, eq(fileImportTypes.name, fileImports.typeName))
+    .where(eq(fileImports.id, id));
+  if (!imported || imported.file.status === 'completed' || imported.file.status === 'failed') return;
+  await deps.db
+    .update(fileImports)
+    .set({
+      status: 'running',
+      attempts: sql`${fileImports.attempts} + 1`,
+      startedAt: sql`coalesce(${fileImports.startedAt}, now())`,
+    })
+    .where(eq(fileImports.id, id));
+  try {
+    const surveyed = await survey(deps, imported);
+    await deps.db.update(fileImports).set({ rowsTotal: surveyed.total }).where(eq(fileImports.id, id));
+    await importRows(deps, imported, surveyed);
+    await finish(deps, id, 'completed', null);
+    deps.log.info(`File import ${id} (${imported.type.name}) completed`);
+  } catch (error) {
+    if (error instanceof FileImportProblem) {
+      await finish(deps, id, 'failed', error.message);
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    deps.log.error(`File import ${id} attempt ${job.retryCount + 1} failed: ${message}`);
+    if (job.isLastAttempt)
+      await finish(deps, id, 'failed', `The import stopped after ${job.retryCount + 1} attempts: ${message}`);
+    else await deps.db.update(fileImports).set({ status: 'queued' }).where(eq(fileImports.id, id));
+    throw error;
+  }
+}

@@ -1,0 +1,157 @@
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  JsonInput,
+  NumberInput,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZUpdateFileExportTypeInput, type FileExportTypeOutput } from '@hearth/shared/file-exports/file-exports.schema';
+import { useTRPC } from '@/api/trpc';
+import { useRecordForm, type RecordForm } from '@/forms/use-record-form';
+import {
+  exportTypeFieldOf,
+  exportTypeFormValues,
+  exportTypePayload,
+  exportTypeRules,
+  settingLabel,
+  type ExportTypeFormValues,
+  type SettingRow,
+} from './file-export-type.values';
+import { formatRetention } from './file-exports.format';
+
+/** One setting's input, chosen by the type of its stored value. */
+function SettingInput({ row, index, record }: { row: SettingRow; index: number; record: RecordForm<ExportTypeFormValues> }) {
+  const label = settingLabel(row.key);
+  const description = <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{row.key}</span>;
+  const path = `settings.${index}.value`;
+  switch (row.kind) {
+    case 'boolean':
+      return <Switch label={label} description={description} {...record.inputProps(path, { type: 'checkbox' })} />;
+    case 'number':
+      return <NumberInput label={label} description={description} {...record.inputProps(path)} />;
+    case 'json':
+      return (
+        <JsonInput
+          size="xs"
+          label={label}
+          description={description}
+          autosize
+          minRows={2}
+          formatOnBlur
+          {...record.inputProps(path)}
+        />
+      );
+    case 'text':
+      return <TextInput label={label} description={description} {...record.inputProps(path)} />;
+  }
+}
+
+/**
+ * The edit form of an export type (system level): label, description, retention in hours (1 hour to 90 days) and
+ * the settings of its kind (one input per setting the type has). Checked by ZUpdateFileExportTypeInput and the
+ * server's parse-only check; saved as a whole.
+ */
+export function FileExportTypeForm({ type, readOnly }: { type: FileExportTypeOutput; readOnly: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toInput = (values: ExportTypeFormValues) => exportTypePayload(type.name, values);
+  const record = useRecordForm<ExportTypeFormValues, ReturnType<typeof toInput>>({
+    initialValues: exportTypeFormValues(type),
+    toPayload: toInput,
+    schema: ZUpdateFileExportTypeInput,
+    rules: exportTypeRules,
+    fieldOf: exportTypeFieldOf(exportTypeFormValues(type).settings.map((s) => s.key)),
+    check: (input) => ({ action: 'updateFileExportType', input }),
+    serverCheck: !readOnly,
+  });
+  const { form } = record;
+  const update = useMutation(
+    trpc.updateFileExportType.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.getFileExportType.queryKey({ name: saved.name }), saved);
+        void queryClient.invalidateQueries({ queryKey: trpc.getFileExportTypes.queryKey() });
+        const savedValues = exportTypeFormValues(saved);
+        form.setInitialValues(savedValues);
+        form.setValues(savedValues);
+        form.resetDirty(savedValues);
+        notifications.show({ color: 'teal', message: `${saved.label} saved` });
+      },
+      onError: record.onSaveError,
+    }),
+  );
+  const hours = Number(form.values.retentionHours);
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        record.clearSaveError();
+        update.mutate(toInput(values));
+      }, record.onInvalid)}
+    >
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="md">
+          {record.saveError && (
+            <Alert color="red" role="alert">
+              {record.saveError}
+            </Alert>
+          )}
+          <Paper withBorder radius="md" p="md">
+            <Stack gap="sm" maw={760}>
+              <TextInput label="Label" required {...record.inputProps('label')} />
+              <Textarea label="Description" autosize minRows={2} maxRows={6} {...record.inputProps('description')} />
+              <NumberInput
+                label="Retention (hours)"
+                description={
+                  form.values.retentionHours !== '' && Number.isInteger(hours) && hours > 0
+                    ? `Files are kept ${formatRetention(hours)} after they are made (at most 90 days)`
+                    : 'How long a finished file is kept (1 hour to 90 days)'
+                }
+                required
+                min={1}
+                max={90 * 24}
+                clampBehavior="none"
+                allowDecimal={false}
+                w={{ base: '100%', xs: 320 }}
+                {...record.inputProps('retentionHours')}
+              />
+            </Stack>
+          </Paper>
+          <Paper withBorder radius="md" p="md" component="section" aria-label="Settings">
+            <Stack gap="sm" maw={760}>
+              <Text fw={600}>Settings</Text>
+              {form.values.settings.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  This kind of export has no settings.
+                </Text>
+              ) : (
+                form.values.settings.map((row, i) => <SettingInput key={row.key} row={row} index={i} record={record} />)
+              )}
+            </Stack>
+          </Paper>
+          {!readOnly && (
+            <>
+              <Divider />
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" size="xs" disabled={!form.isDirty()} onClick={() => form.reset()}>
+                  Reset
+                </Button>
+                <Button type="submit" size="xs" loading={update.isPending}>
+                  Save
+                </Button>
+              </Group>
+            </>
+          )}
+        </Stack>
+      </fieldset>
+    </form>
+  );
+}

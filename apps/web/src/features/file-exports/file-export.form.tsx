@@ -1,0 +1,191 @@
+import { Alert, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ZQueueFileExportInput,
+  type FileExportTypeOutput,
+  type QueueFileExportInput,
+} from '@hearth/shared/file-exports/file-exports.schema';
+import { FILE_EXPORT_KIND_LABELS, isPeriodExportKind } from '@hearth/shared/file-exports/file-exports.kinds';
+import { errorMessageOf } from '@/api/api-error';
+import { useTRPC } from '@/api/trpc';
+import { useBranchOptions, usePayerSourceOptions, type Option } from '@/components/records/options';
+import { RecordFormFrame } from '@/components/records/record-form-frame';
+import { useRecordForm } from '@/forms/use-record-form';
+import {
+  exportFieldOf,
+  exportFormValues,
+  exportPayload,
+  exportRules,
+  paramsOf,
+  proposedFormat,
+  type ExportFormValues,
+} from './file-export.values';
+
+function QueueExportFields(props: {
+  types: FileExportTypeOutput[];
+  branches: Option[];
+  payers: Option[];
+  onQueued: (id: number) => void;
+  onCancel: () => void;
+}) {
+  const { types, branches, payers, onQueued, onCancel } = props;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const typeOf = (name: string | null) => types.find((t) => t.name === name);
+  const toPayload = (values: ExportFormValues): QueueFileExportInput => exportPayload(values, typeOf(values.type));
+  const record = useRecordForm<ExportFormValues, QueueFileExportInput>({
+    initialValues: exportFormValues(branches.length === 1 ? branches[0]!.value : null),
+    toPayload,
+    schema: ZQueueFileExportInput,
+    rules: (values) => exportRules(typeOf(values.type))(values),
+    fieldOf: exportFieldOf,
+    check: (input) => (input.type ? { action: 'queueFileExport', input } : null),
+  });
+  const { form } = record;
+  const queue = useMutation(
+    trpc.queueFileExport.mutationOptions({
+      onSuccess: (queued) => {
+        void queryClient.invalidateQueries({ queryKey: trpc.queryView.queryKey() });
+        onQueued(queued.id);
+      },
+      onError: record.onSaveError,
+    }),
+  );
+  const type = typeOf(form.values.type);
+  const asked = paramsOf(type);
+  const typeProps = record.inputProps('type');
+  const pickType = (name: string | null) => {
+    typeProps.onChange(name);
+    const picked = typeOf(name);
+    if (picked) form.setFieldValue('format', proposedFormat(picked));
+  };
+  const label = (key: 'from' | 'to' | 'branchId' | 'payerSourceId' | 'format', fallback: string) =>
+    asked.get(key)?.label ?? fallback;
+  const required = (key: 'from' | 'to' | 'branchId' | 'payerSourceId') => asked.get(key)?.required ?? false;
+
+  return (
+    <RecordFormFrame
+      record={record}
+      onSubmit={(values) => queue.mutate(toPayload(values))}
+      onCancel={onCancel}
+      pending={queue.isPending}
+      submitLabel="Queue export"
+    >
+      <Select
+        label="Export type"
+        placeholder="What to export"
+        required
+        searchable
+        data={types.map((t) => ({ value: t.name, label: t.label }))}
+        allowDeselect={false}
+        data-autofocus
+        {...typeProps}
+        onChange={pickType}
+      />
+      {type && (
+        <Text size="sm" c="dimmed">
+          {type.description || FILE_EXPORT_KIND_LABELS[type.kind]}
+          {!isPeriodExportKind(type.kind) && ' Every record of the list in your branches, with its default columns.'}
+        </Text>
+      )}
+      {(asked.has('from') || asked.has('to')) && (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          {asked.has('from') && (
+            <DatePickerInput
+              size="xs"
+              label={label('from', 'From')}
+              required={required('from')}
+              valueFormat="MM/DD/YY"
+              placeholder="First day"
+              previousLabel="Previous month"
+              nextLabel="Next month"
+              clearable={!required('from')}
+              {...record.inputProps('from')}
+            />
+          )}
+          {asked.has('to') && (
+            <DatePickerInput
+              size="xs"
+              label={label('to', 'To')}
+              required={required('to')}
+              valueFormat="MM/DD/YY"
+              placeholder="Last day"
+              previousLabel="Previous month"
+              nextLabel="Next month"
+              minDate={form.values.from ?? undefined}
+              clearable={!required('to')}
+              {...record.inputProps('to')}
+            />
+          )}
+        </SimpleGrid>
+      )}
+      {asked.has('branchId') && (
+        <Select
+          label={label('branchId', 'Branch')}
+          required={required('branchId')}
+          placeholder={required('branchId') ? 'Choose a branch' : 'All my branches'}
+          data={branches}
+          clearable={!required('branchId')}
+          {...record.inputProps('branchId')}
+        />
+      )}
+      {asked.has('payerSourceId') && (
+        <Select
+          label={label('payerSourceId', 'Payer source')}
+          required={required('payerSourceId')}
+          placeholder={required('payerSourceId') ? 'Choose a payer source' : 'All payer sources'}
+          data={payers}
+          searchable
+          clearable={!required('payerSourceId')}
+          {...record.inputProps('payerSourceId')}
+        />
+      )}
+      {asked.has('format') && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="export-format-label">
+            {label('format', 'Format')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="export-format-label"
+            data={[
+              { value: 'csv', label: 'CSV' },
+              { value: 'xlsx', label: 'Excel (XLSX)' },
+            ]}
+            w="fit-content"
+            {...record.inputProps('format')}
+          />
+        </Stack>
+      )}
+    </RecordFormFrame>
+  );
+}
+
+/**
+ * The "New export" form: the export type (getFileExportTypes) and the parameters its `params` ask for (period with
+ * date pickers, branch, payer source, CSV or XLSX for record kinds), checked by ZQueueFileExportInput and the
+ * server's parse-only check. Queueing (queueFileExport) hands the new export's id to `onQueued`.
+ */
+export function QueueExportForm({ onQueued, onCancel }: { onQueued: (id: number) => void; onCancel: () => void }) {
+  const trpc = useTRPC();
+  const types = useQuery({ ...trpc.getFileExportTypes.queryOptions(), staleTime: 60_000 });
+  const branches = useBranchOptions();
+  const payers = usePayerSourceOptions();
+  if (types.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorMessageOf(types.error)}
+      </Alert>
+    );
+  }
+  if (types.isPending || branches.loading || payers.loading) return <Loader size="sm" aria-label="Loading export types" />;
+  return (
+    <QueueExportFields
+      types={types.data}
+      branches={branches.options}
+      payers={payers.options}
+      onQueued={onQueued}
+      onCancel={onCancel}
+    />
+  );
+}

@@ -1,0 +1,137 @@
+import type { ReactNode } from 'react';
+import { Alert, Badge, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import type { FileImportOutput, FileImportProgress } from '@hearth/shared/file-imports/file-imports.schema';
+import { errorMessageOf } from '@/api/api-error';
+import { formatCount, IMPORT_STATUS_DISPLAY, isFinalImportStatus, progressPercent, progressText } from './file-imports.format';
+
+/** One count of an import's rows (created, updated, unchanged, errors). */
+function Count({ label, value, color }: { label: string; value: number; color?: string }) {
+  return (
+    <Paper withBorder radius="sm" px="sm" py={6}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} c={color} aria-label={`${label}: ${value}`}>
+        {formatCount(value)}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The status badge of an import. */
+export function ImportStatusBadge({ status }: { status: FileImportProgress['status'] }) {
+  const { label, color } = IMPORT_STATUS_DISPLAY[status];
+  return (
+    <Badge variant="light" color={color}>
+      {label}
+    </Badge>
+  );
+}
+
+/** The counts of an import's rows as four small cards (two per line on a phone). */
+export function ImportCounts({ progress }: { progress: FileImportProgress }) {
+  return (
+    <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs">
+      <Count label="Created" value={progress.createdCount} />
+      <Count label="Updated" value={progress.updatedCount} />
+      <Count label="Unchanged" value={progress.unchangedCount} />
+      <Count label="Errors" value={progress.errorCount} color={progress.errorCount > 0 ? 'red' : undefined} />
+    </SimpleGrid>
+  );
+}
+
+/** The progress bar with "rows done / total" beside it; striped and moving while the job runs. */
+export function ImportProgressBar({ progress }: { progress: FileImportProgress }) {
+  const percent = progressPercent(progress);
+  const running = !isFinalImportStatus(progress.status);
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" aria-live="polite">
+          {progressText(progress)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {percent}%
+        </Text>
+      </Group>
+      <Progress
+        value={percent}
+        size="lg"
+        radius="sm"
+        striped={running}
+        animated={running}
+        color={progress.status === 'failed' ? 'red' : progress.errorCount > 0 ? 'yellow' : 'teal'}
+        aria-label="Import progress"
+      />
+    </Stack>
+  );
+}
+
+/** What an import ended with: the file-level error of a failed one, or a summary of a completed one. */
+function Outcome({ progress }: { progress: FileImportProgress }) {
+  if (progress.status === 'failed') {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={16} />} title="The import failed" role="alert">
+        {progress.error ?? 'The file could not be imported.'}
+      </Alert>
+    );
+  }
+  if (progress.status !== 'completed') return null;
+  const done = progress.createdCount + progress.updatedCount + progress.unchangedCount;
+  return progress.errorCount > 0 ? (
+    <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={16} />} title="Completed with errors">
+      {formatCount(done)} rows imported; {formatCount(progress.errorCount)} rows were not: open the rows to see why.
+    </Alert>
+  ) : (
+    <Alert color="teal" variant="light" icon={<IconCircleCheck size={16} />} title="Completed">
+      Every row was imported.
+    </Alert>
+  );
+}
+
+/**
+ * The live state of one import: file and type, status, the progress bar with "rows done / total", the counts and
+ * the outcome; `actions` go below (e.g. "Open rows").
+ */
+export function FileImportProgressPanel(props: {
+  details: FileImportOutput | undefined;
+  progress: FileImportProgress | undefined;
+  error: unknown;
+  actions?: ReactNode;
+}) {
+  const { details, progress, error, actions } = props;
+  if (!progress) {
+    return error ? (
+      <Alert color="red" role="alert">
+        {errorMessageOf(error)}
+      </Alert>
+    ) : (
+      <Loader size="sm" aria-label="Loading the import" />
+    );
+  }
+  return (
+    <Stack gap="sm" aria-label="Import status">
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <div style={{ minWidth: 0 }}>
+          {details && (
+            <>
+              <Text fw={600} truncate="end">
+                {details.fileName}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {details.typeLabel}
+                {details.branchName ? ` · ${details.branchName}` : ''}
+              </Text>
+            </>
+          )}
+        </div>
+        <ImportStatusBadge status={progress.status} />
+      </Group>
+      <ImportProgressBar progress={progress} />
+      <ImportCounts progress={progress} />
+      <Outcome progress={progress} />
+      {actions}
+    </Stack>
+  );
+}

@@ -1,0 +1,184 @@
+import { useEffect } from 'react';
+import { Alert, Anchor, Box, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import type { FileImportRowStatus } from '@hearth/shared/file-imports/file-imports.constants';
+import type { FileImportOutput } from '@hearth/shared/file-imports/file-imports.schema';
+import { formatFileSize } from '@hearth/shared/files/files.schema';
+import { errorMessageOf, httpStatusOf } from '@/api/api-error';
+import { useTRPC, useTRPCClient } from '@/api/trpc';
+import { DataTable } from '@/components/data-table/data-table';
+import { parseTableUrl, serializeTableUrl } from '@/components/data-table/data-table.state';
+import { formatDateTime } from '@/format/date-format';
+import { ImportCounts, ImportProgressBar, ImportStatusBadge } from './file-import-progress.panel';
+import { fileImportIdOf, hasOnlyImport, pickedStatus, withImport, withStatus } from './file-import-rows.state';
+import { openDownload } from './file-imports.download';
+import { formatCount, isFinalImportStatus, ROW_STATUS_CHOICES } from './file-imports.format';
+
+const COUNT_OF: Record<FileImportRowStatus, keyof FileImportOutput> = {
+  error: 'errorCount',
+  created: 'createdCount',
+  updated: 'updatedCount',
+  unchanged: 'unchangedCount',
+};
+
+function BackLink() {
+  return (
+    <Anchor component={Link} to="/file-imports" size="sm" w="fit-content">
+      <Group gap={4}>
+        <IconArrowLeft size={14} /> File Imports
+      </Group>
+    </Anchor>
+  );
+}
+
+/** The import's file, type, status, who uploaded it, its counts and (while it runs) its progress. */
+function ImportHeader({ item }: { item: FileImportOutput }) {
+  const client = useTRPCClient();
+  const running = !isFinalImportStatus(item.status);
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 260px' }}>
+          <Title order={2} style={{ wordBreak: 'break-word' }}>
+            {item.fileName}
+          </Title>
+          <Group gap="xs">
+            <ImportStatusBadge status={item.status} />
+            <Text size="sm">
+              {item.typeLabel}
+              {item.branchName && (
+                <Text span c="dimmed" inherit>
+                  {` · ${item.branchName}`}
+                </Text>
+              )}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {formatFileSize(item.fileSizeBytes)} · uploaded {formatDateTime(item.createdAt)}
+            {item.createdByName ? ` by ${item.createdByName}` : ''}
+            {item.finishedAt ? ` · finished ${formatDateTime(item.finishedAt)}` : ''}
+          </Text>
+        </Stack>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconDownload size={14} />}
+          disabled={item.status === 'awaiting_upload'}
+          onClick={() => void openDownload(() => client.getFileImportDownloadLink.query({ id: item.id }), 'The file')}
+        >
+          Download original
+        </Button>
+      </Group>
+      {item.status === 'failed' && (
+        <Alert color="red" variant="light" title="The import failed" role="alert">
+          {item.error ?? 'The file could not be imported.'}
+        </Alert>
+      )}
+      {running && (
+        <Paper withBorder radius="sm" p="sm">
+          <ImportProgressBar progress={item} />
+        </Paper>
+      )}
+      <ImportCounts progress={item} />
+    </Stack>
+  );
+}
+
+/** The rows table of one import, with the status picker above it. */
+function ImportRows({ item }: { item: FileImportOutput }) {
+  const [params, setParams] = useSearchParams();
+  const filters = parseTableUrl(params).filters ?? [];
+  const fixed = hasOnlyImport(filters, item.id);
+
+  // The table shows this import only: a link without the filter (or a filter removed) gets it back.
+  useEffect(() => {
+    if (fixed) return;
+    setParams(
+      (prev) => {
+        const url = parseTableUrl(prev);
+        return serializeTableUrl({ ...url, filters: withImport(url.filters ?? [], item.id) }, prev);
+      },
+      { replace: true },
+    );
+  }, [fixed, item.id, setParams]);
+
+  const status = pickedStatus(filters);
+  const pick = (value: string) =>
+    setParams((prev) => {
+      const url = parseTableUrl(prev);
+      const next = withStatus(withImport(url.filters ?? [], item.id), value as FileImportRowStatus | 'all');
+      return serializeTableUrl({ ...url, page: undefined, filters: next }, prev);
+    });
+  const choices = [
+    { value: 'all', label: `All ${formatCount(item.rowsDone)}` },
+    ...ROW_STATUS_CHOICES.map((c) => ({ value: c.value, label: `${c.label} ${formatCount(item[COUNT_OF[c.value]] as number)}` })),
+  ];
+  return (
+    <Stack gap="sm">
+      <Box style={{ overflowX: 'auto' }}>
+        <SegmentedControl size="xs" aria-label="Row status" data={choices} value={status} onChange={pick} />
+      </Box>
+      {fixed ? <DataTable view="fileImportRows" /> : <Loader size="sm" aria-label="Loading rows" />}
+    </Stack>
+  );
+}
+
+function ImportRowsOf({ id }: { id: number }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const item = useQuery({
+    ...trpc.getFileImport.queryOptions({ id }),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status && !isFinalImportStatus(status) ? 1500 : false;
+    },
+  });
+  // While the job writes rows, the table follows its progress.
+  const rowsDone = item.data?.rowsDone;
+  const itemStatus = item.data?.status;
+  useEffect(() => {
+    if (rowsDone === undefined) return;
+    void queryClient.invalidateQueries({
+      queryKey: trpc.queryView.queryKey(),
+      predicate: (query) => (query.queryKey[1] as { input?: { view?: string } } | undefined)?.input?.view === 'fileImportRows',
+    });
+  }, [rowsDone, itemStatus, queryClient, trpc]);
+
+  if (httpStatusOf(item.error) === 404) return <Alert color="red">There is no file import with this id.</Alert>;
+  if (item.isError) return <Alert color="red">{errorMessageOf(item.error)}</Alert>;
+  if (!item.data) return <Loader size="sm" aria-label="Loading the import" />;
+  return (
+    <>
+      <ImportHeader item={item.data} />
+      <ImportRows item={item.data} />
+    </>
+  );
+}
+
+/**
+ * /file-import-rows?fileImportId={id} (spec "File imports"): one import's file, type, status and counts (refreshed
+ * while it runs), its original file, and its rows on the fileImportRows view fixed to it, errors first, with a
+ * status picker (All, Errors, Created, Updated, Unchanged) that writes the table's status filter.
+ */
+export function FileImportRowsPage() {
+  const [params] = useSearchParams();
+  const id = fileImportIdOf(params);
+  return (
+    <Stack gap="md">
+      <BackLink />
+      {id === null ? (
+        <Alert color="gray">
+          Open an import from the list of{' '}
+          <Anchor component={Link} to="/file-imports">
+            file imports
+          </Anchor>{' '}
+          to see its rows.
+        </Alert>
+      ) : (
+        <ImportRowsOf key={id} id={id} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,214 @@
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  JsonInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZUpdateFileImportTypeInput, type FileImportTypeOutput } from '@hearth/shared/file-imports/file-imports.schema';
+import { useTRPC } from '@/api/trpc';
+import type { Option } from '@/components/records/options';
+import { useRecordForm, type RecordForm } from '@/forms/use-record-form';
+import {
+  importTypeFieldOf,
+  importTypeFormValues,
+  importTypePayload,
+  importTypeRules,
+  type ImportTypeFormValues,
+} from './file-import-type.values';
+
+/** The mapping editor: one line per field of the target with its label, required mark, header and transform. */
+function MappingTable({ type, record }: { type: FileImportTypeOutput; record: RecordForm<ImportTypeFormValues> }) {
+  const transforms = type.transforms.map((t) => ({ value: t.name, label: t.name }));
+  const describe = new Map(type.transforms.map((t) => [t.name, t.description]));
+  return (
+    <Table.ScrollContainer minWidth={680} type="native">
+      <Table verticalSpacing={4} horizontalSpacing={6} aria-label="Column mapping" style={{ verticalAlign: 'top' }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w="34%">Field</Table.Th>
+            <Table.Th>Column header in the file</Table.Th>
+            <Table.Th w={260}>Transform</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {record.form.values.mapping.map((row, i) => {
+            const field = type.fields.find((f) => f.key === row.field);
+            const label = field?.label ?? row.field;
+            return (
+              <Table.Tr key={row.field}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {label}
+                    {field?.required && (
+                      <Text span c="red" aria-label="required">
+                        {' '}
+                        *
+                      </Text>
+                    )}
+                  </Text>
+                  {field?.description && (
+                    <Text size="xs" c="dimmed">
+                      {field.description}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={`${label} column header`}
+                    placeholder={field?.required ? 'Required' : 'Not read'}
+                    {...record.inputProps(`mapping.${i}.header`)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Select
+                    aria-label={`${label} transform`}
+                    placeholder="As it is"
+                    data={transforms}
+                    clearable
+                    searchable
+                    renderOption={({ option }) => (
+                      <div>
+                        <Text size="sm">{option.label}</Text>
+                        <Text size="xs" c="dimmed">
+                          {describe.get(option.value)}
+                        </Text>
+                      </div>
+                    )}
+                    {...record.inputProps(`mapping.${i}.transform`)}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/**
+ * The edit form of an import type (system level): label, description, the column mapping (field -> header and
+ * transform; every required field mapped) and the defaults (the branch, other fields as a JSON object). Checked by
+ * ZUpdateFileImportTypeInput and, as the user types, by the server in parse-only mode; saved as a whole.
+ */
+export function FileImportTypeForm({
+  type,
+  branches,
+  readOnly,
+}: {
+  type: FileImportTypeOutput;
+  branches: Option[];
+  readOnly: boolean;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toInput = (values: ImportTypeFormValues) => importTypePayload(type.name, values);
+  const record = useRecordForm<ImportTypeFormValues, ReturnType<typeof toInput>>({
+    initialValues: importTypeFormValues(type),
+    toPayload: toInput,
+    schema: ZUpdateFileImportTypeInput,
+    rules: importTypeRules(type),
+    fieldOf: importTypeFieldOf(type.fields.map((f) => f.key)),
+    check: (input) => ({ action: 'updateFileImportType', input }),
+    serverCheck: !readOnly,
+  });
+  const { form } = record;
+  const update = useMutation(
+    trpc.updateFileImportType.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.getFileImportType.queryKey({ name: saved.name }), saved);
+        void queryClient.invalidateQueries({ queryKey: trpc.getFileImportTypes.queryKey() });
+        const savedValues = importTypeFormValues(saved);
+        form.setInitialValues(savedValues);
+        form.setValues(savedValues);
+        form.resetDirty(savedValues);
+        notifications.show({ color: 'teal', message: `${saved.label} saved` });
+      },
+      onError: record.onSaveError,
+    }),
+  );
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        record.clearSaveError();
+        update.mutate(toInput(values));
+      }, record.onInvalid)}
+    >
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="md">
+          {record.saveError && (
+            <Alert color="red" role="alert">
+              {record.saveError}
+            </Alert>
+          )}
+          <Paper withBorder radius="md" p="md">
+            <Stack gap="sm" maw={760}>
+              <TextInput label="Label" required {...record.inputProps('label')} />
+              <Textarea label="Description" autosize minRows={2} maxRows={6} {...record.inputProps('description')} />
+            </Stack>
+          </Paper>
+          <Paper withBorder radius="md" p="md" component="section" aria-label="Column mapping">
+            <Stack gap="xs">
+              <Text fw={600}>Column mapping</Text>
+              <Text size="xs" c="dimmed">
+                Each field is read from the column with this header (matched without regard to case or surrounding spaces, in any
+                position). Leave a header empty to not read the field. * required.
+              </Text>
+              <MappingTable type={type} record={record} />
+            </Stack>
+          </Paper>
+          <Paper withBorder radius="md" p="md" component="section" aria-label="Defaults">
+            <Stack gap="sm" maw={760}>
+              <Text fw={600}>Defaults</Text>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <Select
+                  label="Branch"
+                  description="Where new records go when the import does not name a branch"
+                  placeholder="None: the importer chooses"
+                  data={branches}
+                  clearable
+                  {...record.inputProps('branchId')}
+                />
+              </SimpleGrid>
+              <JsonInput
+                size="xs"
+                label="Other defaults"
+                description='Values for fields the file leaves empty, as a JSON object, e.g. {"status": "active"}'
+                autosize
+                minRows={3}
+                maxRows={12}
+                formatOnBlur
+                {...record.inputProps('otherDefaults')}
+              />
+            </Stack>
+          </Paper>
+          {!readOnly && (
+            <>
+              <Divider />
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" size="xs" disabled={!form.isDirty()} onClick={() => form.reset()}>
+                  Reset
+                </Button>
+                <Button type="submit" size="xs" loading={update.isPending}>
+                  Save
+                </Button>
+              </Group>
+            </>
+          )}
+        </Stack>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import { Alert, Button, FileInput, Group, Loader, Paper, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
+import { FILE_IMPORT_MAX_BYTES } from '@hearth/shared/file-imports/file-imports.constants';
+import {
+  fileImportProblem,
+  ZQueueFileImportInput,
+  type FileImportTypeOutput,
+  type QueueFileImportInput,
+} from '@hearth/shared/file-imports/file-imports.schema';
+import { formatFileSize } from '@hearth/shared/files/files.schema';
+import { errorMessageOf } from '@/api/api-error';
+import { putFile } from '@/api/file-upload';
+import { useTRPC, useTRPCClient } from '@/api/trpc';
+import { useBranchOptions, type Option } from '@/components/records/options';
+import { RecordFormFrame } from '@/components/records/record-form-frame';
+import { useRecordForm } from '@/forms/use-record-form';
+import { openDownload } from './file-imports.download';
+import { expectedColumns, importContentType } from './file-imports.format';
+
+interface ImportFormValues {
+  type: string | null;
+  branchId: string | null;
+  file: File | null;
+}
+
+/** The file's facts as queueFileImport takes them; the content type is the one the bytes will be PUT with. */
+function payloadOf(values: ImportFormValues): QueueFileImportInput {
+  const { file } = values;
+  return {
+    type: values.type ?? '',
+    fileName: file?.name ?? '',
+    fileSizeBytes: file?.size ?? 0,
+    contentType: file ? importContentType(file) : '',
+    branchId: values.branchId ? Number(values.branchId) : null,
+  };
+}
+
+/** Every problem of the chosen file (name, size, type) belongs to the one file input. */
+const fieldOfPayload = (path: string) => (['fileName', 'fileSizeBytes', 'contentType'].includes(path) ? 'file' : path);
+
+/** Payer sources belong to the company: the other targets go to a branch. */
+const needsBranch = (type: FileImportTypeOutput | undefined) => type !== undefined && type.target !== 'payer_sources';
+
+/** What the picked type does and the columns it reads, with its template. */
+function TypeDetails({ type }: { type: FileImportTypeOutput }) {
+  const client = useTRPCClient();
+  const columns = expectedColumns(type);
+  return (
+    <Paper withBorder radius="sm" p="sm" aria-label={`About ${type.label}`} component="section">
+      <Stack gap="xs">
+        {type.description && <Text size="sm">{type.description}</Text>}
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" fw={600}>
+            Expected columns
+          </Text>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            leftSection={<IconDownload size={14} />}
+            onClick={() =>
+              void openDownload(() => client.getFileImportTemplateDownloadLink.query({ name: type.name }), 'The template')
+            }
+          >
+            Download template
+          </Button>
+        </Group>
+        <ScrollArea.Autosize mah={190} type="auto">
+          <Table fz="xs" verticalSpacing={2} horizontalSpacing={6} aria-label="Expected columns">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Column</Table.Th>
+                <Table.Th>Fills</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {columns.map((c) => (
+                <Table.Tr key={c.field}>
+                  <Table.Td style={{ fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-word' }}>
+                    {c.header}
+                    {c.required && (
+                      <Text span c="red" inherit aria-label="required">
+                        {' '}
+                        *
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{c.label}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+        <Text size="xs" c="dimmed">
+          * required. Columns are matched by their header, in any order; other columns are ignored.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function ImportFileFormFields(props: {
+  types: FileImportTypeOutput[];
+  branches: Option[];
+  onQueued: (id: number) => void;
+  onCancel: () => void;
+}) {
+  const { types, branches, onQueued, onCancel } = props;
+  const client = useTRPCClient();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [stage, setStage] = useState<'queueing' | 'uploading' | null>(null);
+  const onlyBranch = branches.length === 1 ? branches[0]!.value : null;
+  const typeOf = (name: string | null) => types.find((t) => t.name === name);
+  const record = useRecordForm<ImportFormValues, QueueFileImportInput>({
+    initialValues: { type: types.length === 1 ? types[0]!.name : null, branchId: onlyBranch, file: null },
+    toPayload: payloadOf,
+    schema: ZQueueFileImportInput,
+    fieldOf: fieldOfPayload,
+    rules: (values) => {
+      const errors: Record<string, string> = {};
+      if (!values.type) errors.type = 'Choose an import type';
+      if (needsBranch(typeOf(values.type)) && branches.length > 1 && !values.branchId) {
+        errors.branchId = 'Choose the branch to import into';
+      }
+      if (!values.file) errors.file = 'Choose a file to import';
+      return errors;
+    },
+    check: (input) => (input.type && input.fileName ? { action: 'queueFileImport', input } : null),
+  });
+  const { form } = record;
+  const type = typeOf(form.values.type);
+  const showBranch = needsBranch(type) && branches.length > 1;
+
+  const pickType = (name: string | null) => {
+    form.setFieldValue('type', name);
+    // A type with a default branch proposes it; the person may still pick another.
+    const preset = typeOf(name)?.defaults.branchId;
+    if (preset !== undefined && preset !== null && branches.some((b) => b.value === String(preset))) {
+      form.setFieldValue('branchId', String(preset));
+    }
+  };
+
+  const submit = async (values: ImportFormValues) => {
+    const file = values.file;
+    if (!file) return;
+    const input = payloadOf({ ...values, branchId: needsBranch(typeOf(values.type)) ? values.branchId : null });
+    try {
+      setStage('queueing');
+      const queued = await client.queueFileImport.mutate(input);
+      setStage('uploading');
+      // The upload URL is bound to the declared type and size: send the bytes under exactly that type.
+      await putFile(queued.uploadUrl, file.slice(0, file.size, input.contentType));
+      void queryClient.invalidateQueries({ queryKey: trpc.queryView.queryKey() });
+      onQueued(queued.id);
+    } catch (error) {
+      record.onSaveError(error);
+    } finally {
+      setStage(null);
+    }
+  };
+
+  const file = form.values.file;
+  const fileProps = record.inputProps('file');
+  // The shared rule runs as soon as a file is picked, before anything is sent.
+  const problem = file
+    ? fileImportProblem({ fileName: file.name, fileSizeBytes: file.size, contentType: importContentType(file) })
+    : null;
+  return (
+    <RecordFormFrame
+      record={record}
+      onSubmit={(values) => void submit(values)}
+      onCancel={onCancel}
+      pending={stage !== null}
+      submitLabel={stage === 'uploading' ? 'Uploading…' : 'Upload and import'}
+    >
+      <Select
+        label="Import type"
+        placeholder="What the file holds"
+        required
+        searchable
+        data={types.map((t) => ({ value: t.name, label: t.label }))}
+        allowDeselect={false}
+        data-autofocus
+        {...record.inputProps('type')}
+        onChange={pickType}
+      />
+      {type && <TypeDetails type={type} />}
+      {showBranch && (
+        <Select
+          label="Branch"
+          description="New records go to this branch"
+          placeholder="Choose a branch"
+          required
+          data={branches}
+          allowDeselect={false}
+          {...record.inputProps('branchId')}
+        />
+      )}
+      <FileInput
+        size="xs"
+        label="File"
+        placeholder="Choose a CSV or XLSX file"
+        required
+        clearable
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        leftSection={<IconFileSpreadsheet size={14} />}
+        description={`CSV (UTF-8) or XLSX, the first row holding the headers; up to ${formatFileSize(FILE_IMPORT_MAX_BYTES)}`}
+        {...fileProps}
+        error={fileProps.error ?? problem ?? undefined}
+      />
+    </RecordFormFrame>
+  );
+}
+
+/**
+ * The "Import a file" form: the import type (its description, expected columns and template), the branch when
+ * the caller has several, and the file, checked by the shared rules (fileImportProblem) before anything is sent.
+ * Submitting queues the import (queueFileImport) and PUTs the bytes to its upload URL; `onQueued` then gets the
+ * import's id. A refused queue or upload shows its message above the fields.
+ */
+export function ImportFileForm({ onQueued, onCancel }: { onQueued: (id: number) => void; onCancel: () => void }) {
+  const trpc = useTRPC();
+  const types = useQuery({ ...trpc.getFileImportTypes.queryOptions(), staleTime: 60_000 });
+  const branches = useBranchOptions();
+  if (types.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorMessageOf(types.error)}
+      </Alert>
+    );
+  }
+  if (types.isPending || branches.loading) return <Loader size="sm" aria-label="Loading import types" />;
+  return <ImportFileFormFields types={types.data} branches={branches.options} onQueued={onQueued} onCancel={onCancel} />;
+}

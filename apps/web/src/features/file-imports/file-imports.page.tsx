@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconListDetails, IconUpload } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useAllowedActions } from '@/api/allowed-actions';
+import { DataTable } from '@/components/data-table/data-table';
+import { ImportFileForm } from './file-import.form';
+import { FileImportProgressPanel } from './file-import-progress.panel';
+import { useFileImportProgress } from './file-import-progress';
+import { ACTIVE_IMPORT_STATUSES, isFinalImportStatus, rowsHref } from './file-imports.format';
+import { useRefreshWhileActive } from './view-refresh';
+
+/** The dialog's second step: the queued import's live progress, then its rows or another file. */
+function ImportProgressStep({ id, onAnother, onClose }: { id: number; onAnother: () => void; onClose: () => void }) {
+  const navigate = useNavigate();
+  const { details, progress, error } = useFileImportProgress(id);
+  const final = progress !== undefined && isFinalImportStatus(progress.status);
+  return (
+    <FileImportProgressPanel
+      details={details}
+      progress={progress}
+      error={error}
+      actions={
+        <Group justify="flex-end" gap="sm" mt="xs">
+          {final && (
+            <Button variant="default" size="xs" onClick={onAnother}>
+              Import another file
+            </Button>
+          )}
+          <Button variant="default" size="xs" onClick={onClose}>
+            {final ? 'Close' : 'Close (the import goes on)'}
+          </Button>
+          <Button
+            size="xs"
+            leftSection={<IconListDetails size={14} />}
+            disabled={!progress || progress.rowsDone === 0}
+            onClick={() => {
+              onClose();
+              void navigate(rowsHref(id));
+            }}
+          >
+            Open rows
+          </Button>
+        </Group>
+      }
+    />
+  );
+}
+
+/** "Import a file": the form, then the queued import's progress in the same dialog. */
+function FileImportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [importId, setImportId] = useState<number | null>(null);
+  const close = () => {
+    onClose();
+    setImportId(null);
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="Import a file" size="lg">
+      {opened &&
+        (importId === null ? (
+          <ImportFileForm onQueued={setImportId} onCancel={close} />
+        ) : (
+          <ImportProgressStep key={importId} id={importId} onAnother={() => setImportId(null)} onClose={close} />
+        ))}
+    </Modal>
+  );
+}
+
+/**
+ * /file-imports (spec "File imports"; issue: imports and exports): every import of the caller's company and
+ * branches on the fileImports view, refreshed while any is queued or running; a row opens its rows. "Import a
+ * file" uploads one and follows its progress live.
+ */
+export function FileImportsPage() {
+  const { can } = useAllowedActions();
+  const [importing, setImporting] = useState(false);
+  useRefreshWhileActive('fileImports', 'status', ACTIVE_IMPORT_STATUSES);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="xs">
+        <Title order={2}>File Imports</Title>
+        {can('queueFileImport') && (
+          <Button size="xs" leftSection={<IconUpload size={14} />} onClick={() => setImporting(true)}>
+            Import a file
+          </Button>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed">
+        Spreadsheets of clients, caregivers, payer sources, authorizations and shifts (CSV or XLSX). Rows are matched by their
+        external id, so importing the same file again changes nothing.
+      </Text>
+      <DataTable view="fileImports" />
+      <FileImportModal opened={importing} onClose={() => setImporting(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,149 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import { artifact, signInAs } from './support/session';
+
+/** The real Synthea roster, read where the repository's neighbour holds it (never copied into the repository). */
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PATIENTS_CSV = path.resolve(REPO_ROOT, '../shared/data/synthea/patients.csv');
+
+/** Picks `option` of a Mantine Select inside `scope`. */
+async function pick(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+  await scope.getByRole('textbox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The next download the page starts, in a new tab (reported on the opening page) or in the tab itself. */
+function nextDownload(page: Page): Promise<Download> {
+  return new Promise((resolve) => {
+    page.once('download', resolve);
+    page.once('popup', (popup) => void popup.waitForEvent('download').then(resolve, () => undefined));
+  });
+}
+
+test('file imports: upload the Synthea patients, follow the progress to 1,171 rows, open the rows and filter errors', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signInAs(page, 'companyadmin', '/file-imports');
+  await expect(page.getByRole('heading', { name: 'File Imports', level: 2 })).toBeVisible();
+  await expect(page.getByRole('table', { name: /file imports/i })).toBeVisible();
+  await page.screenshot({ path: artifact('file-imports-list.png') });
+
+  await page.getByRole('button', { name: 'Import a file' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a file' });
+  // Nothing is sent before the form's own checks pass.
+  await dialog.getByRole('button', { name: 'Upload and import' }).click();
+  await expect(dialog.getByText('Choose an import type')).toBeVisible();
+  await expect(dialog.getByText('Choose a file to import')).toBeVisible();
+
+  await pick(page, dialog, 'Import type', 'Synthea patients');
+  const columns = dialog.getByRole('table', { name: 'Expected columns' });
+  await expect(columns).toContainText('BIRTHDATE');
+  // The template is a CSV whose header row holds the expected columns (after a BOM, for spreadsheet programs).
+  const template = nextDownload(page);
+  await dialog.getByRole('button', { name: 'Download template' }).click();
+  const header = (await readFile(await (await template).path(), 'utf8')).replace(/^\uFEFF/, '').split(/\r?\n/)[0]!;
+  for (const column of ['Id', 'FIRST', 'LAST', 'BIRTHDATE']) expect(header.split(',')).toContain(column);
+  // The company admin reaches three branches, so the branch is asked for.
+  await pick(page, dialog, 'Branch', 'Boston');
+
+  // A file that is neither CSV nor XLSX is refused by the shared rule before anything is sent.
+  const fileInput = dialog.locator('input[type="file"]');
+  await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(dialog.getByText('notes.txt is not a CSV or XLSX file')).toBeVisible();
+
+  await fileInput.setInputFiles(PATIENTS_CSV);
+  await expect(dialog.getByText('notes.txt is not a CSV or XLSX file')).toBeHidden();
+  await page.screenshot({ path: artifact('file-import-dialog.png') });
+  const stream = page.waitForResponse((response) => /\/api\/file-imports\/\d+\/progress$/.test(response.url()));
+  await dialog.getByRole('button', { name: 'Upload and import' }).click();
+  // The progress comes as server-sent events read by the page.
+  expect((await stream).headers()['content-type']).toContain('text/event-stream');
+
+  // Live progress over the SSE stream until every row is done.
+  const bar = dialog.getByRole('progressbar', { name: 'Import progress' });
+  await expect(bar).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByText(/ \/ 1,171 rows$/)).toBeVisible({ timeout: 60_000 });
+  await expect(bar).toHaveAttribute('aria-valuenow', '100', { timeout: 180_000 });
+  await expect(dialog.getByText('1,171 / 1,171 rows')).toBeVisible();
+  await expect(dialog.getByText('Every row was imported.')).toBeVisible();
+  await expect(dialog.getByLabel('Created: 1171')).toBeVisible();
+  await expect(dialog.getByLabel('Errors: 0')).toBeVisible();
+  await page.screenshot({ path: artifact('file-import-progress.png') });
+
+  await dialog.getByRole('button', { name: 'Open rows' }).click();
+  await expect(page).toHaveURL(/\/file-import-rows\?fileImportId=\d+/);
+  await expect(page.getByRole('heading', { name: 'patients.csv', level: 2 })).toBeVisible();
+  await expect(page.getByText('Synthea patients · Boston', { exact: true })).toBeVisible();
+  const rows = page.getByRole('table', { name: /file import rows/i });
+  await expect(page.getByText(/^1–50 of 1171 /)).toBeVisible();
+  await expect(rows.locator('tbody tr')).toHaveCount(50);
+  await page.screenshot({ path: artifact('file-import-rows.png') });
+
+  // Errors only: this roster has none, and the table says so.
+  const statuses = page.getByRole('radiogroup', { name: 'Row status' });
+  await statuses.getByText('Errors 0').click();
+  await expect(page).toHaveURL(/%22status%22/);
+  await expect(rows).toContainText('No rows match these filters');
+  await page.screenshot({ path: artifact('file-import-rows-errors.png') });
+  // Back to created rows: the filter moves, the import stays fixed.
+  await statuses.getByText('Created 1,171').click();
+  await expect(page.getByText(/^1–50 of 1171 /)).toBeVisible();
+  await expect(page).toHaveURL(/fileImportId=\d+/);
+
+  // The rows page on a phone keeps its header, picker and table usable.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('heading', { name: 'patients.csv', level: 2 })).toBeVisible();
+  await page.screenshot({ path: artifact('file-import-rows-phone.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The list shows the finished import, and its row opens the rows again.
+  await page.goto('/file-imports');
+  const list = page.getByRole('table', { name: /file imports/i });
+  const row = list.locator('tbody tr', { hasText: 'patients.csv' }).first();
+  await expect(row).toContainText('Completed');
+  await row.click();
+  await expect(page).toHaveURL(/\/file-import-rows\?fileImportId=\d+/);
+});
+
+test('file import types: the developer edits a mapping; required fields must stay mapped', async ({ page }) => {
+  await signInAs(page, 'developer', '/admin/file-import-types');
+  const types = page.getByRole('table', { name: 'File import types' });
+  await expect(types).toContainText('Synthea patients');
+  await page.screenshot({ path: artifact('file-import-types.png') });
+  await types.getByRole('link', { name: 'Synthea patients' }).click();
+  await expect(page).toHaveURL(/\/admin\/file-import-types\/synthea-patients$/);
+  await expect(page.getByRole('heading', { name: 'Synthea patients', level: 2 })).toBeVisible();
+  const mapping = page.getByRole('table', { name: 'Column mapping' });
+  await expect(mapping).toBeVisible();
+  await page.screenshot({ path: artifact('file-import-type-edit.png'), fullPage: true });
+
+  const description = page.getByLabel('Description');
+  const before = await description.inputValue();
+  await description.fill(`${before} Edited.`);
+  // Emptying a required field's header is refused beside it.
+  const firstHeader = mapping.getByRole('textbox', { name: /column header$/ }).first();
+  const header = await firstHeader.inputValue();
+  await firstHeader.fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/must be mapped to a column$/).first()).toBeVisible();
+  await firstHeader.fill(header);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Synthea patients saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Description')).toHaveValue(`${before} Edited.`);
+
+  // Put it back as it was.
+  await page.getByLabel('Description').fill(before);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Synthea patients saved').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reset' })).toBeDisabled();
+});
+
+test('file import types: a company admin sees them read-only', async ({ page }) => {
+  await signInAs(page, 'companyadmin', '/admin/file-import-types');
+  await expect(page.getByText('Read only: import types are changed by users with system-level access.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'File import types' }).getByRole('link')).toHaveCount(0);
+});
