@@ -52,5 +52,5 @@ export const fileExportsView: ViewDefinition = {
     { key: 'expiresAt', label: 'Expires', type: 'datetime', sql: sql`file_exports.expires_at` },
   ],
   defaultSort: [{ column: 'createdAt', direction: 'desc' }],
-  rowLink: null,
+  rowLink: '/file-exports?fileExportId={id}',
 };

@@ -35,8 +35,8 @@ function recentRow(row: Record<string, unknown>): RecentRow | null {
 }
 
 /**
- * The newest exports the caller can see, each with its status and, once completed, its Download button (the table
- * below lists every export but cannot hold buttons). A name opens the export's details at ?fileExportId=.
+ * The newest exports the caller can see, each with its status and, once completed, its Download button (a row of the
+ * table below opens the same details). A name opens the export's details at ?fileExportId=.
  * Nothing is shown while there are none.
  */
 export function RecentExports({ detailsHref }: { detailsHref: (id: number) => string }) {

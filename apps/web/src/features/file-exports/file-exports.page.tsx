@@ -8,7 +8,7 @@ import { QueueExportForm } from './file-export.form';
 import { FileExportStatusCard } from './file-export-status';
 import { RecentExports } from './file-exports-recent';
 import { ACTIVE_EXPORT_STATUSES } from './file-exports.format';
-import { useRefreshWhileActive } from './view-refresh';
+import { useRefreshWhileActive } from '@/components/data-table/data-table.refresh';
 
 /** The export a /file-exports link opens in the drawer (?fileExportId=12), or null. */
 export function fileExportIdOf(params: URLSearchParams): number | null {
@@ -48,8 +48,8 @@ function NewExportModal({ opened, onClose }: { opened: boolean; onClose: () => v
 /**
  * /file-exports (spec "File exports"; issue: imports and exports): every export of the caller's company and
  * branches on the fileExports view, refreshed while any is queued or running. "New export" queues one and follows
- * it to its Download button; the latest exports are listed with theirs, and a link with ?fileExportId= (a name
- * there, or a row once the view links its rows there) opens an export's status and download in a drawer.
+ * it to its Download button; the latest exports are listed with theirs, and ?fileExportId= (a name there, or a row
+ * of the table) opens an export's status and download in a drawer.
  */
 export function FileExportsPage() {
   const { can } = useAllowedActions();

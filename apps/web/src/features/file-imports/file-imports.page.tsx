@@ -8,7 +8,7 @@ import { ImportFileForm } from './file-import.form';
 import { FileImportProgressPanel } from './file-import-progress.panel';
 import { useFileImportProgress } from './file-import-progress';
 import { ACTIVE_IMPORT_STATUSES, isFinalImportStatus, rowsHref } from './file-imports.format';
-import { useRefreshWhileActive } from './view-refresh';
+import { useRefreshWhileActive } from '@/components/data-table/data-table.refresh';
 
 /** The dialog's second step: the queued import's live progress, then its rows or another file. */
 function ImportProgressStep({ id, onAnother, onClose }: { id: number; onAnother: () => void; onClose: () => void }) {

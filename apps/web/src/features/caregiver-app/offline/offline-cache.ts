@@ -153,7 +153,8 @@ async function open(userId: number): Promise<OpenCache> {
   }
   if (getToken()) {
     storageSet(CACHE_PASSCODE_PREFIX + userId, passcode);
-    await keepCacheKey(userId, meta.salt, key);
+    // Not awaited: the cache is open now; keeping the key only spares the next opening a derivation.
+    void keepCacheKey(userId, meta.salt, key);
   }
   return { userId, prefix, key };
 }
