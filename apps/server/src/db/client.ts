@@ -19,7 +19,7 @@ export interface Database {
    * Runs raw SQL outside Drizzle, for the job queue (pg-boss's `db.executeSql` contract): with `values` one
    * parameterised statement; without, a script of several statements whose last result is returned.
    */
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
