@@ -61,7 +61,10 @@ describe('recoverFileTransfers', () => {
     expect(byId.get(neverUploaded)).toMatchObject({ status: 'failed', error: 'The upload never arrived' });
     expect(byId.get(lateUpload)).toMatchObject({ status: 'queued', jobId: expect.any(String) });
     expect(byId.get(stillUploading)).toMatchObject({ status: 'awaiting_upload', jobId: null });
-    const [exported] = await db.select({ jobId: fileExports.jobId }).from(fileExports).where(eq(fileExports.id, orphanExport!.id));
+    const [exported] = await db
+      .select({ jobId: fileExports.jobId })
+      .from(fileExports)
+      .where(eq(fileExports.id, orphanExport!.id));
     expect(exported!.jobId).toEqual(expect.any(String));
     expect((await t.jobs.getJob('file-import', byId.get(orphanImport)!.jobId!))?.state).toBe('created');
 

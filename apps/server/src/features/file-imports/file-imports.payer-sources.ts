@@ -30,7 +30,8 @@ const FIELDS: ImportField[] = [
     key: 'payerType',
     label: 'Payer type',
     required: true,
-    description: 'medicaid, medicaid_mco, medicare, va, ltc_insurance, commercial or private_pay (synthea_payer_type reads Synthea names)',
+    description:
+      'medicaid, medicaid_mco, medicare, va, ltc_insurance, commercial or private_pay (synthea_payer_type reads Synthea names)',
   },
   { key: 'payerId', label: 'Payer ID on claims', required: false, description: "The payer's identifier on claims" },
   { key: 'evvAggregator', label: 'EVV aggregator', required: false, description: 'none, sandata or hhaexchange' },
