@@ -1,0 +1,145 @@
+import { asc, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { hashPassword } from 'better-auth/crypto';
+import { passwordPolicyError } from '@hearth/shared/auth/password.rules';
+import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
+import type { Db } from '../db/client';
+import { levelOf } from '../auth/caller';
+import { companies } from '../features/companies/companies.schema';
+import { roles } from '../features/roles/roles.schema';
+import { accounts, branchUsers, users } from '../features/users/users.schema';
+import { CliError, UsageError, withDatabase, type CliContext } from './hearth.context';
+import { prepareDatabase } from './hearth.migrate';
+import { findBranch } from './hearth.lookup';
+
+/** What `create-user` is given; username, email, name and password are required. */
+export interface CreateUserArgs {
+  username?: string;
+  email?: string;
+  name?: string;
+  password?: string;
+  /** A role's name (case-insensitive) or id; default Company Admin. */
+  role?: string;
+  /** A company's name or id; the name of the company to create when there is none yet. */
+  company?: string;
+  /** Branches (names or ids) of a branch-level role. */
+  branch?: string[];
+}
+
+/** better-auth's username rule (its username plugin's defaults): 3 to 30 letters, digits, "_" or ".". */
+const USERNAME = /^[A-Za-z0-9_.]{3,30}$/;
+
+/** Roles whose users belong to a caregiver, client or contact record, made with that record in the app. */
+const RECORD_ROLE_IDS: number[] = [ROLE_IDS.caregiver, ROLE_IDS.client, ROLE_IDS.trustedContact];
+
+/** The fields, checked. @throws UsageError for a missing option; CliError for a bad value (the password rule broken). */
+function checkFields(args: CreateUserArgs) {
+  const missing = (['username', 'email', 'name', 'password'] as const).filter((k) => !args[k]?.trim());
+  if (missing.length) throw new UsageError(`create-user needs ${missing.map((k) => `--${k}`).join(', ')}`);
+  const username = args.username!.trim();
+  if (!USERNAME.test(username)) throw new CliError('The username must be 3 to 30 letters, digits, "_" or "."');
+  const email = args.email!.trim().toLowerCase();
+  if (!z.email().safeParse(email).success) throw new CliError(`Invalid email: ${args.email}`);
+  const weak = passwordPolicyError(args.password!);
+  if (weak) throw new CliError(`Weak password: ${weak}`);
+  const name = args.name!.trim().replace(/\s+/g, ' ');
+  const space = name.lastIndexOf(' ');
+  const [firstName, lastName] = space === -1 ? [name, ''] : [name.slice(0, space), name.slice(space + 1)];
+  return { username, email, name, firstName, lastName, password: args.password! };
+}
+
+/** The role named (or numbered) `text`. @throws CliError "Unknown role X; roles: ..." and for a record role. */
+async function findRole(db: Db, text: string) {
+  const all = await db.select().from(roles).orderBy(asc(roles.id));
+  const role = all.find((r) => r.name.toLowerCase() === text.trim().toLowerCase() || String(r.id) === text.trim());
+  const staff = all.filter((r) => !RECORD_ROLE_IDS.includes(r.id));
+  if (!role) throw new CliError(`Unknown role ${text}; roles: ${staff.map((r) => r.name).join(', ')}`);
+  if (RECORD_ROLE_IDS.includes(role.id)) {
+    throw new CliError(`${role.name} users come with their ${role.name.toLowerCase()} record: create them in the app`);
+  }
+  return role;
+}
+
+/**
+ * The user's company: the one named (by name or id), else the only one. With no company at all, the one named is
+ * created (a new install) and returned with `created: true`.
+ * @throws CliError when none exists and none is named, when the named one is not found, or when several exist and
+ * none is named.
+ */
+async function chooseCompany(db: Db, text: string | undefined) {
+  const all = await db.select().from(companies).orderBy(asc(companies.id));
+  if (all.length === 0) {
+    if (!text?.trim()) throw new CliError('There is no company yet: name the agency with --company "<name>"');
+    return { name: text.trim(), id: null };
+  }
+  if (text === undefined) {
+    if (all.length > 1) throw new CliError(`Several companies: choose one with --company (${all.map((c) => c.name).join(', ')})`);
+    return all[0]!;
+  }
+  const company = all.find((c) => c.name.toLowerCase() === text.trim().toLowerCase() || String(c.id) === text.trim());
+  if (!company) throw new CliError(`Company ${text} not found; companies: ${all.map((c) => c.name).join(', ')}`);
+  return company;
+}
+
+/**
+ * `create-user`: a staff user who can sign in with a password (better-auth credential account, hashed as
+ * better-auth hashes it), typically the first Company Admin of a PostgreSQL install (the embedded one gets the demo
+ * agency). The password must pass the shared policy (spec section 5); the company is created when none exists;
+ * branch-level roles (Branch Manager, RVP, Nurse, PRN) need their --branch links, company and system roles take none.
+ * Written in one transaction: nothing is left of a refused user.
+ * @returns the new user's id.
+ * @throws UsageError for missing options; CliError "A user named U already exists", "A user with the email E
+ * already exists", "Weak password: <rule>", "Unknown role X; roles: ...", and from chooseCompany / findBranch.
+ */
+export async function createUserCommand(ctx: CliContext, args: CreateUserArgs): Promise<number> {
+  const fields = checkFields(args);
+  return withDatabase(ctx.config, async (database) => {
+    const db = database.db;
+    await prepareDatabase(database);
+    const role = await findRole(db, args.role ?? 'Company Admin');
+    const taken = await db
+      .select({ username: users.username, email: users.email })
+      .from(users)
+      .where(sql`${users.username} = ${fields.username.toLowerCase()} or lower(${users.email}) = ${fields.email}`);
+    if (taken.some((u) => u.username === fields.username.toLowerCase())) {
+      throw new CliError(`A user named ${fields.username} already exists`);
+    }
+    if (taken.length) throw new CliError(`A user with the email ${fields.email} already exists`);
+    const company = await chooseCompany(db, args.company);
+    const branchLevel = levelOf(role) === 'branch';
+    const branchNames = args.branch ?? [];
+    if (branchLevel && branchNames.length === 0) throw new CliError(`A ${role.name} works in branches: name them with --branch`);
+    if (!branchLevel && branchNames.length > 0) throw new CliError(`A ${role.name} reaches every branch: leave out --branch`);
+    const branchIds: number[] = [];
+    for (const text of branchNames) branchIds.push((await findBranch(db, company.id, text)).id);
+    const passwordHash = await hashPassword(fields.password);
+
+    const userId = await db.transaction(async (tx) => {
+      const companyId = company.id ?? (await tx.insert(companies).values({ name: company.name }).returning())[0]!.id;
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: fields.username.toLowerCase(),
+          displayUsername: fields.username,
+          email: fields.email,
+          emailVerified: true,
+          name: fields.name,
+          firstName: fields.firstName,
+          lastName: fields.lastName,
+          companyId,
+          roleId: role.id,
+          v2RoleId: role.id <= ROLE_IDS.prn ? role.id : null,
+        })
+        .returning({ id: users.id });
+      await tx
+        .insert(accounts)
+        .values({ userId: user!.id, accountId: String(user!.id), providerId: 'credential', password: passwordHash });
+      if (branchIds.length) await tx.insert(branchUsers).values(branchIds.map((branchId) => ({ branchId, userId: user!.id })));
+      return user!.id;
+    });
+    const where = company.id === null ? `the new company ${company.name}` : company.name;
+    ctx.io.out(`Created ${role.name} ${fields.username.toLowerCase()} (${fields.email}) in ${where}`);
+    ctx.io.out(`Sign in at ${ctx.config.publicUrl} with the username or the email and the password given.`);
+    return userId;
+  });
+}
