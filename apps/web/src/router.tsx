@@ -60,7 +60,8 @@ const staffRoutes: RouteObject[] = [
     }),
   },
   { path: 'shifts', lazy: async () => ({ Component: (await import('./features/shifts/shifts-list.page')).ShiftsListPage }) },
-  comingSoon('reports/*', 'Reports'),
+  { path: 'reports', lazy: async () => ({ Component: (await import('./features/reports/reports.page')).ReportsPage }) },
+  { path: 'reports/:report', lazy: async () => ({ Component: (await import('./routes/report.route')).ReportRoute }) },
   {
     path: 'file-imports',
     lazy: async () => ({ Component: (await import('./features/file-imports/file-imports.page')).FileImportsPage }),

@@ -30,6 +30,14 @@ export const TABLE_NAMES = [
   'file_imports',
   'file_import_rows',
   'file_exports',
+  'client_authorizations',
+  'client_files',
+  'client_journal_entries',
+  'nurse_assessments',
+  'caregiver_files',
+  'caregiver_journal_entries',
+  'caregiver_cash_advances',
+  'payer_source_services',
 ] as const;
 
 /** The view engine's procedures: every staff role has them; view permissions decide which views. */
@@ -188,6 +196,26 @@ const PRN_ACTIONS = [
 const RECORD_VIEWS = ['clients', 'caregivers', 'payerSources', 'shifts'];
 const FILE_TRANSFER_VIEWS = ['fileImports', 'fileImportRows', 'fileExports'];
 const FILE_TRANSFER_TABLES = ['file_imports', 'file_import_rows', 'file_exports'];
+/** Record reports (issue "Payroll, billing, reports" item 3) a nurse reads: assessments and authorization units. */
+const NURSE_REPORT_VIEWS = ['reportNurseAssessments', 'reportClientAuthorizations'];
+const NURSE_REPORT_TABLES = ['nurse_assessments', 'client_authorizations', 'payer_source_services', 'users'];
+const REPORT_VIEWS = [
+  ...NURSE_REPORT_VIEWS,
+  'reportAdpEmployees',
+  'reportCaregiverCashAdvances',
+  'reportCaregiverFiles',
+  'reportCaregiverJournals',
+  'reportClientFiles',
+  'reportClientJournals',
+];
+const REPORT_TABLES = [
+  ...NURSE_REPORT_TABLES,
+  'client_files',
+  'client_journal_entries',
+  'caregiver_files',
+  'caregiver_journal_entries',
+  'caregiver_cash_advances',
+];
 const READ_USERS = ['getUsers', 'getUser', 'getUserHistory'];
 const ADMIN_ACTIONS = [
   ...READ_BRANCHES,
@@ -217,8 +245,8 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatBroadcastEnabled: true,
     chatReadBranchConversationsEnabled: true,
     actionPermissions: [...READ_BRANCHES, ...READ_USERS, 'updateUser', ...OFFICE_ACTIONS, ...WRITE_LOCK_TIMES],
-    tablePermissions: ['users', ...STAFF_TABLES, ...FILE_TRANSFER_TABLES],
-    viewPermissions: ['branches', 'users', ...RECORD_VIEWS, ...FILE_TRANSFER_VIEWS],
+    tablePermissions: ['users', ...STAFF_TABLES, ...FILE_TRANSFER_TABLES, ...REPORT_TABLES],
+    viewPermissions: ['branches', 'users', ...RECORD_VIEWS, ...FILE_TRANSFER_VIEWS, ...REPORT_VIEWS],
   },
   {
     id: ROLE_IDS.companyAdmin,
@@ -232,8 +260,8 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatBroadcastAllEnabled: true,
     chatReadBranchConversationsEnabled: true,
     actionPermissions: ADMIN_ACTIONS,
-    tablePermissions: ['users', 'roles', ...STAFF_TABLES, ...FILE_TRANSFER_TABLES],
-    viewPermissions: ['branches', 'users', ...RECORD_VIEWS, ...FILE_TRANSFER_VIEWS],
+    tablePermissions: ['users', 'roles', ...STAFF_TABLES, ...FILE_TRANSFER_TABLES, ...REPORT_TABLES],
+    viewPermissions: ['branches', 'users', ...RECORD_VIEWS, ...FILE_TRANSFER_VIEWS, ...REPORT_VIEWS],
   },
   {
     id: ROLE_IDS.caregiver,
@@ -250,8 +278,8 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatEnabled: true,
     chatSendMessageEnabled: true,
     actionPermissions: [...READ_BRANCHES, ...NURSE_ACTIONS],
-    tablePermissions: STAFF_TABLES,
-    viewPermissions: ['branches', ...RECORD_VIEWS],
+    tablePermissions: [...STAFF_TABLES, ...NURSE_REPORT_TABLES],
+    viewPermissions: ['branches', ...RECORD_VIEWS, ...NURSE_REPORT_VIEWS],
   },
   {
     id: ROLE_IDS.rvp,
@@ -260,8 +288,8 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatEnabled: true,
     chatSendMessageEnabled: true,
     actionPermissions: [...READ_BRANCHES, ...READ_USERS, ...OFFICE_ACTIONS],
-    tablePermissions: ['users', ...STAFF_TABLES, ...FILE_TRANSFER_TABLES],
-    viewPermissions: ['branches', 'users', ...RECORD_VIEWS, ...FILE_TRANSFER_VIEWS],
+    tablePermissions: ['users', ...STAFF_TABLES, ...FILE_TRANSFER_TABLES, ...REPORT_TABLES],
+    viewPermissions: ['branches', 'users', ...RECORD_VIEWS, ...FILE_TRANSFER_VIEWS, ...REPORT_VIEWS],
   },
   {
     id: ROLE_IDS.prn,

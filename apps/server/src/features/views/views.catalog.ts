@@ -7,6 +7,7 @@ import { payerSourcesView } from '../payer-sources/payer-sources.view';
 import { shiftsView } from '../shifts/shifts.view';
 import { fileImportRowsView, fileImportsView } from '../file-imports/file-imports.view';
 import { fileExportsView } from '../file-exports/file-exports.view';
+import { REPORT_VIEWS } from '../reports/reports.catalog';
 
 /** Every backend view, by name. A new list or report is one more declaration here. */
 const VIEWS = new Map<string, ViewDefinition>(
@@ -20,6 +21,7 @@ const VIEWS = new Map<string, ViewDefinition>(
     fileExportsView,
     fileImportsView,
     fileImportRowsView,
+    ...REPORT_VIEWS,
   ].map((v) => [v.name, v]),
 );
 
