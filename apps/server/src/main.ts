@@ -6,11 +6,9 @@ import { createAuth } from './auth/auth';
 import { loadAuthSecret } from './auth/secret';
 import { buildApp } from './app';
 import { createStorage } from './storage/create-storage';
-import { ensureRoles } from './features/roles/roles.seed';
-import { ensureFileImportTypes } from './features/file-imports/file-imports.types';
-import { ensureFileExportTypes } from './features/file-exports/file-exports.seed';
 import { isEmptyDatabase, seedDemoAgency } from './features/demo/demo.seed';
-import { installJobSchema, startJobQueue } from './jobs/jobs.queue';
+import { upgradeDatabase } from './db/upgrade';
+import { startJobQueue } from './jobs/jobs.queue';
 import { startWorkers } from './jobs/jobs.workers';
 
 /** Starts Hearth: configuration, database (migrated), roles, the demo agency on a new embedded database, HTTP. */
@@ -24,11 +22,7 @@ async function main() {
     unlock = await lockDataDir(config.dataDir);
     database = await openPglite(path.join(config.dataDir, 'pglite'));
   }
-  await database.migrate();
-  await installJobSchema(database);
-  await ensureRoles(database.db);
-  await ensureFileImportTypes(database.db);
-  await ensureFileExportTypes(database.db);
+  await upgradeDatabase(database);
   if (database.engine === 'pglite' && config.seedDemo === 'auto' && (await isEmptyDatabase(database.db))) {
     const seeded = await seedDemoAgency(database.db);
     console.log(`Seeded the demo agency: ${seeded.users} users, ${seeded.clients} clients, ${seeded.caregivers} caregivers`);

@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
-import { installJobSchema } from '../jobs/jobs.queue';
-import { ensureRoles } from '../features/roles/roles.seed';
-import { ensureFileImportTypes } from '../features/file-imports/file-imports.types';
-import { ensureFileExportTypes } from '../features/file-exports/file-exports.seed';
+import { upgradeDatabase } from '../db/upgrade';
 import { isEmptyDatabase, seedDemoAgency } from '../features/demo/demo.seed';
 import { CliError, withDatabase, type CliContext } from './hearth.context';
 
@@ -31,9 +28,8 @@ export interface PrepareReport {
 const MIGRATIONS_TABLE = 'drizzle.__drizzle_migrations';
 
 /**
- * Brings a database up to date as the server does at start (main.ts): SQL migrations, pg-boss's schema, the default
- * roles and their new default permissions, the built-in import and export types. Idempotent; every command that
- * works on the data runs it first, so a command works on a fresh database too.
+ * Brings a database up to date as the server does at start (db/upgrade.ts upgradeDatabase) and reports what it
+ * added. Idempotent; every command that works on the data runs it first, so a command works on a fresh database too.
  * @returns what was added (PrepareReport).
  */
 export async function prepareDatabase(database: Database): Promise<PrepareReport> {
@@ -43,11 +39,7 @@ export async function prepareDatabase(database: Database): Promise<PrepareReport
     importTypes: await countRows(database.db, 'file_import_types'),
     exportTypes: await countRows(database.db, 'file_export_types'),
   };
-  await database.migrate();
-  await installJobSchema(database);
-  await ensureRoles(database.db);
-  await ensureFileImportTypes(database.db);
-  await ensureFileExportTypes(database.db);
+  await upgradeDatabase(database);
   const after = {
     migrations: await countRows(database.db, MIGRATIONS_TABLE),
     roles: await countRows(database.db, 'roles'),

@@ -50,6 +50,20 @@ export interface Storage {
 }
 
 /**
+ * A signed download link of `key` for a person: the URL (served under `filename`, inline or as an attachment) and
+ * when it stops working, `expiresInSeconds` from now (ISO UTC).
+ */
+export async function signedDownloadLink(
+  storage: Storage,
+  key: string,
+  options: Omit<DownloadUrlOptions, 'expiresInSeconds'>,
+  expiresInSeconds: number,
+): Promise<{ url: string; expiresAt: string }> {
+  const expiresAt = new Date(Date.now() + expiresInSeconds * 1000).toISOString();
+  return { url: await storage.createDownloadUrl(key, { ...options, expiresInSeconds }), expiresAt };
+}
+
+/**
  * Storage keys: 1 to 8 segments separated by "/", each 1 to 64 of a-z, 0-9, "-" and "_" (no dots, no empty
  * segments), so a key can never climb out of its directory or bucket prefix. E.g. `client/12/<uuid>`.
  */

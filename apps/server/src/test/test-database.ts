@@ -1,22 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../db/client';
-import { ensureRoles } from '../features/roles/roles.seed';
-import { ensureFileImportTypes } from '../features/file-imports/file-imports.types';
-import { ensureFileExportTypes } from '../features/file-exports/file-exports.seed';
 import { seedDemoAgency } from '../features/demo/demo.seed';
-import { installJobSchema } from '../jobs/jobs.queue';
+import { upgradeDatabase } from '../db/upgrade';
 
 /**
- * Builds the template every test file starts from: all migrations applied, the job queue's schema installed and
- * the demo agency seeded.
+ * Builds the template every test file starts from: upgraded as at every start (db/upgrade.ts) and the demo agency
+ * seeded.
  */
 export async function prepareTemplate(database: Database): Promise<void> {
-  await database.migrate();
-  await installJobSchema(database);
-  await ensureRoles(database.db);
-  await ensureFileImportTypes(database.db);
-  await ensureFileExportTypes(database.db);
+  await upgradeDatabase(database);
   await seedDemoAgency(database.db);
 }
 

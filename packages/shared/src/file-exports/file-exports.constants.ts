@@ -25,6 +25,3 @@ export type FileExportStatus = (typeof FILE_EXPORT_STATUSES)[number];
 
 /** How long an export's file is kept by default, in hours (7 days). */
 export const FILE_EXPORT_DEFAULT_RETENTION_HOURS = 7 * 24;
-
-/** How long a download link of an import or export stays valid, in seconds (10 minutes). */
-export const FILE_TRANSFER_DOWNLOAD_URL_TTL_SECONDS = 10 * 60;

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FileExportOutput, FileExportParams, QueueFileExportInput } from '@hearth/shared/file-exports/file-exports.schema';
-import { FILE_TRANSFER_DOWNLOAD_URL_TTL_SECONDS } from '@hearth/shared/file-exports/file-exports.constants';
+import { FILE_DOWNLOAD_URL_TTL_SECONDS } from '@hearth/shared/files/files.constants';
 import { fileExportParamsErrors, isPeriodExportKind } from '@hearth/shared/file-exports/file-exports.kinds';
 import type { DownloadUrlOutput } from '@hearth/shared/file-imports/file-imports.schema';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors/app-error';
-import type { Storage } from '../../storage/storage';
+import { signedDownloadLink, type Storage } from '../../storage/storage';
 import { branches } from '../branches/branches.schema';
 import { payerSources } from '../payer-sources/payer-sources.schema';
 import { users } from '../users/users.schema';
@@ -154,7 +154,7 @@ export async function getFileExport({ scope, input }: { scope: Scope; input: { i
 
 /**
  * A signed link to download a finished export (getFileExportDownloadLink {id}; opened in a new tab), valid
- * FILE_TRANSFER_DOWNLOAD_URL_TTL_SECONDS, served as an attachment under the export's file name.
+ * FILE_DOWNLOAD_URL_TTL_SECONDS, served as an attachment under the export's file name.
  * @returns {downloadUrl, expiresAt} (expiresAt of the link, ISO UTC).
  * @throws AppError NOT_FOUND "Export N not found" (missing, out of scope) and "This export has expired" (its file
  * is gone or past its expiry: there is no 410 code, and the file no longer exists); CONFLICT "This export is not
@@ -178,12 +178,7 @@ export async function getFileExportDownloadLink({
   if (e.status !== 'completed' || !e.storageKey || !e.fileName || !e.contentType) {
     throw new AppError('CONFLICT', 'This export is not ready');
   }
-  const expiresAt = new Date(Date.now() + FILE_TRANSFER_DOWNLOAD_URL_TTL_SECONDS * 1000);
-  const downloadUrl = await storage.createDownloadUrl(e.storageKey, {
-    filename: e.fileName,
-    contentType: e.contentType,
-    inline: false,
-    expiresInSeconds: FILE_TRANSFER_DOWNLOAD_URL_TTL_SECONDS,
-  });
-  return { downloadUrl, expiresAt: expiresAt.toISOString() };
+  const link = { filename: e.fileName, contentType: e.contentType, inline: false };
+  const { url, expiresAt } = await signedDownloadLink(storage, e.storageKey, link, FILE_DOWNLOAD_URL_TTL_SECONDS);
+  return { downloadUrl: url, expiresAt };
 }

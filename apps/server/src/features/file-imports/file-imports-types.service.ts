@@ -11,7 +11,7 @@ import type {
 import type { Scope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors/app-error';
-import type { Storage } from '../../storage/storage';
+import { signedDownloadLink, type Storage } from '../../storage/storage';
 import { fileImportTypes } from './file-imports.schema';
 import { FILE_IMPORT_TARGET_DEFINITIONS } from './file-imports.targets';
 
@@ -174,11 +174,7 @@ export async function getFileImportTemplateDownloadLink({
   const hash = crypto.createHash('sha256').update(csv).digest('hex').slice(0, 32);
   const key = `file-import-template/${type.name}/${hash}`;
   if (!(await storage.exists(key))) await storage.write(key, csv, 'text/csv');
-  const downloadUrl = await storage.createDownloadUrl(key, {
-    filename: `${type.name}-template.csv`,
-    contentType: 'text/csv',
-    inline: false,
-    expiresInSeconds: FILE_DOWNLOAD_URL_TTL_SECONDS,
-  });
-  return { downloadUrl, expiresAt: new Date(Date.now() + FILE_DOWNLOAD_URL_TTL_SECONDS * 1000).toISOString() };
+  const link = { filename: `${type.name}-template.csv`, contentType: 'text/csv', inline: false };
+  const { url, expiresAt } = await signedDownloadLink(storage, key, link, FILE_DOWNLOAD_URL_TTL_SECONDS);
+  return { downloadUrl: url, expiresAt };
 }

@@ -25,7 +25,7 @@ import { inBranchScope, type Scope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors/app-error';
 import type { JobQueue } from '../../jobs/jobs.queue';
-import type { Storage } from '../../storage/storage';
+import { signedDownloadLink, type Storage } from '../../storage/storage';
 import { branches } from '../branches/branches.schema';
 import { users } from '../users/users.schema';
 import { fileImports, fileImportTypes } from './file-imports.schema';
@@ -276,11 +276,7 @@ export async function getFileImportDownloadLink({
   if (file.status === 'awaiting_upload' && !(await storage.exists(file.storageKey))) {
     throw new AppError('CONFLICT', `File import ${file.id} has not been uploaded`);
   }
-  const downloadUrl = await storage.createDownloadUrl(file.storageKey, {
-    filename: file.fileName,
-    contentType: file.contentType,
-    inline: false,
-    expiresInSeconds: FILE_DOWNLOAD_URL_TTL_SECONDS,
-  });
-  return { downloadUrl, expiresAt: new Date(Date.now() + FILE_DOWNLOAD_URL_TTL_SECONDS * 1000).toISOString() };
+  const link = { filename: file.fileName, contentType: file.contentType, inline: false };
+  const { url, expiresAt } = await signedDownloadLink(storage, file.storageKey, link, FILE_DOWNLOAD_URL_TTL_SECONDS);
+  return { downloadUrl: url, expiresAt };
 }

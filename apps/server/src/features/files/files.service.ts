@@ -43,7 +43,7 @@ import type {
 import { inBranchScope, type Scope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors/app-error';
-import type { Storage } from '../../storage/storage';
+import { signedDownloadLink, type Storage } from '../../storage/storage';
 import { clientFiles, clients } from '../clients/clients.schema';
 import { caregiverFiles, caregivers } from '../caregivers/caregivers.schema';
 import { users } from '../users/users.schema';
@@ -208,13 +208,8 @@ async function downloadLink(
   if (file.status === 'pending' && !(await promoteIfStored(scope.db, storage, kind, file))) {
     throw new AppError('CONFLICT', `File ${input.id} has not finished uploading`);
   }
-  const url = await storage.createDownloadUrl(file.storageKey, {
-    filename: file.filename,
-    contentType: file.contentType,
-    inline: input.inline,
-    expiresInSeconds: FILE_DOWNLOAD_URL_TTL_SECONDS,
-  });
-  const expiresAt = new Date(Date.now() + FILE_DOWNLOAD_URL_TTL_SECONDS * 1000).toISOString();
+  const link = { filename: file.filename, contentType: file.contentType, inline: input.inline };
+  const { url, expiresAt } = await signedDownloadLink(storage, file.storageKey, link, FILE_DOWNLOAD_URL_TTL_SECONDS);
   return { url, filename: file.filename, contentType: file.contentType, expiresAt };
 }
 

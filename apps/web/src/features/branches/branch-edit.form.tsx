@@ -8,6 +8,7 @@ import { timeZoneOptions } from '@hearth/shared/app/time-zones';
 import { ZBranchFields, type BranchOutput } from '@hearth/shared/branches/branches.schema';
 import { fieldErrorsOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
+import { rebaseForm } from '@/forms/rebase-form';
 import { zodValidate } from '@/forms/zod-validate';
 
 /** Text inputs hold strings (empty = not set); the radius is a number, or '' while the input is cleared. */
@@ -69,11 +70,7 @@ export function BranchEditForm({ branch }: { branch: BranchOutput }) {
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.getBranch.queryKey({ id: saved.id }), saved);
         void queryClient.invalidateQueries({ queryKey: trpc.getBranches.queryKey() });
-        // The saved values become the new baseline of Reset and of the dirty check.
-        const savedValues = toFormValues(saved);
-        form.setInitialValues(savedValues);
-        form.setValues(savedValues);
-        form.resetDirty(savedValues);
+        rebaseForm(form, toFormValues(saved));
         notifications.show({ color: 'teal', message: 'Branch saved' });
       },
       onError: (error) => {

@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  JsonInput,
-  NumberInput,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { JsonInput, NumberInput, Paper, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZUpdateFileExportTypeInput, type FileExportTypeOutput } from '@hearth/shared/file-exports/file-exports.schema';
 import { useTRPC } from '@/api/trpc';
+import { EditFormFrame } from '@/components/records/edit-form-frame';
+import { rebaseForm } from '@/forms/rebase-form';
 import { useRecordForm, type RecordForm } from '@/forms/use-record-form';
 import {
   exportTypeFieldOf,
@@ -79,10 +68,7 @@ export function FileExportTypeForm({ type, readOnly }: { type: FileExportTypeOut
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.getFileExportType.queryKey({ name: saved.name }), saved);
         void queryClient.invalidateQueries({ queryKey: trpc.getFileExportTypes.queryKey() });
-        const savedValues = exportTypeFormValues(saved);
-        form.setInitialValues(savedValues);
-        form.setValues(savedValues);
-        form.resetDirty(savedValues);
+        rebaseForm(form, exportTypeFormValues(saved));
         notifications.show({ color: 'teal', message: `${saved.label} saved` });
       },
       onError: record.onSaveError,
@@ -90,68 +76,45 @@ export function FileExportTypeForm({ type, readOnly }: { type: FileExportTypeOut
   );
   const hours = Number(form.values.retentionHours);
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        record.clearSaveError();
-        update.mutate(toInput(values));
-      }, record.onInvalid)}
+    <EditFormFrame
+      record={record}
+      onSubmit={(values) => update.mutate(toInput(values))}
+      pending={update.isPending}
+      readOnly={readOnly}
     >
-      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Stack gap="md">
-          {record.saveError && (
-            <Alert color="red" role="alert">
-              {record.saveError}
-            </Alert>
-          )}
-          <Paper withBorder radius="md" p="md">
-            <Stack gap="sm" maw={760}>
-              <TextInput label="Label" required {...record.inputProps('label')} />
-              <Textarea label="Description" autosize minRows={2} maxRows={6} {...record.inputProps('description')} />
-              <NumberInput
-                label="Retention (hours)"
-                description={
-                  form.values.retentionHours !== '' && Number.isInteger(hours) && hours > 0
-                    ? `Files are kept ${formatRetention(hours)} after they are made (at most 90 days)`
-                    : 'How long a finished file is kept (1 hour to 90 days)'
-                }
-                required
-                min={1}
-                max={90 * 24}
-                clampBehavior="none"
-                allowDecimal={false}
-                w={{ base: '100%', xs: 320 }}
-                {...record.inputProps('retentionHours')}
-              />
-            </Stack>
-          </Paper>
-          <Paper withBorder radius="md" p="md" component="section" aria-label="Settings">
-            <Stack gap="sm" maw={760}>
-              <Text fw={600}>Settings</Text>
-              {form.values.settings.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  This kind of export has no settings.
-                </Text>
-              ) : (
-                form.values.settings.map((row, i) => <SettingInput key={row.key} row={row} index={i} record={record} />)
-              )}
-            </Stack>
-          </Paper>
-          {!readOnly && (
-            <>
-              <Divider />
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" size="xs" disabled={!form.isDirty()} onClick={() => form.reset()}>
-                  Reset
-                </Button>
-                <Button type="submit" size="xs" loading={update.isPending}>
-                  Save
-                </Button>
-              </Group>
-            </>
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm" maw={760}>
+          <TextInput label="Label" required {...record.inputProps('label')} />
+          <Textarea label="Description" autosize minRows={2} maxRows={6} {...record.inputProps('description')} />
+          <NumberInput
+            label="Retention (hours)"
+            description={
+              form.values.retentionHours !== '' && Number.isInteger(hours) && hours > 0
+                ? `Files are kept ${formatRetention(hours)} after they are made (at most 90 days)`
+                : 'How long a finished file is kept (1 hour to 90 days)'
+            }
+            required
+            min={1}
+            max={90 * 24}
+            clampBehavior="none"
+            allowDecimal={false}
+            w={{ base: '100%', xs: 320 }}
+            {...record.inputProps('retentionHours')}
+          />
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p="md" component="section" aria-label="Settings">
+        <Stack gap="sm" maw={760}>
+          <Text fw={600}>Settings</Text>
+          {form.values.settings.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              This kind of export has no settings.
+            </Text>
+          ) : (
+            form.values.settings.map((row, i) => <SettingInput key={row.key} row={row} index={i} record={record} />)
           )}
         </Stack>
-      </fieldset>
-    </form>
+      </Paper>
+    </EditFormFrame>
   );
 }

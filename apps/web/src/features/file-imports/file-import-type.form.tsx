@@ -1,23 +1,11 @@
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  JsonInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { JsonInput, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZUpdateFileImportTypeInput, type FileImportTypeOutput } from '@hearth/shared/file-imports/file-imports.schema';
 import { useTRPC } from '@/api/trpc';
 import type { Option } from '@/components/records/options';
+import { EditFormFrame } from '@/components/records/edit-form-frame';
+import { rebaseForm } from '@/forms/rebase-form';
 import { useRecordForm, type RecordForm } from '@/forms/use-record-form';
 import {
   importTypeFieldOf,
@@ -129,86 +117,60 @@ export function FileImportTypeForm({
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.getFileImportType.queryKey({ name: saved.name }), saved);
         void queryClient.invalidateQueries({ queryKey: trpc.getFileImportTypes.queryKey() });
-        const savedValues = importTypeFormValues(saved);
-        form.setInitialValues(savedValues);
-        form.setValues(savedValues);
-        form.resetDirty(savedValues);
+        rebaseForm(form, importTypeFormValues(saved));
         notifications.show({ color: 'teal', message: `${saved.label} saved` });
       },
       onError: record.onSaveError,
     }),
   );
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        record.clearSaveError();
-        update.mutate(toInput(values));
-      }, record.onInvalid)}
+    <EditFormFrame
+      record={record}
+      onSubmit={(values) => update.mutate(toInput(values))}
+      pending={update.isPending}
+      readOnly={readOnly}
     >
-      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Stack gap="md">
-          {record.saveError && (
-            <Alert color="red" role="alert">
-              {record.saveError}
-            </Alert>
-          )}
-          <Paper withBorder radius="md" p="md">
-            <Stack gap="sm" maw={760}>
-              <TextInput label="Label" required {...record.inputProps('label')} />
-              <Textarea label="Description" autosize minRows={2} maxRows={6} {...record.inputProps('description')} />
-            </Stack>
-          </Paper>
-          <Paper withBorder radius="md" p="md" component="section" aria-label="Column mapping">
-            <Stack gap="xs">
-              <Text fw={600}>Column mapping</Text>
-              <Text size="xs" c="dimmed">
-                Each field is read from the column with this header (matched without regard to case or surrounding spaces, in any
-                position). Leave a header empty to not read the field. * required.
-              </Text>
-              <MappingTable type={type} record={record} />
-            </Stack>
-          </Paper>
-          <Paper withBorder radius="md" p="md" component="section" aria-label="Defaults">
-            <Stack gap="sm" maw={760}>
-              <Text fw={600}>Defaults</Text>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <Select
-                  label="Branch"
-                  description="Where new records go when the import does not name a branch"
-                  placeholder="None: the importer chooses"
-                  data={branches}
-                  clearable
-                  {...record.inputProps('branchId')}
-                />
-              </SimpleGrid>
-              <JsonInput
-                size="xs"
-                label="Other defaults"
-                description='Values for fields the file leaves empty, as a JSON object, e.g. {"status": "active"}'
-                autosize
-                minRows={3}
-                maxRows={12}
-                formatOnBlur
-                {...record.inputProps('otherDefaults')}
-              />
-            </Stack>
-          </Paper>
-          {!readOnly && (
-            <>
-              <Divider />
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" size="xs" disabled={!form.isDirty()} onClick={() => form.reset()}>
-                  Reset
-                </Button>
-                <Button type="submit" size="xs" loading={update.isPending}>
-                  Save
-                </Button>
-              </Group>
-            </>
-          )}
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm" maw={760}>
+          <TextInput label="Label" required {...record.inputProps('label')} />
+          <Textarea label="Description" autosize minRows={2} maxRows={6} {...record.inputProps('description')} />
         </Stack>
-      </fieldset>
-    </form>
+      </Paper>
+      <Paper withBorder radius="md" p="md" component="section" aria-label="Column mapping">
+        <Stack gap="xs">
+          <Text fw={600}>Column mapping</Text>
+          <Text size="xs" c="dimmed">
+            Each field is read from the column with this header (matched without regard to case or surrounding spaces, in any
+            position). Leave a header empty to not read the field. * required.
+          </Text>
+          <MappingTable type={type} record={record} />
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p="md" component="section" aria-label="Defaults">
+        <Stack gap="sm" maw={760}>
+          <Text fw={600}>Defaults</Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Select
+              label="Branch"
+              description="Where new records go when the import does not name a branch"
+              placeholder="None: the importer chooses"
+              data={branches}
+              clearable
+              {...record.inputProps('branchId')}
+            />
+          </SimpleGrid>
+          <JsonInput
+            size="xs"
+            label="Other defaults"
+            description='Values for fields the file leaves empty, as a JSON object, e.g. {"status": "active"}'
+            autosize
+            minRows={3}
+            maxRows={12}
+            formatOnBlur
+            {...record.inputProps('otherDefaults')}
+          />
+        </Stack>
+      </Paper>
+    </EditFormFrame>
   );
 }

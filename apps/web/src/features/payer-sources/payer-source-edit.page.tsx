@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Divider, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -8,6 +8,8 @@ import { ZUpdatePayerSourceInput, type PayerSourceDetail } from '@hearth/shared/
 import { errorMessageOf, httpStatusOf } from '@/api/api-error';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { useTRPC } from '@/api/trpc';
+import { EditFormFrame } from '@/components/records/edit-form-frame';
+import { rebaseForm } from '@/forms/rebase-form';
 import { useRecordForm } from '@/forms/use-record-form';
 import {
   PayerSourceFields,
@@ -39,57 +41,30 @@ function PayerSourceEditForm({ payer, readOnly }: { payer: PayerSourceDetail; re
         queryClient.setQueryData(trpc.getPayerSource.queryKey({ id: saved.id }), saved);
         void queryClient.invalidateQueries({ queryKey: trpc.getPayerSources.queryKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.queryView.queryKey() });
-        // The saved payer becomes the new baseline of Reset and of the dirty check.
-        const savedValues = payerSourceFormValues(saved);
-        form.setInitialValues(savedValues);
-        form.setValues(savedValues);
-        form.resetDirty(savedValues);
+        rebaseForm(form, payerSourceFormValues(saved));
         notifications.show({ color: 'teal', message: 'Payer source saved' });
       },
       onError: record.onSaveError,
     }),
   );
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        record.clearSaveError();
-        update.mutate(toInput(values));
-      }, record.onInvalid)}
+    <EditFormFrame
+      record={record}
+      onSubmit={(values) => update.mutate(toInput(values))}
+      pending={update.isPending}
+      readOnly={readOnly}
     >
-      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Stack gap="md">
-          {record.saveError && (
-            <Alert color="red" role="alert">
-              {record.saveError}
-            </Alert>
-          )}
-          <Paper withBorder radius="md" p="md">
-            <Stack gap="sm" maw={760}>
-              <PayerSourceFields record={record} />
-            </Stack>
-          </Paper>
-          <Paper withBorder radius="md" p="md">
-            <Stack gap="sm">
-              <ServicesTable record={record} />
-            </Stack>
-          </Paper>
-          {!readOnly && (
-            <>
-              <Divider />
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" size="xs" disabled={!form.isDirty()} onClick={() => form.reset()}>
-                  Reset
-                </Button>
-                <Button type="submit" size="xs" loading={update.isPending}>
-                  Save
-                </Button>
-              </Group>
-            </>
-          )}
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm" maw={760}>
+          <PayerSourceFields record={record} />
         </Stack>
-      </fieldset>
-    </form>
+      </Paper>
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <ServicesTable record={record} />
+        </Stack>
+      </Paper>
+    </EditFormFrame>
   );
 }
 

@@ -9,6 +9,7 @@ import { ROLE_PICKER_OPTIONS } from '@hearth/shared/roles/roles.constants';
 import { ZUserEditFields } from '@hearth/shared/users/users.schema';
 import { fieldErrorsOf } from '@/api/api-error';
 import { useTRPC, type RouterOutputs } from '@/api/trpc';
+import { rebaseForm } from '@/forms/rebase-form';
 import { zodValidate } from '@/forms/zod-validate';
 import { useServerValidation } from '@/forms/use-server-validation';
 import { userHistoryKey } from './user-history.panel';
@@ -98,11 +99,7 @@ export function UserEditForm({ user }: { user: UserDetail }) {
     trpc.updateUser.mutationOptions({
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.getUser.queryKey({ id: saved.id }), saved);
-        // The saved values become the new baseline of Reset and of the dirty check.
-        const savedValues = toFormValues(saved);
-        form.setInitialValues(savedValues);
-        form.setValues(savedValues);
-        form.resetDirty(savedValues);
+        rebaseForm(form, toFormValues(saved));
         void queryClient.invalidateQueries({ queryKey: trpc.getUsers.queryKey() });
         void queryClient.invalidateQueries({ queryKey: userHistoryKey(saved.id) });
         notifications.show({ color: 'teal', message: 'User saved' });
