@@ -4,12 +4,12 @@ import { BASE_URL, E2E_PORT } from './support/base-url';
 
 /**
  * End-to-end flows in Debian's Chromium (never a downloaded browser). By default a fresh server is started on
- * port 3100 with an empty data directory, so the demo agency is seeded anew; set E2E_BASE_URL to test a server
+ * port 3100 (E2E_PORT) with an empty data directory, so the demo agency is seeded anew; set E2E_BASE_URL to test a server
  * that is already running instead (it must allow many sign-ins per minute: SIGN_IN_RATE_LIMIT_MAX).
  */
 const externalBaseUrl = process.env.E2E_BASE_URL;
-/** Absolute, because `npm start` runs the server from its own workspace folder. */
-const dataDir = fileURLToPath(new URL('../.e2e-data', import.meta.url));
+/** Absolute, because `npm start` runs the server from its own workspace folder; one per port (E2E_PORT). */
+const dataDir = fileURLToPath(new URL(E2E_PORT === 3100 ? '../.e2e-data' : `../.e2e-data-${E2E_PORT}`, import.meta.url));
 
 export default defineConfig({
   testDir: '.',

@@ -25,3 +25,14 @@ export type FileExportStatus = (typeof FILE_EXPORT_STATUSES)[number];
 
 /** How long an export's file is kept by default, in hours (7 days). */
 export const FILE_EXPORT_DEFAULT_RETENTION_HOURS = 7 * 24;
+
+/** The export kinds that send to an EVV aggregator: their exports are the integration transactions. */
+export const EVV_AGGREGATOR_KINDS = ['evv_sandata', 'evv_hhaexchange'] as const satisfies readonly FileExportKind[];
+
+/** What an integration transaction record stands for in the aggregator's file. */
+export const INTEGRATION_RECORD_TYPES = ['client', 'employee', 'visit'] as const;
+export type IntegrationRecordType = (typeof INTEGRATION_RECORD_TYPES)[number];
+
+/** `sent`: in the file; `rejected`: held back with the reason (the aggregator would refuse it). */
+export const INTEGRATION_RECORD_STATUSES = ['sent', 'rejected'] as const;
+export type IntegrationRecordStatus = (typeof INTEGRATION_RECORD_STATUSES)[number];

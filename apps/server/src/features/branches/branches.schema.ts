@@ -11,6 +11,8 @@ export const branches = pgTable(
       .notNull()
       .references(() => companies.id),
     name: text('name').notNull(),
+    /** The region the branch rolls up into on /dashboard/rollup (e.g. "Boston Metro"); none: "No region". */
+    region: text('region'),
     addressLine1: text('address_line1'),
     addressLine2: text('address_line2'),
     city: text('city'),

@@ -1,5 +1,11 @@
-import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { FILE_EXPORT_FORMATS, FILE_EXPORT_KINDS, FILE_EXPORT_STATUSES } from '@hearth/shared/file-exports/file-exports.constants';
+import { bigint, bigserial, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  FILE_EXPORT_FORMATS,
+  FILE_EXPORT_KINDS,
+  FILE_EXPORT_STATUSES,
+  INTEGRATION_RECORD_STATUSES,
+  INTEGRATION_RECORD_TYPES,
+} from '@hearth/shared/file-exports/file-exports.constants';
 import { companies } from '../companies/companies.schema';
 import { branches } from '../branches/branches.schema';
 import { users } from '../users/users.schema';
@@ -51,5 +57,40 @@ export const fileExports = pgTable(
   (t) => [
     index('file_exports_company_idx').on(t.companyId, t.createdAt),
     index('file_exports_expiry_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+/**
+ * One record an EVV aggregator export sent or held back (issue "Payroll, billing, reports" item 3: the
+ * integration-transaction-records report; the transactions are the EVV kinds' file_exports rows): a client,
+ * employee or visit of the file, its key in the aggregator's layout, and `sent` or `rejected` with the reason
+ * (e.g. a client without a Medicaid ID), so the office can fix the record before the next export.
+ */
+export const integrationTransactionRecords = pgTable(
+  'integration_transaction_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    fileExportId: integer('file_export_id')
+      .notNull()
+      .references(() => fileExports.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    recordType: text('record_type', { enum: INTEGRATION_RECORD_TYPES }).notNull(),
+    /** The record's key in the aggregator's layout (e.g. Sandata VisitOtherID, ClientID, EmployeeIdentifier). */
+    externalKey: text('external_key'),
+    shiftId: integer('shift_id'),
+    clientId: integer('client_id'),
+    caregiverId: integer('caregiver_id'),
+    status: text('status', { enum: INTEGRATION_RECORD_STATUSES }).notNull(),
+    message: text('message').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('integration_transaction_records_export_idx').on(t.fileExportId),
+    index('integration_transaction_records_branch_idx').on(t.branchId, t.createdAt),
   ],
 );

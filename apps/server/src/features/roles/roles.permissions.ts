@@ -38,6 +38,11 @@ export const TABLE_NAMES = [
   'caregiver_journal_entries',
   'caregiver_cash_advances',
   'payer_source_services',
+  'payroll_lines',
+  'billing_lines',
+  'care_sheets',
+  'audit_log',
+  'integration_transaction_records',
 ] as const;
 
 /** The view engine's procedures: every staff role has them; view permissions decide which views. */
@@ -82,6 +87,7 @@ const WRITE_CLIENTS = [
   ...crud('Client', 'JournalEntry', 'JournalEntries'),
   'createNurseAssessment',
   'updateNurseAssessment',
+  'getMapLocations',
   'sendClientLoginLink',
   'sendClientContactLoginLink',
 ];
@@ -169,7 +175,30 @@ const FILE_TRANSFER_ACTIONS = [
   'getFileExportTypes',
   'getFileExportDownloadLink',
 ];
-const OFFICE_ACTIONS = [...WRITE_CLIENTS, ...WRITE_CAREGIVERS, ...READ_PAYERS, ...WRITE_SHIFTS, ...FILE_TRANSFER_ACTIONS];
+/**
+ * Payroll and billing reports, dashboards and the map (issue "Payroll, billing, reports"): computing a period's
+ * payroll or billing lines, reading the company's payroll settings, the dashboards of the caller's branches.
+ */
+const REPORT_ACTIONS = [
+  'computePayrollReport',
+  'computeBillingReport',
+  'getPayrollSettings',
+  'getDashboardSummary',
+  'getEvvDashboard',
+  'getEvvClientDashboard',
+  'getEvvCaregiverDashboard',
+  'getMapLocations',
+];
+/** The same figures per branch and per region (/dashboard/rollup), for roles over several branches. */
+const ROLLUP_ACTIONS = ['getRollupDashboard'];
+const OFFICE_ACTIONS = [
+  ...WRITE_CLIENTS,
+  ...WRITE_CAREGIVERS,
+  ...READ_PAYERS,
+  ...WRITE_SHIFTS,
+  ...FILE_TRANSFER_ACTIONS,
+  ...REPORT_ACTIONS,
+];
 /** Nurses read the records, assess clients and write notes and files. */
 const NURSE_ACTIONS = [
   ...READ_SHIFTS,
@@ -179,6 +208,7 @@ const NURSE_ACTIONS = [
   ...READ_PAYERS,
   'createNurseAssessment',
   'updateNurseAssessment',
+  'getMapLocations',
   ...crud('Client', 'JournalEntry', 'JournalEntries'),
   // Deleting is the upload flow's undo when the PUT fails (spec section 4 "File upload").
   'createClientFile',
@@ -207,6 +237,12 @@ const REPORT_VIEWS = [
   'reportCaregiverJournals',
   'reportClientFiles',
   'reportClientJournals',
+  'reportPayroll',
+  'reportBilling',
+  'reportCareSheetFiles',
+  'reportCaregiverChanges',
+  'reportIntegrationTransactions',
+  'reportIntegrationTransactionRecords',
 ];
 const REPORT_TABLES = [
   ...NURSE_REPORT_TABLES,
@@ -215,6 +251,11 @@ const REPORT_TABLES = [
   'caregiver_files',
   'caregiver_journal_entries',
   'caregiver_cash_advances',
+  'payroll_lines',
+  'billing_lines',
+  'care_sheets',
+  'audit_log',
+  'integration_transaction_records',
 ];
 const READ_USERS = ['getUsers', 'getUser', 'getUserHistory'];
 const ADMIN_ACTIONS = [
@@ -228,6 +269,8 @@ const ADMIN_ACTIONS = [
   ...OFFICE_ACTIONS,
   ...WRITE_PAYERS,
   ...WRITE_LOCK_TIMES,
+  ...ROLLUP_ACTIONS,
+  'updatePayrollSettings',
   'getOutbox',
 ];
 const STAFF_TABLES = ['branches', 'clients', 'client_addresses', 'caregivers', 'caregiver_addresses', 'payer_sources', 'shifts'];
@@ -287,7 +330,7 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     hasBranchLevelAccess: true,
     chatEnabled: true,
     chatSendMessageEnabled: true,
-    actionPermissions: [...READ_BRANCHES, ...READ_USERS, ...OFFICE_ACTIONS],
+    actionPermissions: [...READ_BRANCHES, ...READ_USERS, ...OFFICE_ACTIONS, ...ROLLUP_ACTIONS],
     tablePermissions: ['users', ...STAFF_TABLES, ...FILE_TRANSFER_TABLES, ...REPORT_TABLES],
     viewPermissions: ['branches', 'users', ...RECORD_VIEWS, ...FILE_TRANSFER_VIEWS, ...REPORT_VIEWS],
   },
