@@ -3,6 +3,7 @@ import { loadConfig } from '../config';
 import { UsageError, type CliContext, type CliIo } from './hearth.context';
 import { migrateCommand, seedDemoCommand } from './hearth.migrate';
 import { createUserCommand } from './hearth.create-user';
+import { createBranchCommand } from './hearth.create-branch';
 import { importCommand } from './hearth.import';
 import { exportCommand } from './hearth.export';
 import { backupCommand, restoreCommand } from './hearth.backup';
@@ -70,6 +71,31 @@ const COMMANDS: Command[] = [
         company: str(v, 'company'),
         branch: Array.isArray(v.branch) ? v.branch.map(String) : undefined,
       }),
+  },
+  {
+    name: 'create-branch',
+    positionals: [],
+    options: {
+      name: text,
+      company: text,
+      region: text,
+      address: text,
+      city: text,
+      state: text,
+      zip: text,
+      timezone: text,
+      geofence: text,
+    },
+    synopsis:
+      '--name N [--company C] [--region R] [--address A --city C --state ST --zip Z] [--timezone America/New_York] [--geofence 150]',
+    summary: 'create a branch (an office) of the company, to import clients and caregivers into',
+    run: (ctx, _p, v) =>
+      createBranchCommand(
+        ctx,
+        Object.fromEntries(
+          ['name', 'company', 'region', 'address', 'city', 'state', 'zip', 'timezone', 'geofence'].map((k) => [k, str(v, k)]),
+        ),
+      ),
   },
   {
     name: 'import',

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { createAuth } from '../auth/auth';
 import { companies } from '../features/companies/companies.schema';
+import { branches } from '../features/branches/branches.schema';
 import { users } from '../features/users/users.schema';
 import { engineEnv, hearth, removeTempDirs, tempDir } from './hearth.test-support';
 
@@ -107,6 +108,41 @@ describe('create-user on an empty database', () => {
     const database = await openEngine();
     try {
       expect(await database.db.select({ username: users.username }).from(users)).toEqual([{ username: 'founder' }]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+
+  it('creates a branch of the company with the branch form checks, and refuses a second one of the same name', async () => {
+    expect((await hearth(env, cwd, 'create-branch')).err[0]).toBe('create-branch needs --name');
+    expect((await hearth(env, cwd, 'create-branch', '--name', 'Lowell', '--timezone', 'Mars/Olympus')).err[0]).toMatch(
+      /^timezone: /,
+    );
+    expect((await hearth(env, cwd, 'create-branch', '--name', 'Lowell', '--geofence', '5')).err).toEqual([
+      'geofenceRadiusMetres: Geofence radius must be at least 10 m',
+    ]);
+    const created = await hearth(
+      env,
+      cwd,
+      'create-branch',
+      '--name',
+      'Lowell',
+      '--city',
+      'Lowell',
+      '--state',
+      'ma',
+      '--region',
+      'North',
+    );
+    expect(created.code).toBe(0);
+    expect(created.out[0]).toMatch(/^Created branch Lowell \(\d+\) of Riverbend Home Care, time zone America\/New_York$/);
+    expect((await hearth(env, cwd, 'create-branch', '--name', 'LOWELL')).err[0]).toMatch(/^A branch named LOWELL already exists/);
+
+    const database = await openEngine();
+    try {
+      const rows = await database.db.select().from(branches);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ name: 'Lowell', city: 'Lowell', state: 'MA', region: 'North', geofenceRadiusMetres: 150 });
     } finally {
       await database.close();
     }
