@@ -1,6 +1,8 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { BASE_URL } from './support/base-url';
-import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
+import { expect, test } from '@playwright/test';
+import { query, tokenOf } from './support/api';
+import { card, serviceWorkerReady, signBothPads, trpcData } from './support/app';
+import { artifact, signInAs } from './support/session';
+import { noNotifications } from './support/ui';
 
 /** A shift as caregiverAppGetShifts returns it (the fields this flow needs). */
 interface AppShift {
@@ -10,56 +12,6 @@ interface AppShift {
   clientName: string;
   checkIn: string | null;
   address: { lat: number | null; lon: number | null } | null;
-}
-
-/** A bearer token of a demo user, signed in through the API. */
-async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
-  const response = await request.post('/api/auth/sign-in/username', {
-    data: { username, password: DEMO_PASSWORD },
-    headers: { origin: new URL(BASE_URL).origin },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return response.headers()['set-auth-token']!;
-}
-
-/** A tRPC query as the holder of `token`. */
-async function query<T>(request: APIRequestContext, token: string, path: string, input?: unknown): Promise<T> {
-  const qs = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const response = await request.get(`/api/trpc/${path}${qs}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
-
-function card(page: Page, shiftId: number): Locator {
-  return page.locator(`article[data-shift-id="${shiftId}"]`);
-}
-
-/** Waits until the service worker is active and controls the page, so the shell is precached before going offline. */
-async function serviceWorkerReady(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
-
-/** Draws a short zig-zag on a signature canvas with the mouse. */
-async function drawOn(page: Page, canvas: Locator): Promise<void> {
-  // In the middle of the screen: at its edges the bottom bar or a notification would take the strokes.
-  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 6; i++)
-    await page.mouse.move(box.x + 20 + i * 30, box.y + box.height / 2 + (i % 2 ? -20 : 20), { steps: 4 });
-  await page.mouse.up();
-}
-
-/** The data of a tRPC response, batched (an array) or not. */
-async function trpcData<T>(response: { json(): Promise<unknown> }): Promise<T> {
-  const body = (await response.json()) as { result: { data: T } } | { result: { data: T } }[];
-  return (Array.isArray(body) ? body[0]! : body).result.data;
-}
-
-async function noNotifications(page: Page): Promise<void> {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
 }
 
 test.use({
@@ -124,15 +76,7 @@ test('caregiver app: schedule, online and offline check-in, offline check-out wi
   await expect(page).toHaveURL(new RegExp(`/app/care-sheets/offline/shifts/${offline.id}/checkout$`));
   const tasks = page.getByRole('group', { name: 'Tasks done' }).getByRole('checkbox');
   if ((await tasks.count()) > 0) await tasks.first().check();
-  const canvases = page.locator('canvas');
-  await expect(canvases).toHaveCount(2);
-  // A pad sizes itself once laid out; ink drawn before that is gone, so draw until its Clear button is enabled.
-  for (const i of [0, 1]) {
-    await expect(async () => {
-      await drawOn(page, canvases.nth(i));
-      await expect(page.getByRole('button', { name: 'Clear' }).nth(i)).toBeEnabled({ timeout: 1000 });
-    }).toPass({ timeout: 15_000 });
-  }
+  await signBothPads(page);
   await page.screenshot({ path: artifact('app-offline-checkout.png'), fullPage: true });
   await page.getByRole('button', { name: 'Save care sheet' }).click();
   await expect(page.getByText(/Saved on this phone/).first()).toBeVisible();

@@ -1,37 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { day, pickDay } from './support/ui';
 import { artifact, mainMenu, signInAs } from './support/session';
-
-/** The calendar date `days` from today (negative: back) as YYYY-MM-DD, and as the app shows it (MM/DD/YY). */
-function day(days: number): { iso: string; shown: string; label: string } {
-  const now = new Date();
-  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
-  const mm = String(d.getMonth() + 1).padStart(2, '0');
-  const dd = String(d.getDate()).padStart(2, '0');
-  return {
-    iso: `${d.getFullYear()}-${mm}-${dd}`,
-    shown: `${mm}/${dd}/${String(d.getFullYear()).slice(-2)}`,
-    // How the date picker's day buttons are named: "3 November 2026".
-    label: `${d.getDate()} ${d.toLocaleString('en-US', { month: 'long' })} ${d.getFullYear()}`,
-  };
-}
-
-/** Opens the date picker labelled `name`, turns to the month of `target` and picks it. */
-async function pickDay(page: Page, name: string, target: ReturnType<typeof day>): Promise<void> {
-  await page.getByRole('button', { name, exact: true }).click();
-  const wanted = new Date(`${target.iso}T12:00:00`);
-  for (let turns = 0; turns < 36; turns++) {
-    const button = page.getByRole('button', { name: target.label, exact: true });
-    if (await button.isVisible()) return button.click();
-    // The month on show is the header's middle button, between "Previous month" and "Next month".
-    const shown = await page
-      .locator('button[data-direction="previous"]:visible')
-      .locator('xpath=following-sibling::button[1]')
-      .innerText();
-    const direction = wanted < new Date(`1 ${shown}`) ? 'Previous month' : 'Next month';
-    await page.getByRole('button', { name: direction }).click();
-  }
-  throw new Error(`could not reach ${target.label} in the ${name} picker`);
-}
 
 test('a company admin adds a pay period lock time and sees it listed as locked once its time has passed', async ({ page }) => {
   await signInAs(page, 'companyadmin');

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, E2E_PORT } from './support/base-url';
+import { BASE_URL, E2E_PORT, WEEK_BASE_URL, WEEK_PORT } from './support/base-url';
 
 /**
  * End-to-end flows in Debian's Chromium (never a downloaded browser). By default a fresh server is started on
@@ -8,8 +8,26 @@ import { BASE_URL, E2E_PORT } from './support/base-url';
  * that is already running instead (it must allow many sign-ins per minute: SIGN_IN_RATE_LIMIT_MAX).
  */
 const externalBaseUrl = process.env.E2E_BASE_URL;
-/** Absolute, because `npm start` runs the server from its own workspace folder; one per port (E2E_PORT). */
-const dataDir = fileURLToPath(new URL(E2E_PORT === 3100 ? '../.e2e-data' : `../.e2e-data-${E2E_PORT}`, import.meta.url));
+/** Absolute, because `npm start` runs the server from its own workspace folder; one per port. */
+const dataDirOf = (port: number) =>
+  fileURLToPath(new URL(port === 3100 ? '../.e2e-data' : `../.e2e-data-${port}`, import.meta.url));
+const chromium = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+
+/**
+ * A fresh server on `port` with an empty data directory (the demo agency is seeded on its first start). The servers
+ * start one after the other, so only the first builds the web app when its sources changed.
+ */
+function freshServer(port: number) {
+  const dataDir = dataDirOf(port);
+  return {
+    command: `rm -rf '${dataDir}' && npm start`,
+    cwd: '..',
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: { PORT: String(port), DATA_DIR: dataDir, SIGN_IN_RATE_LIMIT_MAX: '1000', LOG_LEVEL: 'warn' },
+  };
+}
 
 export default defineConfig({
   testDir: '.',
@@ -37,21 +55,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
-  webServer: externalBaseUrl
-    ? undefined
-    : {
-        // A fresh data directory each run: the demo agency is seeded on the first start of an empty database.
-        command: `rm -rf '${dataDir}' && npm start`,
-        cwd: '..',
-        url: `${BASE_URL}/api/health`,
-        reuseExistingServer: false,
-        timeout: 180_000,
-        env: {
-          PORT: String(E2E_PORT),
-          DATA_DIR: dataDir,
-          SIGN_IN_RATE_LIMIT_MAX: '1000',
-          LOG_LEVEL: 'warn',
-        },
-      },
+  projects: [
+    { name: 'chromium', testIgnore: /agency-week\.spec\.ts$/, use: chromium },
+    { name: 'agency-week', testMatch: /agency-week\.spec\.ts$/, use: { ...chromium, baseURL: WEEK_BASE_URL } },
+  ],
+  webServer: [
+    ...(externalBaseUrl ? [] : [freshServer(E2E_PORT)]),
+    ...(process.env.E2E_WEEK_BASE_URL ? [] : [freshServer(WEEK_PORT)]),
+  ],
 });

@@ -38,6 +38,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,woff2}'],
+        // Office-only screens the caregiver app never opens: the map's WebGL library (about 1 MB) stays off phones.
+        globIgnores: ['**/map-gl-*'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         navigateFallback: '/index.html',
         navigateFallbackAllowlist: [/^\/app(\/|$)/, /^\/chat$/],

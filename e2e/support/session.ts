@@ -11,6 +11,14 @@ export function artifact(name: string): string {
   return path.join(path.dirname(configFile), 'artifacts', name);
 }
 
+/**
+ * The origin of the app under test for this test's project (a project may run against its own server), which
+ * better-auth wants as the Origin of a sign-in POST, as a browser would send it.
+ */
+export function appOrigin(): string {
+  return new URL(test.info().project.use.baseURL ?? BASE_URL).origin;
+}
+
 /** Signs in through the login form, which must be on screen. */
 export async function signInWithForm(page: Page, username: string): Promise<void> {
   await page.getByLabel('Username or email').fill(username);
@@ -26,7 +34,7 @@ export async function signInAs(page: Page, username: string, path = '/'): Promis
   const response = await page.request.post('/api/auth/sign-in/username', {
     data: { username, password: DEMO_PASSWORD },
     // better-auth refuses a POST without a trusted Origin, as a browser would send.
-    headers: { origin: new URL(BASE_URL).origin },
+    headers: { origin: appOrigin() },
   });
   expect(response.status(), await response.text()).toBe(200);
   const token = response.headers()['set-auth-token'];

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import path from 'node:path';
+import type { MapTiles } from '@hearth/shared/map/map.schema';
+
+/** OpenStreetMap's standard raster tiles (usage policy: light use, with attribution). */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -24,6 +29,14 @@ const ZEnv = z.object({
   S3_REGION: z.string().min(1).optional(),
   S3_ENDPOINT: z.string().url('S3_ENDPOINT must be a URL').optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  MAP_TILE_URL: z
+    .string()
+    .refine(
+      (v) => !v.trim() || ['{z}', '{x}', '{y}'].every((p) => v.includes(p)),
+      'MAP_TILE_URL must be empty or contain {z}, {x} and {y}',
+    )
+    .default(DEFAULT_MAP_TILE_URL),
+  MAP_TILE_ATTRIBUTION: z.string().optional(),
 });
 
 /**
@@ -60,6 +73,20 @@ export interface Config {
   webDist: string;
   logLevel: string;
   storage: StorageConfig;
+  /** The /map page's raster tiles; null when MAP_TILE_URL is empty (markers on a plain background). */
+  mapTiles: MapTiles;
+}
+
+/**
+ * The map's tile source from MAP_TILE_URL (an XYZ raster template with {z}/{x}/{y}; default OpenStreetMap's, an
+ * empty value for none) and MAP_TILE_ATTRIBUTION (default: OpenStreetMap's credit for its tiles, else none).
+ * Read by loadConfig and by getMapLocations, which hands it to the web page.
+ */
+export function loadMapTiles(env: NodeJS.ProcessEnv = process.env): MapTiles {
+  const url = (env.MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL).trim();
+  if (!url) return null;
+  const attribution = env.MAP_TILE_ATTRIBUTION?.trim() ?? (url === DEFAULT_MAP_TILE_URL ? OSM_ATTRIBUTION : '');
+  return { url, attribution };
 }
 
 /**
@@ -99,5 +126,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
     storage,
+    mapTiles: loadMapTiles(env),
   };
 }

@@ -18,7 +18,7 @@ function comingSoon(path: string, screen: string, detail?: string): RouteObject 
 /** Screens of the staff shell (and /chat, which caregivers share). */
 const staffRoutes: RouteObject[] = [
   { index: true, lazy: async () => ({ Component: (await import('./features/home/home.page')).HomePage }) },
-  comingSoon('map', 'Map'),
+  { path: 'map', lazy: async () => ({ Component: (await import('./features/map/map.page')).MapPage }) },
   {
     path: 'clients',
     lazy: async () => ({ Component: (await import('./features/clients/clients-list.page')).ClientsListPage }),
@@ -79,7 +79,26 @@ const staffRoutes: RouteObject[] = [
   comingSoon('care-forms/care-form-types', 'Care Form Types'),
   comingSoon('care-forms/care-form-types/:id', 'Care Form Type'),
   comingSoon('care-forms/:id', 'Care Form'),
-  comingSoon('dashboard/*', 'Dashboard'),
+  {
+    path: 'dashboard',
+    lazy: async () => ({ Component: (await import('./features/dashboards/dashboard.page')).DashboardPage }),
+  },
+  {
+    path: 'dashboard/evv',
+    lazy: async () => ({ Component: (await import('./features/dashboards/evv-dashboard.page')).EvvDashboardPage }),
+  },
+  {
+    path: 'dashboard/evv/client/:clientId',
+    lazy: async () => ({ Component: (await import('./features/dashboards/evv-person.page')).EvvClientPage }),
+  },
+  {
+    path: 'dashboard/evv/caregiver/:caregiverId',
+    lazy: async () => ({ Component: (await import('./features/dashboards/evv-person.page')).EvvCaregiverPage }),
+  },
+  {
+    path: 'dashboard/rollup',
+    lazy: async () => ({ Component: (await import('./features/dashboards/rollup.page')).RollupPage }),
+  },
   comingSoon('notifications', 'Notifications'),
   comingSoon('chat', 'Chat'),
   { path: 'mocks', lazy: async () => ({ Component: (await import('./features/mocks/outbox.page')).OutboxPage }) },

@@ -18,6 +18,10 @@ import { caregiverAppRouter } from '../features/caregiver-app/caregiver-app.rout
 import { encryptionKeysRouter } from '../features/encryption-keys/encryption-keys.router';
 import { fileImportsRouter } from '../features/file-imports/file-imports.router';
 import { fileExportsRouter } from '../features/file-exports/file-exports.router';
+import { payrollRouter } from '../features/payroll/payroll.router';
+import { billingRouter } from '../features/billing/billing.router';
+import { mapRouter } from '../features/map/map.router';
+import { dashboardsRouter } from '../features/dashboards/dashboards.router';
 
 /** The root router at /api/trpc: procedure paths are the spec's call names. */
 export const appRouter = router({
@@ -38,6 +42,10 @@ export const appRouter = router({
   ...caregiverAppRouter._def.record,
   ...fileImportsRouter._def.record,
   ...fileExportsRouter._def.record,
+  ...payrollRouter._def.record,
+  ...billingRouter._def.record,
+  ...mapRouter._def.record,
+  ...dashboardsRouter._def.record,
   encryptionKeys: encryptionKeysRouter,
 });
 

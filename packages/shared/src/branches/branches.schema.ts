@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { DEFAULT_GEOFENCE_RADIUS_METRES, DEFAULT_TIMEZONE } from '../app/app.constants';
 import { ZTimeZone } from '../users/users.schema';
 
-/** The branch edit form (/admin/branches/{id}): name, address, time zone, geofence radius in metres. */
+/**
+ * The branch edit form (/admin/branches/{id}): name, region (the group /dashboard/rollup sums branches by; none:
+ * "No region"), address, time zone, geofence radius in metres.
+ */
 export const ZBranchFields = z.object({
   name: z.string().trim().min(1, 'Name is required').max(120),
+  region: z.string().trim().max(120).nullish(),
   addressLine1: z.string().trim().max(200).nullish(),
   addressLine2: z.string().trim().max(200).nullish(),
   city: z.string().trim().max(100).nullish(),
@@ -33,6 +37,7 @@ export interface BranchOutput {
   id: number;
   companyId: number;
   name: string;
+  region: string | null;
   addressLine1: string | null;
   addressLine2: string | null;
   city: string | null;

@@ -107,9 +107,10 @@ const code = (label: string, max: number) =>
 
 /**
  * The settings of each kind, with their defaults (every key optional; a missing key takes its default):
- * - payroll_adp: ADP "Co Code" (companyCode) and "Batch ID" (batchId); the earnings code and rate of mileage
- *   reimbursement (mileageEarningsCode, mileageRateCents per mile, 70 = the IRS 2025 business standard rate);
- *   the deduction code of cash advances (cashAdvanceDeductionCode); the weekly overtime threshold in minutes;
+ * - payroll_adp: ADP "Co Code" (companyCode) and "Batch ID" (batchId); the earnings code of mileage
+ *   reimbursement (mileageEarningsCode) and the deduction code of cash advances (cashAdvanceDeductionCode). The
+ *   overtime rules and the mileage rate are the company's payroll settings (payroll/payroll-settings.ts), so the
+ *   export and the payroll report compute the same numbers;
  * - evv_sandata: ProviderIdentification (providerQualifier, providerId), PayerProgram, the reason code map;
  * - evv_hhaexchange: the agency's tax id and office NPI, the reason code map;
  * - clients, caregivers, shifts, billing: none.
@@ -123,19 +124,7 @@ export const FILE_EXPORT_SETTINGS_SCHEMAS = {
     companyCode: code('Co Code', 3).default(''),
     batchId: code('Batch ID', 25).default('HEARTH'),
     mileageEarningsCode: code('Mileage earnings code', 3).default('M'),
-    mileageRateCents: z
-      .number({ message: 'Mileage rate must be cents per mile' })
-      .int('Mileage rate must be whole cents')
-      .min(0)
-      .max(1000)
-      .default(70),
     cashAdvanceDeductionCode: code('Cash advance deduction code', 3).default('CA'),
-    overtimeThresholdMinutes: z
-      .number({ message: 'Overtime threshold must be minutes' })
-      .int('Overtime threshold must be whole minutes')
-      .min(60)
-      .max(7 * 24 * 60)
-      .default(40 * 60),
   }),
   evv_sandata: z.object({
     providerQualifier: z
@@ -170,6 +159,14 @@ export function fileExportSettingKeys(kind: FileExportKind): string[] {
 }
 
 /**
+ * Settings a kind once had and no longer reads: a stored type that still holds them keeps working (they are
+ * dropped when read). payroll_adp's overtime threshold and mileage rate moved to the company's payroll settings.
+ */
+const RETIRED_SETTING_KEYS: Partial<Record<FileExportKind, string[]>> = {
+  payroll_adp: ['overtimeThresholdMinutes', 'mileageRateCents'],
+};
+
+/**
  * Reads stored or given settings of a kind: unknown keys are errors naming the key, known ones are checked and
  * missing ones take their defaults.
  * @returns {settings} when valid, else {errors: {key: message}}.
@@ -179,6 +176,8 @@ export function parseFileExportSettings<K extends FileExportKind>(
   settings: Record<string, unknown>,
 ): { settings: FileExportSettings<K>; errors?: undefined } | { settings?: undefined; errors: Record<string, string> } {
   const known = fileExportSettingKeys(kind);
+  const retired: readonly string[] = RETIRED_SETTING_KEYS[kind] ?? [];
+  settings = Object.fromEntries(Object.entries(settings).filter(([key]) => !retired.includes(key)));
   const errors: Record<string, string> = {};
   for (const key of Object.keys(settings)) {
     if (!known.includes(key)) {

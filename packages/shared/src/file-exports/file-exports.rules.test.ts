@@ -135,9 +135,14 @@ describe('export parameters and settings', () => {
       companyCode: 'ABC',
       batchId: 'HEARTH',
       mileageEarningsCode: 'M',
-      mileageRateCents: 70,
       cashAdvanceDeductionCode: 'CA',
-      overtimeThresholdMinutes: 2400,
+    });
+    // The overtime threshold and mileage rate moved to the company's payroll settings: old stored keys are dropped.
+    expect(parseFileExportSettings('payroll_adp', { overtimeThresholdMinutes: 2400, mileageRateCents: 65 }).settings).toEqual({
+      companyCode: '',
+      batchId: 'HEARTH',
+      mileageEarningsCode: 'M',
+      cashAdvanceDeductionCode: 'CA',
     });
     expect(parseFileExportSettings('payroll_adp', { coCode: 'ABC', companyCode: 'ABCD' }).errors).toEqual({
       coCode: expect.stringContaining('Unknown setting "coCode" for ADP payroll exports (known: companyCode, batchId'),

@@ -1,5 +1,6 @@
 import { WEEKLY_OVERTIME_THRESHOLD_MINUTES, TIMESHEET_TYPES } from '../shifts/shifts.constants';
-import { localDateOf, workweekOf } from '../shifts/workweek';
+import { localDateOf } from '../shifts/workweek';
+import { allocateOvertime } from './payroll-overtime';
 
 /**
  * Pure payroll rules (DOMAIN.md "Money": "Payroll", "Overtime"): the worked time of a visit from its timesheets,
@@ -137,7 +138,8 @@ export function inPayPeriod(at: Date, period: PayPeriod, timeZone: string): bool
  * periods: hours worked earlier in the week (last period) use up the regular hours first, and a later period's
  * export of the same week continues where this one stops, so no minute is paid twice or at the wrong rate.
  * A visit across Saturday midnight is split at the workweek boundary; minutes are elapsed real time, so a
- * daylight-saving week (167 or 169 hours) needs no special case.
+ * daylight-saving week (167 or 169 hours) needs no special case. The minute-by-minute rule is allocateOvertime
+ * (payroll-overtime.ts), which the payroll report also uses with daily overtime and travel.
  * @param visits worked visits of one caregiver (any order; check-out after check-in).
  * @param period the pay period (local dates, inclusive).
  * @param timeZone IANA zone of the caregiver's branch.
@@ -152,27 +154,18 @@ export function payrollHours(
   rule: OvertimeRule = DEFAULT_OVERTIME_RULE,
 ): PayrollHours {
   const ordered = [...visits].sort((a, b) => a.checkIn.getTime() - b.checkIn.getTime() || a.id - b.id);
-  const usedByWeek = new Map<string, number>();
-  const thresholdMs = rule.thresholdMinutes * 60_000;
-  const pays: VisitPay[] = ordered.map((visit) => {
-    // Milliseconds until the end, so splitting a visit at a workweek boundary never rounds a minute twice.
-    let regularMs = 0;
-    let at = visit.checkIn;
-    while (at < visit.checkOut) {
-      const week = workweekOf(at, timeZone);
-      const segmentEnd = week.end < visit.checkOut ? week.end : visit.checkOut;
-      const ms = segmentEnd.getTime() - at.getTime();
-      const used = usedByWeek.get(week.firstDate) ?? 0;
-      regularMs += Math.max(0, Math.min(ms, thresholdMs - used));
-      usedByWeek.set(week.firstDate, used + ms);
-      at = segmentEnd;
-    }
-    const total = workedMinutes(visit);
-    const regularMinutes = Math.min(total, Math.round(regularMs / 60_000));
-    const overtimeMinutes = total - regularMinutes;
-    const date = localDateOf(visit.checkIn, timeZone);
-    return { id: visit.id, date, regularMinutes, overtimeMinutes, inPeriod: date >= period.from && date <= period.to };
-  });
+  const allocated = allocateOvertime(
+    ordered.map((visit) => ({ visit, start: visit.checkIn, minutes: workedMinutes(visit) })),
+    timeZone,
+    { thresholdMinutes: rule.thresholdMinutes, dailyThresholdMinutes: null },
+  );
+  const pays: VisitPay[] = allocated.map(({ item, date, regularMinutes, overtimeMinutes }) => ({
+    id: item.visit.id,
+    date,
+    regularMinutes,
+    overtimeMinutes,
+    inPeriod: date >= period.from && date <= period.to,
+  }));
   const paid = pays.filter((p) => p.inPeriod);
   const regularMinutes = paid.reduce((sum, p) => sum + p.regularMinutes, 0);
   const overtimeMinutes = paid.reduce((sum, p) => sum + p.overtimeMinutes, 0);

@@ -8,6 +8,7 @@ const branchColumns = {
   id: branches.id,
   companyId: branches.companyId,
   name: branches.name,
+  region: branches.region,
   addressLine1: branches.addressLine1,
   addressLine2: branches.addressLine2,
   city: branches.city,
@@ -36,7 +37,7 @@ export async function getBranch({ scope, input }: { scope: Scope; input: { id: n
 }
 
 /**
- * Edits a branch in scope: name, address, time zone, geofence radius (metres).
+ * Edits a branch in scope: name, region, address, time zone, geofence radius (metres).
  * @throws AppError NOT_FOUND when it does not exist or is outside the scope.
  */
 export async function updateBranch({ scope, input }: { scope: Scope; input: UpdateBranchInput }): Promise<BranchOutput> {

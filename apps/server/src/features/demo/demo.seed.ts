@@ -18,10 +18,31 @@ import { shiftPatterns, shifts } from '../shifts/shifts.schema';
 import { generatePatternShifts, generatedThroughOn } from '../shifts/shift-patterns.generate';
 import { wallClockToUtc } from '@hearth/shared/shifts/recurrence';
 
-/** The demo agency's three offices, in Massachusetts (America/New_York). Coordinates are WGS84 degrees. */
+/**
+ * The demo agency's three offices, in Massachusetts (America/New_York). Coordinates are WGS84 degrees. Springfield
+ * has no region, so the rollup dashboard shows "No region" too.
+ */
 const DEMO_BRANCHES = [
-  { name: 'Boston', addressLine1: '1 Beacon St', city: 'Boston', state: 'MA', zip: '02108', lat: 42.3588, lon: -71.0616 },
-  { name: 'Worcester', addressLine1: '455 Main St', city: 'Worcester', state: 'MA', zip: '01608', lat: 42.2626, lon: -71.8023 },
+  {
+    name: 'Boston',
+    region: 'Eastern Massachusetts',
+    addressLine1: '1 Beacon St',
+    city: 'Boston',
+    state: 'MA',
+    zip: '02108',
+    lat: 42.3588,
+    lon: -71.0616,
+  },
+  {
+    name: 'Worcester',
+    region: 'Eastern Massachusetts',
+    addressLine1: '455 Main St',
+    city: 'Worcester',
+    state: 'MA',
+    zip: '01608',
+    lat: 42.2626,
+    lon: -71.8023,
+  },
   {
     name: 'Springfield',
     addressLine1: '36 Court St',
@@ -320,11 +341,12 @@ export async function seedDemoAgency(db: Db): Promise<{ users: number; clients: 
 }
 
 /**
- * A demo caregiver's work profile: pay rates (cents per hour), skills, languages, weekday availability and the
- * 40-hour weekly cap.
+ * A demo caregiver's work profile: pay rates (cents per hour: Standard $17.50 to $22.00 by caregiver, $1 more for
+ * T1019 personal care, so the payroll report shows pay and a blended regular rate), skills, languages, weekday
+ * availability and the 40-hour weekly cap.
  */
 function demoCaregiverProfile(f: Faker) {
-  const standard = f.number.int({ min: 70, max: 84 }) * 25;
+  const standard = f.number.int({ min: 70, max: 88 }) * 25;
   const spanish = f.datatype.boolean({ probability: 0.25 });
   const portuguese = !spanish && f.datatype.boolean({ probability: 0.15 });
   const creole = f.datatype.boolean({ probability: 0.1 });
@@ -332,6 +354,7 @@ function demoCaregiverProfile(f: Faker) {
   return {
     payRates: [
       { label: 'Standard', hourlyRateCents: standard, serviceCode: null },
+      { label: 'Standard', hourlyRateCents: standard + 100, serviceCode: 'T1019' },
       { label: 'Weekend', hourlyRateCents: standard + 150, serviceCode: null },
     ],
     skills: f.helpers.arrayElements(COMMON_SKILLS, { min: 2, max: 4 }),
@@ -393,7 +416,8 @@ const DEMO_WEEKDAYS = ['MO,TU,WE,TH,FR', 'MO,WE,FR', 'TU,TH', 'MO,TU,TH', 'WE,FR
  * Caregivers of the client's branch take two clients each, one in the morning (ending by 13:00) and one in the
  * afternoon (from 13:30), so no caregiver is booked twice at once; the demo caregiver user's caregiver (the first)
  * works every weekday morning, so they always have shifts this week. Past shifts are completed with a mobile
- * timesheet (check_in_type 1) a few minutes off the scheduled times at the client's address, about one in 23
+ * timesheet (check_in_type 1) a few minutes off the scheduled times at the client's address (one in 11 checked
+ * in late, one in 13 checked out outside the geofence, one in 17 checked out by the office), about one in 23
  * missed, and a shift under way is in progress. Three open shifts (no caregiver) in the coming week in Boston wait
  * for pickup. Choices come from a fixed faker seed; times, from the day of seeding.
  */
@@ -462,7 +486,7 @@ async function seedDemoSchedule(
   await tx.execute(sql`update shifts set status = 'missed' where pattern_id in (${demoIds}) and end_at <= now() and id % 23 = 0`);
   await tx.execute(sql`
     update shifts set status = 'completed',
-      check_in_at = start_at + make_interval(mins => (id * 37) % 13 - 7),
+      check_in_at = start_at + make_interval(mins => case when id % 11 = 0 then 16 + id % 9 else (id * 37) % 13 - 7 end),
       check_out_at = end_at + make_interval(mins => (id * 53) % 13 - 5)
     where pattern_id in (${demoIds}) and end_at <= now() and status = 'scheduled'`);
   await tx.execute(sql`
@@ -478,6 +502,23 @@ async function seedDemoSchedule(
     from shifts s
     left join client_addresses a on a.client_id = s.client_id and a.is_primary
     where s.pattern_id in (${demoIds}) and s.status in ('completed', 'in_progress')
+    order by s.id`);
+  // EVV exceptions for the dashboards: some check-outs outside the geofence, and some visits whose caregiver
+  // forgot to check out, so the office entered the check-out with a reason code (timesheet type 3).
+  await tx.execute(sql`
+    update shift_timesheets ts set check_out_metadata = ts.check_out_metadata
+      || jsonb_build_object('insideGeofence', false, 'distanceMetres', 180 + ts.shift_id % 300)
+    from shifts s
+    where s.id = ts.shift_id and s.pattern_id in (${demoIds}) and s.status = 'completed' and s.id % 13 = 0`);
+  await tx.execute(sql`
+    update shift_timesheets ts set check_out = null, check_out_type = null, check_out_metadata = null
+    from shifts s
+    where s.id = ts.shift_id and s.pattern_id in (${demoIds}) and s.status = 'completed' and s.id % 17 = 0`);
+  await tx.execute(sql`
+    insert into shift_timesheets (shift_id, check_out, check_out_type, reason_code, reason_note)
+    select s.id, s.check_out_at, 3, 'caregiver_forgot', 'Caregiver called the office after the visit'
+    from shifts s
+    where s.pattern_id in (${demoIds}) and s.status = 'completed' and s.id % 17 = 0
     order by s.id`);
 
   // Open shifts for pickup: extra afternoon visits for clients whose pattern is in the morning.

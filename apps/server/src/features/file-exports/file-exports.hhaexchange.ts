@@ -1,6 +1,7 @@
 import { isDeviceCheck, wallClockText } from '@hearth/shared/file-exports/file-exports.evv';
-import { csvFile, modifiersText, settingsOf, type BuiltExportFile, type ExportRun } from './file-exports.files';
+import { csvFile, modifiersText, settingsOf, type ExportRun } from './file-exports.files';
 import { aggregatorReasonCode, loadEvvData, reasonMemo } from './file-exports.evv-data';
+import { evvTransactionRecords, type EvvExportFile } from './file-exports.transactions';
 
 /**
  * The columns of HHAeXchange's "EVV Visit Import" file, in the cell order of its layout (HHAeXchange Homecare EDI
@@ -116,8 +117,9 @@ export const HHAEXCHANGE_VISIT_COLUMNS = [
  * address as service location are given only for times the caregiver's device recorded. An office-edited visit
  * carries the latest edit's reason code (through the type's reasonCodes map), who made it and its note. Billing,
  * claim and missed-visit columns are left empty (Is Deletion and Missed Visit "N", Timesheet Required "N").
+ * records are the integration transaction records (evvTransactionRecords).
  */
-export async function buildHhaexchangeExport(run: ExportRun): Promise<BuiltExportFile> {
+export async function buildHhaexchangeExport(run: ExportRun): Promise<EvvExportFile> {
   const settings = settingsOf(run, 'evv_hhaexchange');
   const data = await loadEvvData(run, 'hhaexchange');
   const rows = data.visits.map((visit) => {
@@ -186,5 +188,5 @@ export async function buildHhaexchangeExport(run: ExportRun): Promise<BuiltExpor
     });
     return HHAEXCHANGE_VISIT_COLUMNS.map((column) => cells[column] ?? '');
   });
-  return csvFile(HHAEXCHANGE_VISIT_COLUMNS, rows, { bom: false });
+  return { ...csvFile(HHAEXCHANGE_VISIT_COLUMNS, rows, { bom: false }), records: evvTransactionRecords(data) };
 }

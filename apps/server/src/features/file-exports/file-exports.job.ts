@@ -21,6 +21,7 @@ import { buildPayrollExport } from './file-exports.payroll';
 import { buildBillingExport } from './file-exports.billing';
 import { buildSandataExport } from './file-exports.sandata';
 import { buildHhaexchangeExport } from './file-exports.hhaexchange';
+import { replaceIntegrationRecords, type IntegrationRecord } from './file-exports.transactions';
 
 /** Exports a cleanup run expires at most (the next hourly run takes the rest). */
 const EXPIRE_BATCH = 500;
@@ -84,8 +85,8 @@ export async function exportScope(db: Db, row: FileExportRow): Promise<Scope> {
   return scope.level === 'system' ? { ...scope, ...reach, level: 'company', companyId: row.companyId } : scope;
 }
 
-/** Builds the file of one export run by its kind. */
-function buildFile(run: ExportRun): Promise<BuiltExportFile> {
+/** Builds the file of one export run by its kind; an EVV aggregator's also gives its transaction records. */
+function buildFile(run: ExportRun): Promise<BuiltExportFile & { records?: IntegrationRecord[] }> {
   switch (run.type.kind) {
     case 'clients':
     case 'caregivers':
@@ -112,9 +113,11 @@ function fileNameOf(type: FileExportTypeRow, row: FileExportRow, params: FileExp
  * Runs one `file-export` job (jobs.workers.ts): marks the export running (attempts + 1; a missing or finished
  * export is left alone), builds its file with the requester's scope (exportScope), writes it to the storage under
  * `file-export/<companyId>/<uuid>` and completes the export with its file name, content type, size (bytes), row
- * count and expiry (now + the type's retentionHours). On an error the export records the message: an AppError
- * other than an internal one (bad parameters, a deactivated requester, lost access) or the job's last attempt marks
- * it failed; otherwise it goes back to queued and the error is rethrown so the queue retries.
+ * count and expiry (now + the type's retentionHours), in one transaction with an EVV aggregator export's
+ * integration transaction records (replacing those of an earlier attempt). On an error the export records the
+ * message: an AppError other than an internal one (bad parameters, a deactivated requester, lost access) or the
+ * job's last attempt marks it failed; otherwise it goes back to queued and the error is rethrown so the queue
+ * retries.
  */
 export async function runFileExportJob(deps: JobDeps, job: JobAttempt<'file-export'>): Promise<void> {
   const id = job.data.fileExportId;
@@ -140,20 +143,23 @@ export async function runFileExportJob(deps: JobDeps, job: JobAttempt<'file-expo
     key = `file-export/${row.companyId}/${randomUUID()}`;
     const { size } = await deps.storage.write(key, file.body, file.contentType);
     const now = new Date();
-    await deps.db
-      .update(fileExports)
-      .set({
-        status: 'completed',
-        error: null,
-        storageKey: key,
-        fileName: fileNameOf(type, row, params, file.extension),
-        contentType: file.contentType,
-        fileSizeBytes: size,
-        rowCount: file.rowCount,
-        expiresAt: new Date(now.getTime() + type.retentionHours * 3_600_000),
-        finishedAt: now,
-      })
-      .where(eq(fileExports.id, id));
+    const completed = {
+      status: 'completed' as const,
+      error: null,
+      storageKey: key,
+      fileName: fileNameOf(type, row, params, file.extension),
+      contentType: file.contentType,
+      fileSizeBytes: size,
+      rowCount: file.rowCount,
+      expiresAt: new Date(now.getTime() + type.retentionHours * 3_600_000),
+      finishedAt: now,
+    };
+    // The transaction records land with the completion or not at all; a retried attempt replaces them.
+    const { records } = file;
+    await deps.db.transaction(async (tx) => {
+      await tx.update(fileExports).set(completed).where(eq(fileExports.id, id));
+      if (records) await replaceIntegrationRecords(tx, row, records);
+    });
   } catch (error) {
     if (key) await deps.storage.delete(key).catch(() => undefined);
     const message = error instanceof AppError ? error.message : `The export could not be written: ${messageOf(error)}`;

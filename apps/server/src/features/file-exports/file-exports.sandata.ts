@@ -2,9 +2,10 @@ import { isDeviceCheck, isEvvVerified, sandataDateTime, sandataTimeZone } from '
 import { hoursText } from '@hearth/shared/payroll/payroll-hours';
 import { TIMESHEET_TYPES } from '@hearth/shared/shifts/shifts.constants';
 import type { FileExportSettings } from '@hearth/shared/file-exports/file-exports.kinds';
-import { JSON_CONTENT_TYPE, settingsOf, type BuiltExportFile, type ExportRun } from './file-exports.files';
+import { JSON_CONTENT_TYPE, settingsOf, type ExportRun } from './file-exports.files';
 import { aggregatorReasonCode, clientSigned, loadEvvData, reasonMemo, type EvvData } from './file-exports.evv-data';
 import { isWorked, type ExportVisit } from './file-exports.visits';
+import { evvTransactionRecords, type EvvExportFile } from './file-exports.transactions';
 
 type SandataSettings = FileExportSettings<'evv_sandata'>;
 
@@ -109,9 +110,9 @@ function visitOf(visit: ExportVisit, data: EvvData, settings: SandataSettings, p
  * - Clients and employees are identified by Hearth's ids (ClientCustomID, EmployeeCustomID); the client carries
  *   its Medicaid ID, the provider the type's ProviderQualifier and ProviderID. SequenceIDs are the records' last
  *   change in epoch milliseconds.
- * rowCount is the number of visits.
+ * rowCount is the number of visits; records are the integration transaction records (evvTransactionRecords).
  */
-export async function buildSandataExport(run: ExportRun): Promise<BuiltExportFile> {
+export async function buildSandataExport(run: ExportRun): Promise<EvvExportFile> {
   const settings = settingsOf(run, 'evv_sandata');
   const data = await loadEvvData(run, 'sandata');
   const provider = { ProviderQualifier: settings.providerQualifier, ProviderID: settings.providerId };
@@ -165,5 +166,6 @@ export async function buildSandataExport(run: ExportRun): Promise<BuiltExportFil
     contentType: JSON_CONTENT_TYPE,
     extension: 'json',
     rowCount: Visit.length,
+    records: evvTransactionRecords(data),
   };
 }

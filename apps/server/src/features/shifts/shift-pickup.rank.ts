@@ -34,9 +34,14 @@ async function clientPosition(db: Db, clientId: number): Promise<{ lat: number; 
  * comparePickupCandidates (packages/shared/src/shifts/pickup-rank.ts): haversine distance in whole metres from the
  * client's primary address to the caregiver's (unknown last), then completed visits to this client (more first),
  * then name. The caller has already checked the shift is in scope and open.
- * @returns every eligible caregiver with rank 1..n.
+ * @param options.limit keep only the best `limit` (the ranking still reads every eligible caregiver).
+ * @returns the eligible caregivers with rank 1..n, best first (all of them without a limit).
  */
-export async function rankedPickupCandidates(db: Db, shift: ShiftToFill): Promise<PickupCandidateOutput[]> {
+export async function rankedPickupCandidates(
+  db: Db,
+  shift: ShiftToFill,
+  options: { limit?: number } = {},
+): Promise<PickupCandidateOutput[]> {
   const start = shift.startAt.toISOString();
   const end = shift.endAt.toISOString();
   // Column references in the subqueries are written out: Drizzle leaves select-list columns of a one-table query
@@ -75,11 +80,13 @@ export async function rankedPickupCandidates(db: Db, shift: ShiftToFill): Promis
       pastVisits: Number(r.pastVisits),
     };
   });
-  return rankPickupCandidates(candidates).map(({ caregiverId, caregiverName, rank, distanceMetres, pastVisits }) => ({
-    caregiverId,
-    caregiverName,
-    rank,
-    distanceMetres,
-    pastVisits,
-  }));
+  return rankPickupCandidates(candidates)
+    .slice(0, options.limit ?? candidates.length)
+    .map(({ caregiverId, caregiverName, rank, distanceMetres, pastVisits }) => ({
+      caregiverId,
+      caregiverName,
+      rank,
+      distanceMetres,
+      pastVisits,
+    }));
 }

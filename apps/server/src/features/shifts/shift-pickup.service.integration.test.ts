@@ -17,6 +17,7 @@ import { outbox } from '../notify/notify.schema';
 import { users } from '../users/users.schema';
 import { payPeriodLockTimes } from '../pay-periods/pay-periods.schema';
 import { shiftPickupInvitations, shifts } from './shifts.schema';
+import { rankedPickupCandidates } from './shift-pickup.rank';
 
 /**
  * Every record here lives in a branch of its own ("Pickup Test", in the demo company), with shifts in 2031 and
@@ -164,6 +165,14 @@ describe('getPickupCandidates', () => {
     expect(frequent).toMatchObject({ pastVisits: 3 });
     expect(regular).toMatchObject({ pastVisits: 2, distanceMetres: frequent!.distanceMetres });
     expect(unknown).toMatchObject({ distanceMetres: null, pastVisits: 0 });
+  });
+
+  it('keeps the best of the ranking when limited (getPickupCandidates lists the best 50)', async () => {
+    const [shift] = await db().select().from(shifts).where(eq(shifts.id, openShift));
+    const all = await rankedPickupCandidates(db(), shift!);
+    const best = await rankedPickupCandidates(db(), shift!, { limit: 2 });
+    expect(all.length).toBeGreaterThan(2);
+    expect(best).toEqual(all.slice(0, 2));
   });
 
   it('leaves out inactive, applicant, busy and other-branch caregivers', async () => {

@@ -28,6 +28,13 @@ import { rankedPickupCandidates } from './shift-pickup.rank';
 /** How many caregivers sendPickupInvitations invites when none are named: the best ranked. */
 export const DEFAULT_PICKUP_INVITES = 50;
 
+/**
+ * How many ranked candidates getPickupCandidates lists: an agency with thousands of caregivers in a branch (the
+ * Synthea providers of a week's test) would otherwise send and draw every one of them, for a choice made among the
+ * nearest.
+ */
+export const PICKUP_CANDIDATES_SHOWN = 50;
+
 /** The path of the caregiver app's pickup screen, carried by every invitation message. */
 const PICKUP_LINK = '/app/pickup';
 
@@ -137,8 +144,9 @@ async function listInvitations(scope: Scope, shift: PickupShift): Promise<Pickup
 /**
  * The caregivers who could pick up an open shift (getPickupCandidates {scheduleId}), best first: active
  * caregivers of its branch free at that time, ranked by distance in metres from the client's primary address,
- * then past completed visits to the client, then name (see rankedPickupCandidates).
- * @returns PickupCandidateOutput[] with rank 1..n.
+ * then past completed visits to the client, then name (see rankedPickupCandidates); the best
+ * PICKUP_CANDIDATES_SHOWN (50) of them.
+ * @returns PickupCandidateOutput[] with rank 1..n (n at most 50).
  * @throws AppError NOT_FOUND "Shift N not found" outside the scope; BAD_REQUEST when the shift is not open
  * ("Shift N already has a caregiver", "... is cancelled", "... has already started").
  */
@@ -151,7 +159,7 @@ export async function getPickupCandidates({
 }): Promise<PickupCandidateOutput[]> {
   const shift = await findShift(scope, input.scheduleId);
   assertOpen(shift);
-  return rankedPickupCandidates(scope.db, shift);
+  return rankedPickupCandidates(scope.db, shift, { limit: PICKUP_CANDIDATES_SHOWN });
 }
 
 /**

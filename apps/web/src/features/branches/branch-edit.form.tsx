@@ -14,6 +14,7 @@ import { zodValidate } from '@/forms/zod-validate';
 /** Text inputs hold strings (empty = not set); the radius is a number, or '' while the input is cleared. */
 interface BranchFormValues {
   name: string;
+  region: string;
   addressLine1: string;
   addressLine2: string;
   city: string;
@@ -26,6 +27,7 @@ interface BranchFormValues {
 function toFormValues(branch: BranchOutput): BranchFormValues {
   return {
     name: branch.name,
+    region: branch.region ?? '',
     addressLine1: branch.addressLine1 ?? '',
     addressLine2: branch.addressLine2 ?? '',
     city: branch.city ?? '',
@@ -42,6 +44,7 @@ const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim(
 function toPayload(values: BranchFormValues) {
   return {
     name: values.name.trim(),
+    region: blankToNull(values.region),
     addressLine1: blankToNull(values.addressLine1),
     addressLine2: blankToNull(values.addressLine2),
     city: blankToNull(values.city),
@@ -94,8 +97,9 @@ export function BranchEditForm({ branch }: { branch: BranchOutput }) {
             {serverError}
           </Alert>
         )}
-        <TextInput label="Name" required {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Name" required {...form.getInputProps('name')} />
+          <TextInput label="Region" description="Groups branches on the rollup dashboard" {...form.getInputProps('region')} />
           <TextInput label="Address line 1" {...form.getInputProps('addressLine1')} />
           <TextInput label="Address line 2" {...form.getInputProps('addressLine2')} />
           <TextInput label="City" {...form.getInputProps('city')} />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarTime, IconLock } from '@tabler/icons-react';
+import { IconCalendarTime, IconChartBar, IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '@/api/current-user';
 import { useAllowedActions } from '@/api/allowed-actions';
@@ -24,7 +24,7 @@ function ScreenCard({ title, text, to, icon }: { title: string; text: string; to
   );
 }
 
-/** Home (/): a welcome naming the user and their role. Dashboards will live here once they are built. */
+/** Home (/): a welcome naming the user and their role, and cards linking to the main screens and the dashboards. */
 export function HomePage() {
   const user = useCurrentUser().data;
   const { can } = useAllowedActions();
@@ -50,12 +50,14 @@ export function HomePage() {
           icon={<IconLock size={16} />}
         />
       )}
-      <Paper withBorder p="lg" radius="md">
-        <Text fw={500}>Dashboards are coming soon.</Text>
-        <Text size="sm" c="dimmed">
-          Visit verification, schedule and billing summaries will appear here. Use the menu to reach the screens that exist today.
-        </Text>
-      </Paper>
+      {can('getDashboardSummary') && (
+        <ScreenCard
+          title="Dashboards"
+          text="Today and this week at a glance, EVV compliance by caregiver, client and week, and the rollup by branch."
+          to="/dashboard"
+          icon={<IconChartBar size={16} />}
+        />
+      )}
     </Stack>
   );
 }

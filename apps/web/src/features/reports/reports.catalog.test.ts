@@ -10,7 +10,7 @@ describe('reports catalog', () => {
 
   it('finds a report by slug and nothing for an unknown one', () => {
     expect(reportOf('client-authorizations')?.view).toBe('reportClientAuthorizations');
-    expect(reportOf('payroll')?.view).toBeNull();
+    expect(reportOf('payroll')?.view).toBe('reportPayroll');
     expect(reportOf('nope')).toBeUndefined();
     expect(reportOf(undefined)).toBeUndefined();
   });

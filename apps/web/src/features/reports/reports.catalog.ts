@@ -20,14 +20,16 @@ export const REPORTS: ReportEntry[] = [
   {
     slug: 'billing',
     title: 'Billing',
-    description: 'Billable visits per payer and service code with units and amounts.',
-    view: null,
+    description:
+      'Compute a period’s billing: each worked visit per payer and service code with units, rate and amount, and why a visit is not billed.',
+    view: 'reportBilling',
   },
   {
     slug: 'care-sheet-files',
     title: 'Care sheet files',
-    description: 'Signed care sheets of completed visits and their PDF files.',
-    view: null,
+    description:
+      'Care sheets of visits: date and times, client, caregiver, status, tasks done, signatures or the reason the client could not sign, and miles.',
+    view: 'reportCareSheetFiles',
   },
   {
     slug: 'caregiver-cash-advances',
@@ -38,8 +40,8 @@ export const REPORTS: ReportEntry[] = [
   {
     slug: 'caregiver-changes',
     title: 'Caregiver changes',
-    description: 'Visits whose caregiver was changed, with who changed it and when.',
-    view: null,
+    description: 'Each change of a visit’s caregiver (open shifts included): from whom, to whom, who changed it and when.',
+    view: 'reportCaregiverChanges',
   },
   {
     slug: 'caregiver-files',
@@ -74,14 +76,14 @@ export const REPORTS: ReportEntry[] = [
   {
     slug: 'integration-transaction-records',
     title: 'Integration transaction records',
-    description: 'The visit records sent to EVV aggregators in each export, and their results.',
-    view: null,
+    description: 'The clients, employees and visits of each EVV export: sent, or rejected with the reason to fix.',
+    view: 'reportIntegrationTransactionRecords',
   },
   {
     slug: 'integration-transactions',
     title: 'Integration transactions',
-    description: 'Exports to EVV aggregators (Sandata, HHAeXchange) and their outcomes.',
-    view: null,
+    description: 'Exports to EVV aggregators (Sandata, HHAeXchange): period, status, records sent and rejected, errors.',
+    view: 'reportIntegrationTransactions',
   },
   {
     slug: 'nurse-assessments',
@@ -93,7 +95,7 @@ export const REPORTS: ReportEntry[] = [
     slug: 'payroll',
     title: 'Payroll',
     description: 'Per caregiver per pay period: regular, overtime, travel, mileage, deductions and a gross pay estimate.',
-    view: null,
+    view: 'reportPayroll',
   },
 ];
 

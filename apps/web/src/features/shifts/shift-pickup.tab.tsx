@@ -188,7 +188,8 @@ export function ShiftPickupTab(props: { scheduleId: number; timezone: string; ca
             </Group>
           </Group>
           <Text size="xs" c="dimmed">
-            Active caregivers of the branch who are free then, nearest to the client and most familiar first.
+            Active caregivers of the branch who are free then, nearest to the client and most familiar first (at most the best
+            50).
           </Text>
           {candidates.isPending && <Loader size="xs" aria-label="Loading candidates" />}
           {candidates.isError && <Alert color="red">{errorMessageOf(candidates.error)}</Alert>}

@@ -1,0 +1,231 @@
+import { and, eq, isNotNull, sql, type Column, type SQL } from 'drizzle-orm';
+import type { BillingLineStatus } from '@hearth/shared/billing/billing.constants';
+import { billingStatusOf } from '@hearth/shared/billing/billing.rules';
+import type { AuthorizationLimits } from '@hearth/shared/clients/authorization-units';
+import {
+  billedAmountCents,
+  visitsOverAuthorization,
+  type AuthorizedVisit,
+} from '@hearth/shared/file-exports/file-exports.billing';
+import { isEvvVerified } from '@hearth/shared/file-exports/file-exports.evv';
+import type { PayPeriod } from '@hearth/shared/payroll/payroll-hours';
+import { unitsFromMinutes } from '@hearth/shared/shifts/shift-units';
+import { inBranchScope, type Scope } from '../../auth/scope';
+import type { Db } from '../../db/client';
+import { caregivers } from '../caregivers/caregivers.schema';
+import { clientAuthorizations, clients } from '../clients/clients.schema';
+import { inPeriod, isWorked, loadExportVisits, periodWindow, type ExportVisit } from '../file-exports/file-exports.visits';
+import { payerSources, payerSourceServices } from '../payer-sources/payer-sources.schema';
+import { shifts } from '../shifts/shifts.schema';
+import { DEFAULT_UNIT_RULE } from '../shifts/shifts.units';
+
+type Payer = typeof payerSources.$inferSelect;
+type Service = typeof payerSourceServices.$inferSelect;
+type Worked = ExportVisit & { span: NonNullable<ExportVisit['span']> };
+
+/** One worked visit of a billing period, priced and with its status (what billing_lines stores, plus names). */
+export interface BillingLine {
+  shiftId: number;
+  branchId: number;
+  clientId: number;
+  caregiverId: number | null;
+  payerSourceId: number;
+  authorizationId: number | null;
+  /** The visit's local date (YYYY-MM-DD) in its branch's time zone, and that zone. */
+  visitDate: string;
+  timeZone: string;
+  /** The worked span (UTC): effective check-in and check-out, or the scheduled times of a visit completed without. */
+  checkInAt: Date;
+  checkOutAt: Date;
+  serviceCode: string | null;
+  modifiers: string[];
+  minutes: number;
+  units: number;
+  /** The payer service's bill rate per unit in cents, null without one. */
+  rateCents: number | null;
+  /** units x rate in cents for billed statuses and over_authorization; 0 for not_evv_verified and no_rate. */
+  amountCents: number;
+  evvRequired: boolean;
+  evvVerified: boolean;
+  overAuthorization: boolean;
+  status: BillingLineStatus;
+  note: string;
+  payer: Pick<Payer, 'name' | 'payerId'>;
+  client: { firstName: string; lastName: string; medicaidId: string | null };
+  caregiver: { firstName: string; lastName: string } | null;
+  authorizationNumber: string | null;
+}
+
+/**
+ * `column` is one of `ids`, as one array parameter: a large agency's period names more rows than a statement has
+ * parameters (65,535).
+ */
+function anyOf(column: Column, ids: readonly number[]): SQL {
+  return sql`${column} = any(${`{${ids.join(',')}}`}::int[])`;
+}
+
+/** The payer's service of the shift: same code and modifiers, else the same code with any modifiers (as units do). */
+function serviceOf(services: Service[], visit: ExportVisit): Service | undefined {
+  if (!visit.shift.serviceCode) return undefined;
+  const mine = services.filter((s) => s.payerSourceId === visit.shift.payerSourceId && s.serviceCode === visit.shift.serviceCode);
+  return mine.find((s) => JSON.stringify(s.modifiers) === JSON.stringify(visit.shift.modifiers)) ?? mine[0];
+}
+
+/** Whether the payer takes the visit at all: a payer requiring EVV takes EVV-verified visits only. */
+function payerTakes(visit: ExportVisit, payer: Payer | undefined): boolean {
+  return payer !== undefined && (!payer.requiresEvv || isEvvVerified(visit.sheets));
+}
+
+/** Units of a worked visit under its payer service's rule (DEFAULT_UNIT_RULE when the payer lists none). */
+function unitsOf(visit: ExportVisit, service: Service | undefined): number {
+  const rule = service ?? DEFAULT_UNIT_RULE;
+  return unitsFromMinutes(visit.minutes, rule.unitMinutes, rule.roundingRule);
+}
+
+/**
+ * The visits over their authorization among `taken` (visitsOverAuthorization): every worked visit the payer takes
+ * on the authorizations concerned, over the authorizations' whole dates, counts (the period's and the others).
+ */
+async function overAuthorization(db: Db, taken: Worked[], payers: Map<number, Payer>, services: Service[]) {
+  const ids = [...new Set(taken.flatMap((l) => (l.shift.authorizationId ? [l.shift.authorizationId] : [])))];
+  if (ids.length === 0) return { over: new Set<number>(), numbers: new Map<number, string | null>() };
+  const auths = await db.select().from(clientAuthorizations).where(anyOf(clientAuthorizations.id, ids));
+  const limits = new Map<number, AuthorizationLimits>(auths.map((a) => [a.id, a]));
+  const from = auths.reduce((min, a) => (a.startDate < min ? a.startDate : min), auths[0]!.startDate);
+  const to = auths.reduce((max, a) => (a.endDate > max ? a.endDate : max), auths[0]!.endDate);
+  const visits = await loadExportVisits(db, anyOf(shifts.authorizationId, ids), periodWindow({ from, to }));
+  const counted: AuthorizedVisit[] = visits
+    .filter((v): v is Worked => isWorked(v) && payerTakes(v, payers.get(v.shift.payerSourceId ?? 0)))
+    .map((v) => ({
+      id: v.shift.id,
+      authorizationId: v.shift.authorizationId,
+      date: v.date,
+      order: v.span.checkIn.getTime(),
+      units: unitsOf(v, serviceOf(services, v)),
+    }));
+  return { over: visitsOverAuthorization(counted, limits), numbers: new Map(auths.map((a) => [a.id, a.authorizationNumber])) };
+}
+
+/** The rows `load` reads for the distinct `ids`, by id (no query when there are none). */
+async function byIds<T extends { id: number }>(ids: number[], load: (ids: number[]) => Promise<T[]>): Promise<Map<number, T>> {
+  const unique = [...new Set(ids)];
+  return new Map((unique.length ? await load(unique) : []).map((r) => [r.id, r]));
+}
+
+/** Which visits a billing computation covers. */
+export interface BillingLinesQuery {
+  db: Db;
+  scope: Scope;
+  period: PayPeriod;
+  /** The company whose payers bill (a visit whose payer is not the company's is no line). */
+  companyId: number;
+  branchId?: number | null;
+  payerSourceId?: number | null;
+}
+
+/**
+ * The billing lines of a period, the one computation behind the billing report and the billing export (DOMAIN.md
+ * "Billing": units times the payer's rate per service code, per client and payer, for completed and verified
+ * visits; issue "Payroll, billing, reports" item 2). One line per visit of the scope's branches (narrowed to
+ * `branchId`) with a payer source of the company (narrowed to `payerSourceId`) whose local date is in the period and
+ * that was worked (isWorked: effective check-in and check-out, office edits winning, or completed without times).
+ * Units from the worked minutes by the payer service's unit length and rounding rule (unitsFromMinutes), amount
+ * units x rate exactly in cents (billedAmountCents). Status by billingStatusOf: not_evv_verified (payer requires
+ * EVV, visit not isEvvVerified: amount 0), no_rate (no service code or no payer service for it: amount 0),
+ * over_authorization (weekly, monthly or total units passed, or outside its dates: priced and flagged), billable.
+ * @returns lines by payer name, client last and first name, date and check-in.
+ */
+export async function computeBillingLines(q: BillingLinesQuery): Promise<BillingLine[]> {
+  const { db, period } = q;
+  const found = await loadExportVisits(
+    db,
+    and(
+      inBranchScope(q.scope, shifts.branchId),
+      q.branchId ? eq(shifts.branchId, q.branchId) : undefined,
+      q.payerSourceId ? eq(shifts.payerSourceId, q.payerSourceId) : isNotNull(shifts.payerSourceId),
+    ),
+    periodWindow(period),
+  );
+  const payers = await byIds(
+    found.map((v) => v.shift.payerSourceId!),
+    (ids) =>
+      db
+        .select()
+        .from(payerSources)
+        .where(and(anyOf(payerSources.id, ids), eq(payerSources.companyId, q.companyId))),
+  );
+  const services = payers.size
+    ? await db
+        .select()
+        .from(payerSourceServices)
+        .where(anyOf(payerSourceServices.payerSourceId, [...payers.keys()]))
+    : [];
+  const worked = found.filter((v): v is Worked => inPeriod(v, period) && isWorked(v) && payers.has(v.shift.payerSourceId!));
+  const taken = worked.filter((v) => payerTakes(v, payers.get(v.shift.payerSourceId!)));
+  const { over, numbers } = await overAuthorization(db, taken, payers, services);
+  const clientById = await byIds(
+    worked.map((v) => v.shift.clientId),
+    (ids) => db.select().from(clients).where(anyOf(clients.id, ids)),
+  );
+  const caregiverById = await byIds(
+    worked.flatMap((v) => (v.shift.caregiverId ? [v.shift.caregiverId] : [])),
+    (ids) => db.select().from(caregivers).where(anyOf(caregivers.id, ids)),
+  );
+
+  const lines = worked.map((visit): BillingLine => {
+    const { shift } = visit;
+    const payer = payers.get(shift.payerSourceId!)!;
+    const client = clientById.get(shift.clientId)!;
+    const caregiver = shift.caregiverId ? caregiverById.get(shift.caregiverId) : undefined;
+    const service = serviceOf(services, visit);
+    const units = unitsOf(visit, service);
+    const evvVerified = isEvvVerified(visit.sheets);
+    const overAuth = over.has(shift.id);
+    const { status, note } = billingStatusOf(
+      {
+        evvRequired: payer.requiresEvv,
+        evvVerified,
+        serviceCode: shift.serviceCode,
+        hasRate: !!service,
+        overAuthorization: overAuth,
+      },
+      payer.name,
+    );
+    const priced = service && (status === 'billable' || status === 'over_authorization');
+    return {
+      shiftId: shift.id,
+      branchId: shift.branchId,
+      clientId: shift.clientId,
+      caregiverId: shift.caregiverId,
+      payerSourceId: payer.id,
+      authorizationId: shift.authorizationId,
+      visitDate: visit.date,
+      timeZone: visit.timeZone,
+      checkInAt: visit.span.checkIn,
+      checkOutAt: visit.span.checkOut,
+      serviceCode: shift.serviceCode,
+      modifiers: shift.modifiers,
+      minutes: visit.minutes,
+      units,
+      rateCents: service?.billRateCents ?? null,
+      amountCents: priced ? billedAmountCents(units, service.billRateCents) : 0,
+      evvRequired: payer.requiresEvv,
+      evvVerified,
+      overAuthorization: overAuth,
+      status,
+      note,
+      payer: { name: payer.name, payerId: payer.payerId },
+      client: { firstName: client.firstName, lastName: client.lastName, medicaidId: client.medicaidId },
+      caregiver: caregiver ? { firstName: caregiver.firstName, lastName: caregiver.lastName } : null,
+      authorizationNumber: shift.authorizationId ? (numbers.get(shift.authorizationId) ?? null) : null,
+    };
+  });
+  return lines.sort(
+    (a, b) =>
+      a.payer.name.localeCompare(b.payer.name) ||
+      a.client.lastName.localeCompare(b.client.lastName) ||
+      a.client.firstName.localeCompare(b.client.firstName) ||
+      a.visitDate.localeCompare(b.visitDate) ||
+      a.checkInAt.getTime() - b.checkInAt.getTime(),
+  );
+}

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Papa from 'papaparse';
+import { and, asc, eq } from 'drizzle-orm';
+import type { ComputeBillingReportOutput } from '@hearth/shared/billing/billing.schema';
+import type { QueryViewOutput } from '@hearth/shared/views/views.schema';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { shifts } from '../shifts/shifts.schema';
+import { ny } from '../shifts/shifts.test-support';
+import { seedMarch2025 } from '../file-exports/file-exports.march.test-support';
+import { exportFixtures } from '../file-exports/file-exports.test-support';
+import { billingLines } from './billing.schema';
+
+/**
+ * The billing report over the hand-built March 2025 of seedMarch2025 (see there for the figures), plus a Test
+ * Private visit under T1019 (a code that payer has no rate for) and a Worcester visit outside the branch manager's
+ * scope. Period Mar 1-15: Alma Mar 3 T1019 40 units over AUTH-1's 30 a week ($300.80), Alma Mar 10 S5125 U1 18
+ * units ($133.20), Bea Mar 11 T1019 17 units ($127.84), Bea Mar 13 Sandata completed without EVV times (9 units,
+ * not billed), Cora Cole Mar 12 S5135 8 units ($50.00), Cora Colt Mar 15 T1019 at Test Private (no rate).
+ */
+let t: TestApp;
+let x: Awaited<ReturnType<typeof exportFixtures>>;
+let ids: Record<string, number> = {};
+const period = { from: '2025-03-01', to: '2025-03-15' };
+
+beforeAll(async () => {
+  t = await startTestApp({ workers: true });
+  x = await exportFixtures(t);
+  ids = await seedMarch2025(x);
+  const cole = await x.addCaregiver({ firstName: 'Cora', lastName: 'Colt' });
+  ids.noRate = (
+    await x.completedWithoutTimes({
+      caregiverId: cole.id,
+      clientId: ids.pat!,
+      from: '2025-03-15 10:00',
+      to: '2025-03-15 11:00',
+      payerSourceId: ids.priv,
+      serviceCode: 'T1019',
+    })
+  ).shiftId;
+  const wes = await x.addCaregiver({ firstName: 'Wes', lastName: 'Ward', branchId: x.worcester.id });
+  const wil = await x.addClient('Wil', 'Worth', x.worcester.id);
+  const far = await x.shift(
+    {
+      clientId: wil.id,
+      caregiverId: wes.id,
+      startTimestamp: ny('2025-03-05 09:00'),
+      endTimestamp: ny('2025-03-05 10:00'),
+      payerSourceId: ids.priv,
+      serviceCode: 'S5135',
+    },
+    'companyadmin',
+  );
+  await x.db.update(shifts).set({ status: 'completed' }).where(eq(shifts.id, far.id));
+  ids.worcester = far.id;
+});
+afterAll(() => t.close());
+
+const compute = (input: Record<string, unknown> = {}, as = 'branchmanager') =>
+  x.api.ok<ComputeBillingReportOutput>('mutation', 'computeBillingReport', { ...period, ...input }, as);
+
+/** The stored lines of the period, by shift id. */
+async function stored() {
+  const rows = await x.db
+    .select()
+    .from(billingLines)
+    .where(and(eq(billingLines.periodFrom, period.from), eq(billingLines.periodTo, period.to)))
+    .orderBy(asc(billingLines.id));
+  return new Map(rows.map((r) => [r.shiftId, r]));
+}
+
+/** The reportBilling view's rows of the period as a user sees them. */
+async function viewRows(as: string, filters: unknown[] = []) {
+  const out = await x.api.ok<QueryViewOutput>(
+    'query',
+    'queryView',
+    {
+      view: 'reportBilling',
+      filters: [
+        { column: 'periodFrom', operator: 'equals', value: period.from },
+        { column: 'periodTo', operator: 'equals', value: period.to },
+        ...filters,
+      ],
+      pageSize: 100,
+    },
+    as,
+  );
+  return out.rows;
+}
+
+describe('computeBillingReport', () => {
+  it('bills verified and priced visits, and keeps unverified EVV and unpriced visits visible at $0', async () => {
+    const out = await compute();
+    expect(out).toMatchObject({ periodFrom: '2025-03-01', periodTo: '2025-03-15', lines: 6 });
+    expect(Date.parse(out.computedAt)).not.toBeNaN();
+    expect(out.byStatus).toEqual({
+      billable: { lines: 3, units: 43, amountCents: 31_104 },
+      over_authorization: { lines: 1, units: 40, amountCents: 30_080 },
+      not_evv_verified: { lines: 1, units: 9, amountCents: 0 },
+      no_rate: { lines: 1, units: 4, amountCents: 0 },
+    });
+    expect(out.billedAmountCents).toBe(61_184);
+
+    const lines = [...(await stored()).values()];
+    const unverified = lines.find((l) => l.status === 'not_evv_verified')!;
+    expect(unverified).toMatchObject({ visitDate: '2025-03-13', evvRequired: true, evvVerified: false, amountCents: 0 });
+    expect(unverified.note).toContain('Test EVV Sandata requires EVV');
+    expect((await stored()).get(ids.noRate!)).toMatchObject({
+      status: 'no_rate',
+      amountCents: 0,
+      rateCents: null,
+      note: 'No rate for T1019 at Test Private',
+    });
+    expect(lines.some((l) => l.shiftId === ids.worcester)).toBe(false);
+  });
+
+  it('totals what the billing export file bills', async () => {
+    const out = await compute();
+    const done = await x.run('billing', period);
+    const bytes = (await x.download(done.id)).bytes.toString('utf8').replace(/^\uFEFF/, '');
+    const rows = Papa.parse<Record<string, string>>(bytes, { header: true, skipEmptyLines: true }).data;
+    const cents = rows.reduce((sum, r) => sum + Math.round(Number(r.Amount) * 100), 0);
+    const units = rows.reduce((sum, r) => sum + Number(r.Units), 0);
+    expect(rows).toHaveLength(out.byStatus.billable.lines + out.byStatus.over_authorization.lines);
+    expect(cents).toBe(out.billedAmountCents);
+    expect(units).toBe(out.byStatus.billable.units + out.byStatus.over_authorization.units);
+    // The unverified Sandata visit of Mar 13 and the unpriced one are not in the file.
+    expect(rows.map((r) => r['Visit Date'])).not.toContain('2025-03-13');
+    expect(rows.map((r) => r['Visit Date'])).not.toContain('2025-03-15');
+  });
+
+  it('flags the visit over its authorization in the report, priced', async () => {
+    await compute();
+    const over = await viewRows('branchmanager', [{ column: 'status', operator: 'equals', value: 'over_authorization' }]);
+    expect(over).toEqual([
+      expect.objectContaining({
+        shiftId: ids.a6,
+        payerName: 'Test EVV Sandata',
+        clientName: 'Lima, Rosa',
+        medicaidId: 'MA1002003',
+        caregiverName: 'Adler, Alma',
+        visitDate: '2025-03-03',
+        checkIn: '07:00',
+        checkOut: '17:00',
+        service: 'T1019',
+        units: 40,
+        rateCents: 752,
+        amountCents: 30_080,
+        authorizationNumber: 'AUTH-1',
+        overAuthorization: true,
+        evvVerified: true,
+      }),
+    ]);
+    const hhax = (await viewRows('branchmanager')).find((r) => r.shiftId === ids.a12);
+    expect(hhax).toMatchObject({ service: 'S5125 U1', status: 'billable', amountCents: 13_320 });
+  });
+
+  it('replaces the period on recompute, and only the payer asked for', async () => {
+    await compute();
+    const before = await stored();
+    const again = await compute();
+    const after = await stored();
+    expect(after.size).toBe(before.size);
+    expect([...after.values()].every((l) => l.id > Math.max(...[...before.values()].map((b) => b.id)))).toBe(true);
+    expect(after.get(ids.a6!)!.computedAt.toISOString()).toBe(again.computedAt);
+
+    const privOnly = await compute({ payerSourceId: ids.priv });
+    expect(privOnly.lines).toBe(2);
+    const mixed = await stored();
+    expect(mixed.size).toBe(before.size);
+    expect(mixed.get(ids.noRate!)!.computedAt.toISOString()).toBe(privOnly.computedAt);
+    expect(mixed.get(ids.a6!)!.id).toBe(after.get(ids.a6!)!.id);
+  });
+});
+
+describe('scope', () => {
+  it("keeps a branch manager to their branches, leaving other branches' lines alone", async () => {
+    const all = await compute({}, 'companyadmin');
+    expect(all.lines).toBe(7);
+    expect((await stored()).get(ids.worcester!)).toMatchObject({ status: 'billable', amountCents: 2_500 });
+    const mine = await compute();
+    expect(mine.lines).toBe(6);
+    expect((await stored()).has(ids.worcester!)).toBe(true);
+    expect((await viewRows('branchmanager')).map((r) => r.shiftId)).not.toContain(ids.worcester);
+    expect((await viewRows('companyadmin')).map((r) => r.shiftId)).toContain(ids.worcester);
+    const other = await x.api.fail('mutation', 'computeBillingReport', { ...period, branchId: x.worcester.id });
+    expect(other).toMatchObject({ status: 404, message: `Branch ${x.worcester.id} not found` });
+  });
+
+  it('refuses a nurse and a period over 62 days', async () => {
+    const nurse = await x.api.fail('mutation', 'computeBillingReport', period, 'nurse');
+    expect(nurse.status).toBe(403);
+    const long = await x.api.fail('mutation', 'computeBillingReport', { from: '2025-03-01', to: '2025-05-15' });
+    expect(long.status).toBe(400);
+    expect(long.fieldErrors).toHaveProperty('to');
+  });
+});

@@ -1,0 +1,227 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Button, Group, Loader, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconArrowLeft, IconCalculator } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import type { BillingLineStatus } from '@hearth/shared/billing/billing.constants';
+import type { ComputeBillingReportOutput } from '@hearth/shared/billing/billing.schema';
+import type { ViewFilter } from '@hearth/shared/views/views.schema';
+import { errorMessageOf } from '@/api/api-error';
+import { useTRPC } from '@/api/trpc';
+import { DataTable } from '@/components/data-table/data-table';
+import { parseTableUrl, serializeTableUrl } from '@/components/data-table/data-table.state';
+import { useBranchOptions, usePayerSourceOptions } from '@/components/records/options';
+import { formatDate, formatDateTime } from '@/format/date-format';
+import {
+  presetOf,
+  presetPeriod,
+  selectionKey,
+  selectionOf,
+  withSelection,
+  withStatus,
+  type BillingSelection,
+  type PeriodPreset,
+} from './billing-report.state';
+import { BillingTotals } from './billing-totals';
+
+const VIEW = 'reportBilling';
+const NO_SELECTION: BillingSelection = { ...presetPeriod('last'), branchId: null, payerSourceId: null };
+
+/**
+ * The period picker: this month, last month, or a custom range (the server allows up to 62 days). Keyed by the
+ * period, so a period set elsewhere (a link, a preset) starts it afresh.
+ */
+function PeriodPicker({ selection, onPick }: { selection: BillingSelection; onPick: (p: { from: string; to: string }) => void }) {
+  const preset = presetOf(selection);
+  const [custom, setCustom] = useState(preset === 'custom');
+  const [range, setRange] = useState<[string | null, string | null]>([selection.from, selection.to]);
+  const pick = (value: string) => {
+    setCustom(value === 'custom');
+    if (value !== 'custom') onPick(presetPeriod(value as Exclude<PeriodPreset, 'custom'>));
+  };
+  return (
+    <Group gap="xs" align="flex-end" wrap="wrap">
+      <SegmentedControl
+        size="xs"
+        aria-label="Billing period"
+        value={custom ? 'custom' : preset}
+        onChange={pick}
+        data={[
+          { value: 'this', label: 'This month' },
+          { value: 'last', label: 'Last month' },
+          { value: 'custom', label: 'Custom' },
+        ]}
+      />
+      {custom || preset === 'custom' ? (
+        <DatePickerInput
+          type="range"
+          size="xs"
+          aria-label="Custom period"
+          valueFormat="MM/DD/YY"
+          previousLabel="Previous month"
+          nextLabel="Next month"
+          value={range}
+          onChange={(next) => {
+            setRange(next);
+            if (next[0] && next[1]) onPick({ from: next[0], to: next[1] });
+          }}
+          w={190}
+        />
+      ) : (
+        <Text size="sm" c="dimmed" pb={4}>
+          {formatDate(selection.from)} – {formatDate(selection.to)}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+/** When the selection's lines were last computed (the newest line's computedAt), or that they never were. */
+function LastComputed({ selection, result }: { selection: BillingSelection; result: ComputeBillingReportOutput | null }) {
+  const trpc = useTRPC();
+  const latest = useQuery(
+    trpc.queryView.queryOptions(
+      result
+        ? skipToken
+        : {
+            view: VIEW,
+            filters: withSelection([], selection),
+            sort: [{ column: 'computedAt', direction: 'desc' }],
+            page: 1,
+            pageSize: 1,
+          },
+    ),
+  );
+  if (result) return <Text size="sm">Computed {formatDateTime(result.computedAt)}</Text>;
+  const at = latest.data?.rows[0]?.computedAt;
+  if (latest.isPending) return <Loader size="xs" aria-label="Loading when billing was computed" />;
+  return (
+    <Text size="sm" c="dimmed">
+      {typeof at === 'string'
+        ? `Last computed ${formatDateTime(at)}. Compute again to see the totals and pick up changes.`
+        : 'Not computed yet for this period.'}
+    </Text>
+  );
+}
+
+/**
+ * /reports/billing (issue "Payroll, billing, reports" items 2 and 3): pick a period (this month, last month,
+ * custom), a branch and a payer, compute the billing (computeBillingReport stores the period's lines), see the
+ * billed amount and the visits per status with why some are not billed, then the lines on the reportBilling view
+ * filtered to the selection (sort, filters, CSV/XLSX export). The selection lives in the table's URL filters.
+ */
+export function BillingReportPage({ title, description }: { title: string; description: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const selection = selectionOf(parseTableUrl(params).filters ?? []);
+  const fixed = selection !== null;
+  const branches = useBranchOptions();
+  const payers = usePayerSourceOptions();
+  const [result, setResult] = useState<{ key: string; out: ComputeBillingReportOutput } | null>(null);
+
+  /** Rewrites the table's filters from the current URL (never a stale copy), back to page 1. */
+  const setFilters = (next: (filters: ViewFilter[]) => ViewFilter[]) =>
+    setParams((prev) => {
+      const url = parseTableUrl(prev);
+      return serializeTableUrl({ ...url, page: undefined, filters: next(url.filters ?? []) }, prev);
+    });
+  const select = (patch: Partial<BillingSelection>) =>
+    setFilters((filters) => withSelection(filters, { ...(selectionOf(filters) ?? NO_SELECTION), ...patch }));
+
+  // A link without a period opens last month, the usual month to bill; filters cleared in the table bring back the
+  // selection they held, so the table always shows one computed period.
+  const lastSelection = useRef<BillingSelection>(NO_SELECTION);
+  const key = selection ? selectionKey(selection) : null;
+  useEffect(() => {
+    const held = selectionOf(parseTableUrl(params).filters ?? []);
+    if (held) lastSelection.current = held;
+  }, [params]);
+  useEffect(() => {
+    if (fixed) return;
+    setParams(
+      (prev) => {
+        const url = parseTableUrl(prev);
+        return serializeTableUrl({ ...url, filters: withSelection(url.filters ?? [], lastSelection.current) }, prev);
+      },
+      { replace: true },
+    );
+  }, [fixed, setParams]);
+
+  const compute = useMutation(
+    trpc.computeBillingReport.mutationOptions({
+      onSuccess: (out, input) => {
+        setResult({ key: selectionKey({ branchId: null, payerSourceId: null, ...input }), out });
+        void queryClient.invalidateQueries({ queryKey: trpc.queryView.queryKey() });
+      },
+    }),
+  );
+  const shown = key !== null && result?.key === key ? result.out : null;
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/reports" size="sm" w="fit-content">
+        <Group gap={4}>
+          <IconArrowLeft size={14} /> Reports
+        </Group>
+      </Anchor>
+      <div>
+        <Title order={2}>{title}</Title>
+        <Text size="sm" c="dimmed">
+          {description}
+        </Text>
+      </div>
+      {selection ? (
+        <Paper withBorder radius="md" p="sm">
+          <Stack gap="sm">
+            <Group gap="sm" align="flex-end" wrap="wrap">
+              <PeriodPicker key={`${selection.from}|${selection.to}`} selection={selection} onPick={select} />
+              <Select
+                size="xs"
+                aria-label="Branch"
+                placeholder="All my branches"
+                data={branches.options}
+                value={selection.branchId ? String(selection.branchId) : null}
+                onChange={(v) => select({ branchId: v ? Number(v) : null })}
+                clearable
+                w={180}
+              />
+              <Select
+                size="xs"
+                aria-label="Payer source"
+                placeholder="All payers"
+                data={payers.options}
+                value={selection.payerSourceId ? String(selection.payerSourceId) : null}
+                onChange={(v) => select({ payerSourceId: v ? Number(v) : null })}
+                clearable
+                w={200}
+              />
+              <Button
+                size="xs"
+                leftSection={<IconCalculator size={14} />}
+                loading={compute.isPending}
+                onClick={() => compute.mutate(selection)}
+              >
+                Compute billing
+              </Button>
+            </Group>
+            <LastComputed selection={selection} result={shown} />
+            {compute.isError && (
+              <Alert color="red" variant="light" role="alert">
+                {errorMessageOf(compute.error)}
+              </Alert>
+            )}
+          </Stack>
+        </Paper>
+      ) : null}
+      {shown && (
+        <BillingTotals
+          result={shown}
+          onShowStatus={(status: BillingLineStatus) => setFilters((filters) => withStatus(filters, status))}
+        />
+      )}
+      {fixed ? <DataTable view={VIEW} /> : <Loader size="sm" aria-label="Loading billing lines" />}
+    </Stack>
+  );
+}

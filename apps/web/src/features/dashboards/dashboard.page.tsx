@@ -1,0 +1,106 @@
+import '@mantine/charts/styles.css';
+import { useState } from 'react';
+import { BarChart } from '@mantine/charts';
+import { Alert, Button, Grid, Group, Loader, Paper, RingProgress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconChartBar, IconMapPin } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { DateTime } from 'luxon';
+import { Link } from 'react-router';
+import { useAllowedActions } from '@/api/allowed-actions';
+import { useTRPC } from '@/api/trpc';
+import { BranchPicker } from './branch-picker';
+import { hoursOf, hoursText, percentText } from './dashboards.format';
+import { StatCard, VisitCountCards } from './stat-cards';
+
+const long = (date: string) => DateTime.fromISO(date).toFormat('ccc, LLL d');
+
+/**
+ * /dashboard (issue "Payroll, billing, reports" item 4): today and this week in the caller's branches (or one):
+ * visit counts, hours scheduled vs worked per day, and the week's EVV compliance; links to the EVV dashboard and,
+ * for roles over several branches, the rollup.
+ */
+export function DashboardPage() {
+  const trpc = useTRPC();
+  const { can } = useAllowedActions();
+  const [branchId, setBranchId] = useState<number | undefined>(undefined);
+  const summary = useQuery(trpc.getDashboardSummary.queryOptions(branchId === undefined ? {} : { branchId }));
+  const s = summary.data;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>Dashboard</Title>
+        <Group gap="sm" align="flex-end">
+          <BranchPicker value={branchId} onChange={setBranchId} />
+          <Button component={Link} to="/dashboard/evv" variant="light" size="xs" leftSection={<IconMapPin size={14} />}>
+            EVV compliance
+          </Button>
+          {can('getRollupDashboard') && (
+            <Button component={Link} to="/dashboard/rollup" variant="light" size="xs" leftSection={<IconChartBar size={14} />}>
+              Rollup by branch
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {summary.isError && <Alert color="red">{summary.error.message}</Alert>}
+      {!s ? (
+        summary.isPending && <Loader size="sm" />
+      ) : (
+        <>
+          <Title order={4}>Today · {long(s.today)}</Title>
+          <VisitCountCards counts={s.todayCounts} label="Today" />
+          <Title order={4}>
+            This week · {long(s.weekFrom)} – {long(s.weekTo)}
+          </Title>
+          <VisitCountCards counts={s.weekCounts} label="This week" />
+          <Grid gutter="md">
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Paper withBorder p="md" radius="md" h="100%" aria-label="Hours scheduled vs worked">
+                <Text fw={500} mb="xs">
+                  Hours scheduled vs worked
+                </Text>
+                <BarChart
+                  h={240}
+                  data={s.hoursByDay.map((d) => ({
+                    day: DateTime.fromISO(d.date).toFormat('ccc d'),
+                    Scheduled: hoursOf(d.scheduledMinutes),
+                    Worked: hoursOf(d.workedMinutes),
+                  }))}
+                  dataKey="day"
+                  series={[
+                    { name: 'Scheduled', color: 'blue.3' },
+                    { name: 'Worked', color: 'teal.6' },
+                  ]}
+                  withLegend
+                  unit=" h"
+                  tickLine="y"
+                />
+              </Paper>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Paper withBorder p="md" radius="md" h="100%" aria-label="EVV compliance this week">
+                <Text fw={500}>EVV compliance this week</Text>
+                <Group justify="center" my="sm">
+                  <RingProgress
+                    size={150}
+                    thickness={14}
+                    roundCaps
+                    sections={[{ value: (s.weekEvv.rate ?? 0) * 100, color: 'teal' }]}
+                    label={
+                      <Text ta="center" fz={24} fw={700} data-testid="week-compliance">
+                        {percentText(s.weekEvv.rate)}
+                      </Text>
+                    }
+                  />
+                </Group>
+                <SimpleGrid cols={2} spacing="xs">
+                  <StatCard label="Compliant" value={`${s.weekEvv.compliant} / ${s.weekEvv.visits}`} />
+                  <StatCard label="Worked" value={hoursText(s.hoursByDay.reduce((sum, d) => sum + d.workedMinutes, 0))} />
+                </SimpleGrid>
+              </Paper>
+            </Grid.Col>
+          </Grid>
+        </>
+      )}
+    </Stack>
+  );
+}

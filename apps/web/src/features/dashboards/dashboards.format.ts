@@ -1,0 +1,63 @@
+import { DateTime } from 'luxon';
+import { DASHBOARD_MAX_DAYS } from '@hearth/shared/dashboards/dashboards.schema';
+
+/** A rate (fraction 0..1) as a whole percentage, "—" without a rate (no completed visit). */
+export function percentText(rate: number | null): string {
+  return rate === null ? '—' : `${Math.round(rate * 100)}%`;
+}
+
+/** Minutes as hours with one decimal: 150 -> "2.5 h". */
+export function hoursText(minutes: number): string {
+  return `${(Math.round(minutes / 6) / 10).toLocaleString('en-US')} h`;
+}
+
+/** Minutes as hours (one decimal) for chart values. */
+export function hoursOf(minutes: number): number {
+  return Math.round(minutes / 6) / 10;
+}
+
+/**
+ * The EVV dashboard's default period: the last 4 full Sunday-Saturday weeks before `today` (YYYY-MM-DD, the
+ * user's calendar date), i.e. from the Sunday 4 weeks before this week's Sunday to last Saturday.
+ */
+export function lastFullWeeks(today: string, weeks = 4): { from: string; to: string } {
+  const day = DateTime.fromISO(today);
+  const sunday = day.minus({ days: day.weekday % 7 });
+  return { from: sunday.minus({ weeks }).toISODate()!, to: sunday.minus({ days: 1 }).toISODate()! };
+}
+
+/** Today's calendar date in the browser's time zone. */
+export function todayText(): string {
+  return DateTime.local().toISODate()!;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The period, branch and tab of an EVV dashboard URL (?from=&to=&branchId=&tab=): valid dates within
+ * DASHBOARD_MAX_DAYS, else the last 4 full weeks; a positive branch id or none; a known tab or the first.
+ */
+export function evvParamsOf(
+  params: URLSearchParams,
+  today: string,
+): { from: string; to: string; branchId: number | undefined; tab: 'caregivers' | 'clients' | 'trends' } {
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const days = DATE.test(from) && DATE.test(to) ? DateTime.fromISO(to).diff(DateTime.fromISO(from), 'days').days + 1 : 0;
+  const period = days >= 1 && days <= DASHBOARD_MAX_DAYS ? { from, to } : lastFullWeeks(today);
+  const rawBranch = params.get('branchId');
+  const branchId = rawBranch && /^[1-9]\d{0,9}$/.test(rawBranch) ? Number(rawBranch) : undefined;
+  const tabParam = params.get('tab');
+  const tab = tabParam === 'clients' || tabParam === 'trends' ? tabParam : 'caregivers';
+  return { ...period, branchId, tab };
+}
+
+/** A local date as "Mar 2" (the week labels of the trend charts). */
+export function shortDate(date: string): string {
+  return DateTime.fromISO(date).toFormat('LLL d');
+}
+
+/** An ISO instant as "3:05 PM" on the wall clock of `timeZone` (the branch's); "—" for none. */
+export function timeText(iso: string | null, timeZone: string): string {
+  return iso ? DateTime.fromISO(iso, { zone: timeZone }).toFormat('h:mm a') : '—';
+}

@@ -1,0 +1,92 @@
+import '@mantine/charts/styles.css';
+import { Alert, Anchor, Breadcrumbs, Group, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { useTRPC } from '@/api/trpc';
+import { evvParamsOf, todayText } from './dashboards.format';
+import { EvvFilters } from './evv-filters';
+import { EvvTable } from './evv-table';
+import { EvvTrends } from './evv-trends';
+import { EvvTotals } from './stat-cards';
+
+/**
+ * /dashboard/evv (spec route table: tab parameter caregivers, clients, trends): EVV compliance of completed
+ * visits over a period (default the last 4 full weeks) in the caller's branches or one; per caregiver, per client
+ * (sortable tables opening the drill-downs) and per week (charts). Period, branch and tab live in the URL.
+ */
+export function EvvDashboardPage() {
+  const trpc = useTRPC();
+  const [params, setParams] = useSearchParams();
+  const { from, to, branchId, tab } = evvParamsOf(params, todayText());
+  const evv = useQuery(trpc.getEvvDashboard.queryOptions({ from, to, ...(branchId ? { branchId } : {}) }));
+  const update = (patch: Record<string, string | undefined>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [k, v] of Object.entries(patch)) {
+          if (v === undefined) next.delete(k);
+          else next.set(k, v);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const period = `from=${from}&to=${to}`;
+  return (
+    <Stack gap="md">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/dashboard" size="sm">
+          Dashboard
+        </Anchor>
+        <span>EVV compliance</span>
+      </Breadcrumbs>
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>EVV compliance</Title>
+        <EvvFilters
+          from={from}
+          to={to}
+          onPeriod={(p) => update(p)}
+          branchId={branchId}
+          onBranch={(id) => update({ branchId: id === undefined ? undefined : String(id) })}
+        />
+      </Group>
+      {evv.isError && <Alert color="red">{evv.error.message}</Alert>}
+      {evv.isPending && <Loader size="sm" />}
+      {evv.data && <EvvTotals totals={evv.data.totals} />}
+      <Tabs value={tab} onChange={(v) => update({ tab: v ?? 'caregivers' })} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="caregivers">Caregivers</Tabs.Tab>
+          <Tabs.Tab value="clients">Clients</Tabs.Tab>
+          <Tabs.Tab value="trends">Trends</Tabs.Tab>
+        </Tabs.List>
+        {evv.data && (
+          <>
+            <Tabs.Panel value="caregivers" pt="md">
+              <EvvTable
+                label="Caregivers"
+                rows={evv.data.caregivers.map((c) => ({
+                  ...c,
+                  id: c.caregiverId,
+                  to: `/dashboard/evv/caregiver/${c.caregiverId}?${period}`,
+                }))}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="clients" pt="md">
+              <EvvTable
+                label="Clients"
+                rows={evv.data.clients.map((c) => ({
+                  ...c,
+                  id: c.clientId,
+                  to: `/dashboard/evv/client/${c.clientId}?${period}`,
+                }))}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="trends" pt="md">
+              <EvvTrends trends={evv.data.trends} />
+            </Tabs.Panel>
+          </>
+        )}
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,153 @@
+import { Alert, Button, Drawer, Group, Loader, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ZUpdatePayrollSettingsInput } from '@hearth/shared/payroll/payroll.schema';
+import type { PayrollSettings } from '@hearth/shared/payroll/payroll-settings';
+import { errorMessageOf } from '@/api/api-error';
+import { useTRPC } from '@/api/trpc';
+import { RecordFormFrame } from '@/components/records/record-form-frame';
+import { useRecordForm } from '@/forms/use-record-form';
+import { settingsFieldOf, settingsFormValues, settingsPayload, type PayrollSettingsFormValues } from './payroll-settings.values';
+
+/**
+ * The company's payroll rules as a form: weekly and optional daily overtime, the multiplier, paid travel and its
+ * speed, the mileage rate. Checked by the shared schema (ZUpdatePayrollSettingsInput) and the server as the user
+ * types; read-only without updatePayrollSettings (only a company admin changes them).
+ */
+function PayrollSettingsForm(props: { settings: PayrollSettings; readOnly: boolean; onDone: () => void }) {
+  const { settings, readOnly, onDone } = props;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const update = useMutation(trpc.updatePayrollSettings.mutationOptions());
+  const record = useRecordForm<PayrollSettingsFormValues, ReturnType<typeof settingsPayload>>({
+    initialValues: settingsFormValues(settings),
+    toPayload: settingsPayload,
+    schema: ZUpdatePayrollSettingsInput,
+    fieldOf: settingsFieldOf,
+    check: (input) => (readOnly ? null : { action: 'updatePayrollSettings', input }),
+  });
+  const { form } = record;
+  const submit = (values: PayrollSettingsFormValues) =>
+    update.mutate(settingsPayload(values), {
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.getPayrollSettings.queryKey(), saved);
+        notifications.show({ color: 'teal', message: 'Payroll settings saved. Compute a period again to apply them.' });
+        onDone();
+      },
+      onError: record.onSaveError,
+    });
+  const fields = (
+    <Stack gap="sm">
+      <SimpleGrid cols={2} spacing="sm">
+        <NumberInput
+          label="Weekly overtime after"
+          suffix=" h"
+          min={1}
+          max={168}
+          decimalScale={2}
+          disabled={readOnly}
+          {...record.inputProps('overtimeThresholdHours')}
+        />
+        <NumberInput
+          label="Overtime multiplier"
+          prefix="× "
+          min={1}
+          max={3}
+          step={0.25}
+          decimalScale={2}
+          disabled={readOnly}
+          {...record.inputProps('overtimeMultiplier')}
+        />
+      </SimpleGrid>
+      <Switch
+        label="Daily overtime"
+        description="Hours past a daily limit are overtime (e.g. California: 8 hours)"
+        disabled={readOnly}
+        {...record.inputProps('dailyOvertime', { type: 'checkbox' })}
+      />
+      {form.values.dailyOvertime && (
+        <NumberInput
+          label="Daily overtime after"
+          suffix=" h"
+          min={1}
+          max={24}
+          decimalScale={2}
+          disabled={readOnly}
+          {...record.inputProps('dailyOvertimeHours')}
+        />
+      )}
+      <Switch
+        label="Pay travel between clients"
+        description="Drive time between visits of one day is hours worked (not home to the first or last to home)"
+        disabled={readOnly}
+        {...record.inputProps('travelPaid', { type: 'checkbox' })}
+      />
+      <SimpleGrid cols={2} spacing="sm">
+        <NumberInput
+          label="Travel speed"
+          suffix=" mph"
+          min={1}
+          max={100}
+          disabled={readOnly || !form.values.travelPaid}
+          {...record.inputProps('travelSpeedMph')}
+        />
+        <NumberInput
+          label="Mileage rate"
+          prefix="$"
+          suffix=" / mile"
+          min={0}
+          max={10}
+          decimalScale={2}
+          fixedDecimalScale
+          disabled={readOnly}
+          {...record.inputProps('mileageRateDollars')}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+  if (readOnly) {
+    return (
+      <Stack gap="sm">
+        <Alert variant="light" color="gray">
+          Only a company admin can change the payroll settings.
+        </Alert>
+        {fields}
+        <Group justify="flex-end">
+          <Button variant="default" size="xs" onClick={onDone}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <RecordFormFrame record={record} onSubmit={submit} onCancel={onDone} pending={update.isPending}>
+      {fields}
+    </RecordFormFrame>
+  );
+}
+
+/** The "Payroll settings" drawer: the company's settings, editable for roles holding updatePayrollSettings. */
+export function PayrollSettingsDrawer(props: { opened: boolean; onClose: () => void; canEdit: boolean }) {
+  const trpc = useTRPC();
+  const settings = useQuery({ ...trpc.getPayrollSettings.queryOptions(), enabled: props.opened });
+  return (
+    <Drawer opened={props.opened} onClose={props.onClose} title="Payroll settings" position="right" size="md">
+      {settings.isPending && props.opened && <Loader size="sm" aria-label="Loading payroll settings" />}
+      {settings.isError && (
+        <Alert color="red" variant="light">
+          {errorMessageOf(settings.error)}
+        </Alert>
+      )}
+      {settings.data && (
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            The rules every pay period of the company is computed with. Lines already computed keep their figures until their
+            period is computed again.
+          </Text>
+          <PayrollSettingsForm settings={settings.data} readOnly={!props.canEdit} onDone={props.onClose} />
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,37 @@
+import { Paper, SimpleGrid, Text } from '@mantine/core';
+import type { PayrollReportOutput } from '@hearth/shared/payroll/payroll.schema';
+import { formatMoney } from '@/format/money';
+
+/** Minutes as hours with 2 decimals and thousands separators: 2550 -> "42.50". */
+function hoursOf(minutes: number): string {
+  return (minutes / 60).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/**
+ * The totals of a computed pay period as cards: hours regular, overtime and travel (travel is part of regular and
+ * overtime, as hours worked), gross pay, mileage reimbursement and deductions.
+ */
+export function PayrollTotals({ totals }: { totals: PayrollReportOutput['totals'] }) {
+  const cards = [
+    { label: 'Regular hours', value: hoursOf(totals.regularMinutes) },
+    { label: 'Overtime hours', value: hoursOf(totals.overtimeMinutes) },
+    { label: 'Travel hours', value: hoursOf(totals.travelMinutes) },
+    { label: 'Gross pay', value: formatMoney(totals.grossPayCents) },
+    { label: 'Mileage', value: formatMoney(totals.mileageCents) },
+    { label: 'Deductions', value: formatMoney(totals.deductionCents) },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" aria-label="Payroll totals">
+      {cards.map((card) => (
+        <Paper key={card.label} withBorder p="sm" radius="md">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {card.label}
+          </Text>
+          <Text size="lg" fw={700} ff="monospace">
+            {card.value}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,149 @@
+import { expect, test, type Page } from '@playwright/test';
+import { BASE_URL } from './support/base-url';
+import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
+
+/** The legend's count of a layer: "Clients (42)" -> 42. */
+async function legendCount(page: Page, label: string): Promise<number> {
+  const text = await page
+    .getByRole('region', { name: 'Map layers' })
+    .getByText(new RegExp(`^${label} \\(\\d+\\)$`))
+    .innerText();
+  return Number(/\((\d+)\)/.exec(text)![1]);
+}
+
+const markers = (page: Page, layer: string) => page.locator(`[data-map-marker="${layer}"]`);
+
+/** Bearer headers of the demo company admin, for API calls beside the page. */
+async function adminHeaders(page: Page) {
+  const signIn = await page.request.post('/api/auth/sign-in/username', {
+    data: { username: 'companyadmin', password: DEMO_PASSWORD },
+    headers: { origin: new URL(BASE_URL).origin },
+  });
+  return { authorization: `Bearer ${signIn.headers()['set-auth-token']}` };
+}
+
+/**
+ * An open visit happening now at the first client of the map, so today's visits are never empty (the demo
+ * schedule has none on some days). It spans the present moment, so it is today in any time zone's day.
+ */
+async function addVisitNow(page: Page) {
+  const headers = await adminHeaders(page);
+  const map = (await (await page.request.get('/api/trpc/getMapLocations', { headers })).json()) as {
+    result: { data: { clients: { id: number }[] } };
+  };
+  const now = Date.now();
+  const response = await page.request.post('/api/trpc/createShift', {
+    headers,
+    data: {
+      clientId: map.result.data.clients[0]!.id,
+      startTimestamp: new Date(now - 30 * 60_000).toISOString(),
+      endTimestamp: new Date(now + 30 * 60_000).toISOString(),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The demo Worcester branch's id and its map counts, straight from the API. */
+async function worcesterCounts(page: Page) {
+  const headers = await adminHeaders(page);
+  const branches = (await (await page.request.get('/api/trpc/getBranches', { headers })).json()) as {
+    result: { data: { id: number; name: string }[] };
+  };
+  const id = branches.result.data.find((b) => b.name === 'Worcester')!.id;
+  const input = encodeURIComponent(JSON.stringify({ branchId: id }));
+  const map = (await (await page.request.get(`/api/trpc/getMapLocations?input=${input}`, { headers })).json()) as {
+    result: { data: { clients: unknown[]; caregivers: unknown[] } };
+  };
+  return { clients: map.result.data.clients.length, caregivers: map.result.data.caregivers.length };
+}
+
+test('the map shows clients, caregivers and visits; layers, branch filter and styles work', async ({ page }) => {
+  await addVisitNow(page);
+  await signInAs(page, 'companyadmin', '/map');
+  await expect(page.getByRole('heading', { name: 'Map', level: 2 })).toBeVisible();
+  const region = page.getByRole('region', { name: 'Map of locations' });
+  await expect(markers(page, 'clients').first()).toBeVisible();
+  const renderer = await region.locator('[data-map-renderer]').getAttribute('data-map-renderer');
+  test.info().annotations.push({ type: 'map renderer', description: renderer ?? 'none' });
+  console.log(`map renderer: ${renderer}`);
+
+  const clients = await legendCount(page, 'Clients');
+  const caregivers = await legendCount(page, 'Caregivers');
+  expect(clients).toBeGreaterThan(0);
+  expect(caregivers).toBeGreaterThan(0);
+  await expect(markers(page, 'clients')).toHaveCount(clients);
+  await expect(markers(page, 'caregivers')).toHaveCount(caregivers);
+  const visits = await legendCount(page, "Today's visits");
+  expect(visits).toBeGreaterThan(0);
+  await expect(markers(page, 'visits')).toHaveCount(visits);
+  await page.screenshot({ path: artifact('map-light.png') });
+
+  // A visit's popup names the client (a profile link), the times and status; markers overlap, so by keyboard.
+  await markers(page, 'visits').first().focus();
+  await page.keyboard.press('Enter');
+  const popup = page.getByTestId('map-popup');
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole('link').first()).toHaveAttribute('href', /^\/clients\/\d+\/profile$/);
+  await expect(popup.getByText('Open shift: no caregiver yet')).toBeVisible();
+  await page.screenshot({ path: artifact('map-popup.png') });
+
+  // Hiding a layer removes its markers; showing it brings them back.
+  const legend = page.getByRole('region', { name: 'Map layers' });
+  await legend.getByRole('checkbox', { name: /^Caregivers/ }).uncheck();
+  await expect(markers(page, 'caregivers')).toHaveCount(0);
+  await expect(markers(page, 'clients')).toHaveCount(clients);
+  await legend.getByRole('checkbox', { name: /^Caregivers/ }).check();
+  await expect(markers(page, 'caregivers')).toHaveCount(caregivers);
+
+  // One branch: the counts the API gives for it.
+  const worcester = await worcesterCounts(page);
+  await page.getByRole('textbox', { name: 'Branch' }).click();
+  await page.getByRole('option', { name: 'Worcester' }).click();
+  await expect(markers(page, 'clients')).toHaveCount(worcester.clients);
+  await expect(markers(page, 'caregivers')).toHaveCount(worcester.caregivers);
+  expect(worcester.clients).toBeLessThan(clients);
+
+  // Dark and navigation styles keep the markers.
+  await page.getByText('Dark', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
+  await expect(markers(page, 'clients')).toHaveCount(worcester.clients);
+  await page.screenshot({ path: artifact('map-dark.png') });
+  await page.getByText('Navigation', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Navigation' })).toBeChecked();
+  await page.screenshot({ path: artifact('map-navigation.png') });
+});
+
+test('without WebGL the same markers, popups and layers are drawn on a plain plot', async ({ page }) => {
+  // As a browser without a GPU: no WebGL context at all.
+  await page.addInitScript(() => {
+    const original = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
+      return /webgl/.test(kind) ? null : (original as (...a: unknown[]) => unknown).call(this, kind, ...rest);
+    } as typeof original;
+  });
+  await signInAs(page, 'companyadmin', '/map');
+  const region = page.getByRole('region', { name: 'Map of locations' });
+  await expect(region.locator('[data-map-renderer="plot"]')).toBeVisible();
+  await expect(
+    page.getByText('This browser cannot draw the interactive map (no WebGL); showing locations on a plain plot.'),
+  ).toBeVisible();
+  const clients = await legendCount(page, 'Clients');
+  expect(clients).toBeGreaterThan(0);
+  await expect(markers(page, 'clients')).toHaveCount(clients);
+  await expect(markers(page, 'caregivers')).toHaveCount(await legendCount(page, 'Caregivers'));
+
+  await markers(page, 'caregivers').first().focus();
+  await page.keyboard.press('Enter');
+  const popup = page.getByTestId('map-popup');
+  await expect(popup.getByRole('link')).toHaveAttribute('href', /^\/caregivers\/\d+\/profile$/);
+  await page.screenshot({ path: artifact('map-plot.png') });
+
+  await page
+    .getByRole('region', { name: 'Map layers' })
+    .getByRole('checkbox', { name: /^Clients/ })
+    .uncheck();
+  await expect(markers(page, 'clients')).toHaveCount(0);
+  await page.getByText('Dark', { exact: true }).click();
+  await expect(markers(page, 'caregivers').first()).toBeVisible();
+  await page.screenshot({ path: artifact('map-plot-dark.png') });
+});

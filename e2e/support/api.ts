@@ -1,0 +1,43 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { appOrigin, DEMO_PASSWORD } from './session';
+
+/**
+ * The HTTP API as a flow's setup uses it (faster than pages where the page itself is not what is tested): sign-in
+ * through better-auth, tRPC queries and mutations with the bearer token, each asserting a 200.
+ */
+
+/** A bearer token of a user signed in through the API (the demo password unless another is given). */
+export async function tokenOf(request: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await request.post('/api/auth/sign-in/username', {
+    data: { username, password },
+    headers: { origin: appOrigin() },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const token = response.headers()['set-auth-token'];
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+/** A tRPC query (GET) as the holder of `token`; its data. */
+export async function query<T>(request: APIRequestContext, token: string, path: string, input?: unknown): Promise<T> {
+  const qs = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const response = await request.get(`/api/trpc/${path}${qs}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { result: { data: T } }).result.data;
+}
+
+/** A tRPC mutation (POST) as the holder of `token`, with extra headers (e.g. the offline replay's); its data. */
+export async function mutation<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  input: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const response = await request.post(`/api/trpc/${path}`, {
+    data: input,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+  });
+  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { result: { data: T } }).result.data;
+}

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { ZDateString, ZId } from '../clients/clients.fields';
+import { SHIFT_STATUSES } from '../shifts/shifts.constants';
+
+/**
+ * Inputs and outputs of the dashboards (issue "Payroll, billing, reports" item 4; spec route table "Dashboard").
+ * Calendar dates YYYY-MM-DD in each branch's time zone, instants ISO 8601 UTC, durations in minutes, distances in
+ * metres, rates fractions 0..1 (null when there is no completed visit).
+ */
+
+/** The longest period a dashboard sums, in days (a quarter). */
+export const DASHBOARD_MAX_DAYS = 92;
+
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+/** A period of local dates `from`..`to`, both included, at most DASHBOARD_MAX_DAYS days. */
+function checkPeriod(p: { from: string; to: string }, ctx: z.RefinementCtx) {
+  const days = dayNumber(p.to) - dayNumber(p.from) + 1;
+  if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date must not be before the start date' });
+  else if (days > DASHBOARD_MAX_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `Choose at most ${DASHBOARD_MAX_DAYS} days` });
+  }
+}
+
+/** Input of getDashboardSummary: one branch in scope or all; `date` the day to show (default today per branch). */
+export const ZGetDashboardSummaryInput = z.object({ branchId: ZId.optional(), date: ZDateString.optional() }).optional();
+export type GetDashboardSummaryInput = z.infer<typeof ZGetDashboardSummaryInput>;
+
+/** Input of getEvvDashboard. */
+export const ZGetEvvDashboardInput = z
+  .object({ from: ZDateString, to: ZDateString, branchId: ZId.optional() })
+  .superRefine(checkPeriod);
+export type GetEvvDashboardInput = z.infer<typeof ZGetEvvDashboardInput>;
+
+/** Input of getEvvClientDashboard. */
+export const ZGetEvvClientDashboardInput = z
+  .object({ clientId: ZId, from: ZDateString, to: ZDateString })
+  .superRefine(checkPeriod);
+export type GetEvvClientDashboardInput = z.infer<typeof ZGetEvvClientDashboardInput>;
+
+/** Input of getEvvCaregiverDashboard. */
+export const ZGetEvvCaregiverDashboardInput = z
+  .object({ caregiverId: ZId, from: ZDateString, to: ZDateString })
+  .superRefine(checkPeriod);
+export type GetEvvCaregiverDashboardInput = z.infer<typeof ZGetEvvCaregiverDashboardInput>;
+
+/** Input of getRollupDashboard. */
+export const ZGetRollupDashboardInput = z.object({ from: ZDateString, to: ZDateString }).superRefine(checkPeriod);
+export type GetRollupDashboardInput = z.infer<typeof ZGetRollupDashboardInput>;
+
+/** Visit counts of a period: all on the schedule (not cancelled), by status, and open ones (no caregiver). */
+export const ZVisitCounts = z.object({
+  scheduled: z.number().int(),
+  inProgress: z.number().int(),
+  completed: z.number().int(),
+  missed: z.number().int(),
+  openShifts: z.number().int(),
+});
+export type VisitCounts = z.infer<typeof ZVisitCounts>;
+
+/** Counts of completed visits and their EVV flags. */
+export const ZEvvCounts = z.object({
+  visits: z.number().int(),
+  compliant: z.number().int(),
+  rate: z.number().nullable(),
+  geofenceExceptions: z.number().int(),
+  manualEdits: z.number().int(),
+  lateCheckIns: z.number().int(),
+});
+export type EvvCounts = z.infer<typeof ZEvvCounts>;
+
+/** Output of getDashboardSummary. */
+export const ZDashboardSummaryOutput = z.object({
+  today: z.string(),
+  weekFrom: z.string(),
+  weekTo: z.string(),
+  todayCounts: ZVisitCounts,
+  weekCounts: ZVisitCounts,
+  /** Sunday (0) to Saturday (6) of this week: minutes scheduled (not cancelled) and worked (completed, effective times). */
+  hoursByDay: z.array(
+    z.object({ date: z.string(), dayOfWeek: z.number().int(), scheduledMinutes: z.number(), workedMinutes: z.number() }),
+  ),
+  weekEvv: ZEvvCounts,
+});
+export type DashboardSummaryOutput = z.infer<typeof ZDashboardSummaryOutput>;
+
+/** Output of getEvvDashboard. */
+export const ZEvvDashboardOutput = z.object({
+  totals: ZEvvCounts,
+  caregivers: z.array(ZEvvCounts.extend({ caregiverId: z.number().int(), name: z.string() })),
+  clients: z.array(ZEvvCounts.extend({ clientId: z.number().int(), name: z.string() })),
+  /** Per week, Sunday (weekStart, local date) to Saturday. */
+  trends: z.array(ZEvvCounts.extend({ weekStart: z.string() })),
+});
+export type EvvDashboardOutput = z.infer<typeof ZEvvDashboardOutput>;
+
+/** A completed visit with its EVV data and flags (drill-downs). */
+export const ZEvvVisit = z.object({
+  shiftId: z.number().int(),
+  date: z.string(),
+  /** The branch's IANA time zone, in which the visit's times read as the office sees them. */
+  timeZone: z.string(),
+  startAt: z.string(),
+  endAt: z.string(),
+  status: z.enum(SHIFT_STATUSES),
+  clientId: z.number().int(),
+  clientName: z.string(),
+  caregiverId: z.number().int().nullable(),
+  caregiverName: z.string().nullable(),
+  checkIn: z.string().nullable(),
+  checkOut: z.string().nullable(),
+  checkInType: z.number().int().nullable(),
+  checkOutType: z.number().int().nullable(),
+  checkInDistanceMetres: z.number().nullable(),
+  checkOutDistanceMetres: z.number().nullable(),
+  reasonCode: z.string().nullable(),
+  compliant: z.boolean(),
+  geofenceException: z.boolean(),
+  manualEdit: z.boolean(),
+  lateCheckIn: z.boolean(),
+});
+export type EvvVisit = z.infer<typeof ZEvvVisit>;
+
+/** Output of getEvvClientDashboard and getEvvCaregiverDashboard: the person, totals and completed visits. */
+export const ZEvvPersonDashboardOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  branchId: z.number().int(),
+  totals: ZEvvCounts,
+  visits: z.array(ZEvvVisit),
+});
+export type EvvPersonDashboardOutput = z.infer<typeof ZEvvPersonDashboardOutput>;
+
+/** Figures of one branch or region over a period (getRollupDashboard). */
+export const ZRollupRow = ZVisitCounts.extend({
+  scheduledMinutes: z.number(),
+  workedMinutes: z.number(),
+  evv: ZEvvCounts,
+});
+export type RollupRow = z.infer<typeof ZRollupRow>;
+
+/** Output of getRollupDashboard: per branch in scope, per region ("No region": null), and all together. */
+export const ZRollupDashboardOutput = z.object({
+  branches: z.array(ZRollupRow.extend({ branchId: z.number().int(), name: z.string(), region: z.string().nullable() })),
+  regions: z.array(ZRollupRow.extend({ region: z.string().nullable(), branchCount: z.number().int() })),
+  totals: ZRollupRow,
+});
+export type RollupDashboardOutput = z.infer<typeof ZRollupDashboardOutput>;
