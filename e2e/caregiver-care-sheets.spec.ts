@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { BASE_URL } from './support/base-url';
-import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
+import { mutation, query, tokenOf } from './support/api';
+import { noNotifications } from './support/ui';
+import { artifact, signInAs } from './support/session';
 
 /** The demo branches' time zone. */
 const ZONE = 'America/New_York';
@@ -16,44 +17,16 @@ interface AppShift {
   address: { lat: number | null; lon: number | null } | null;
 }
 
-/** A bearer token for a demo user (the way the app signs in). */
-async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
-  const response = await request.post('/api/auth/sign-in/username', {
-    data: { username, password: DEMO_PASSWORD },
-    headers: { origin: new URL(BASE_URL).origin },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return response.headers()['set-auth-token']!;
-}
-
-/** Calls a procedure with a bearer token: GET for a query, POST for a mutation. */
-async function callApi<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  input?: unknown,
-): Promise<T> {
-  const headers = { authorization: `Bearer ${token}` };
-  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const response =
-    method === 'GET'
-      ? await request.get(`/api/trpc/${path}${query}`, { headers })
-      : await request.post(`/api/trpc/${path}`, { headers, data: input });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
-
 /** The demo caregiver's id and one of their Boston clients, from their next shift (office and caregiver views). */
 async function demoCaregiver(
   request: APIRequestContext,
   caregiverToken: string,
   managerToken: string,
 ): Promise<{ caregiverId: number; clientId: number; clientName: string }> {
-  const upcoming = await callApi<{ shifts: AppShift[] }>(request, caregiverToken, 'GET', 'caregiverAppGetShifts', {});
+  const upcoming = await query<{ shifts: AppShift[] }>(request, caregiverToken, 'caregiverAppGetShifts', {});
   const theirs = upcoming.shifts[0];
   expect(theirs, 'the demo caregiver has shifts to come').toBeTruthy();
-  const shift = await callApi<{ caregiverId: number; clientId: number }>(request, managerToken, 'GET', 'getShift', {
+  const shift = await query<{ caregiverId: number; clientId: number }>(request, managerToken, 'getShift', {
     id: theirs!.id,
   });
   return { caregiverId: shift.caregiverId, clientId: shift.clientId, clientName: theirs!.clientName };
@@ -69,7 +42,7 @@ async function workVisit(request: APIRequestContext, token: string, shift: AppSh
     ['check_in', shift.startTimestamp],
     ['check_out', shift.endTimestamp],
   ] as const) {
-    const result = await callApi<{ careSheetId: number }>(request, token, 'POST', 'caregiverAppCheckInOut', {
+    const result = await mutation<{ careSheetId: number }>(request, token, 'caregiverAppCheckInOut', {
       scheduleId: shift.id,
       kind,
       timestamp,
@@ -104,11 +77,6 @@ async function draw(page: Page, pad: Locator): Promise<void> {
   await expect(pad).toHaveAttribute('data-signed', 'true');
 }
 
-/** Waits for the notifications to go, so a screenshot shows the page itself. */
-async function noNotifications(page: Page): Promise<void> {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
-}
-
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('care sheets: check-out with a drawn signature and with the client unable to sign, review, PDF', async ({
@@ -120,7 +88,7 @@ test('care sheets: check-out with a drawn signature and with the client unable t
   const managerToken = await tokenOf(request, 'branchmanager');
   const { caregiverId, clientId, clientName } = await demoCaregiver(request, token, managerToken);
   // The client's care plan: the tasks the check-out page offers.
-  await callApi(request, managerToken, 'POST', 'updateClient', {
+  await mutation(request, managerToken, 'updateClient', {
     id: clientId,
     carePlanTasks: ['Bathing', 'Meal preparation', 'Laundry'],
   });
@@ -258,14 +226,14 @@ test('pickup: an open shift offered to the demo caregiver is accepted on /app/pi
   const minute = Math.floor(Math.random() * 50);
   const offer = async (hour: number) => {
     const start = day.set({ hour, minute });
-    const created = await callApi<{ shift: { id: number } }>(request, managerToken, 'POST', 'createShift', {
+    const created = await mutation<{ shift: { id: number } }>(request, managerToken, 'createShift', {
       clientId: shift.clientId,
       caregiverId: null,
       startTimestamp: start.toUTC().toISO(),
       endTimestamp: start.plus({ minutes: 45 }).toUTC().toISO(),
       serviceCode: 'T1019',
     });
-    const sent = await callApi<{ sent: number }>(request, managerToken, 'POST', 'sendPickupInvitations', {
+    const sent = await mutation<{ sent: number }>(request, managerToken, 'sendPickupInvitations', {
       scheduleId: created.shift.id,
       caregiverIds: [shift.caregiverId],
     });
@@ -316,6 +284,6 @@ test('pickup: an open shift offered to the demo caregiver is accepted on /app/pi
   else await expect(pickupCount).toHaveText(String(countBefore - 2));
 
   // The shift is now the caregiver's.
-  const after = await callApi<{ caregiverId: number | null }>(request, managerToken, 'GET', 'getShift', { id: created.shift.id });
+  const after = await query<{ caregiverId: number | null }>(request, managerToken, 'getShift', { id: created.shift.id });
   expect(after.caregiverId).toBe(shift.caregiverId);
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { pick } from './support/ui';
 import { artifact, mainMenu, signInAs } from './support/session';
 
 /** A small valid one-page PDF saying "Care plan", with its cross-reference table. */
@@ -40,13 +41,6 @@ function isoDay(days: number): string {
 
 /** A name no earlier run has used. */
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}`;
-
-/** Picks `option` (or the first option) of a Mantine Select inside `scope`. */
-async function pick(page: Page, scope: Locator, label: string, option?: string): Promise<void> {
-  await scope.getByRole('textbox', { name: label }).click();
-  const options = page.getByRole('option', option ? { name: option, exact: true } : undefined);
-  await options.first().click();
-}
 
 /** A profile section (a card titled by its heading). */
 function section(page: Page, title: string): Locator {

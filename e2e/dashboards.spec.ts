@@ -1,20 +1,10 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { BASE_URL } from './support/base-url';
-import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
+import { query, tokenOf } from './support/api';
+import { artifact, signInAs } from './support/session';
 
 /** Calls a query as a demo user over HTTP and returns its data. */
-async function query<T>(request: APIRequestContext, username: string, path: string, input: unknown): Promise<T> {
-  const signIn = await request.post('/api/auth/sign-in/username', {
-    data: { username, password: DEMO_PASSWORD },
-    headers: { origin: new URL(BASE_URL).origin },
-  });
-  expect(signIn.status()).toBe(200);
-  const token = signIn.headers()['set-auth-token']!;
-  const response = await request.get(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: { data: T } }).result.data;
+async function queryAs<T>(request: APIRequestContext, username: string, path: string, input: unknown): Promise<T> {
+  return query<T>(request, await tokenOf(request, username), path, input);
 }
 
 /** The number a stat card shows. */
@@ -37,7 +27,7 @@ interface Evv {
 }
 
 test('the dashboards show the demo agency’s week, EVV compliance with drill-downs, and the rollup', async ({ page, request }) => {
-  const summary = await query<{ weekCounts: Counts; weekEvv: Evv }>(request, 'companyadmin', 'getDashboardSummary', {});
+  const summary = await queryAs<{ weekCounts: Counts; weekEvv: Evv }>(request, 'companyadmin', 'getDashboardSummary', {});
   await signInAs(page, 'companyadmin', '/');
   await page.getByRole('link', { name: 'Dashboards' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -131,11 +121,7 @@ test('a branch’s region, set on its edit form, groups it on the rollup', async
 });
 
 test('a caregiver cannot reach the dashboards', async ({ request }) => {
-  const signIn = await request.post('/api/auth/sign-in/username', {
-    data: { username: 'caregiver', password: DEMO_PASSWORD },
-    headers: { origin: new URL(BASE_URL).origin },
-  });
-  const token = signIn.headers()['set-auth-token']!;
+  const token = await tokenOf(request, 'caregiver');
   const response = await request.get(`/api/trpc/getDashboardSummary?input=${encodeURIComponent('{}')}`, {
     headers: { authorization: `Bearer ${token}` },
   });

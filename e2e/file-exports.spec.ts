@@ -1,24 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { nextDownload, pick } from './support/ui';
 import { artifact, signInAs } from './support/session';
-
-/** Picks `option` of a Mantine Select inside `scope`. */
-async function pick(page: Page, scope: Locator, label: string, option: string | RegExp): Promise<void> {
-  await scope.getByRole('textbox', { name: label }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
-/**
- * The next download the page starts. The app opens download links in a new tab, whose navigation turns into the
- * download; Chromium reports such new-window downloads on the opening page. A download the tab reports itself is
- * taken too (the tab closes right after, which is not a failure).
- */
-function nextDownload(page: Page): Promise<Download> {
-  return new Promise((resolve) => {
-    page.once('download', resolve);
-    page.once('popup', (popup) => void popup.waitForEvent('download').then(resolve, () => undefined));
-  });
-}
 
 test('file exports: queue a clients export, wait for it, download the CSV and find a client in it', async ({ page }) => {
   test.setTimeout(120_000);

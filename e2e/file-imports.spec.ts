@@ -1,26 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { nextDownload, pick } from './support/ui';
 import { artifact, signInAs } from './support/session';
 
 /** The real Synthea roster, read where the repository's neighbour holds it (never copied into the repository). */
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PATIENTS_CSV = path.resolve(REPO_ROOT, '../shared/data/synthea/patients.csv');
-
-/** Picks `option` of a Mantine Select inside `scope`. */
-async function pick(page: Page, scope: Locator, label: string, option: string): Promise<void> {
-  await scope.getByRole('textbox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** The next download the page starts, in a new tab (reported on the opening page) or in the tab itself. */
-function nextDownload(page: Page): Promise<Download> {
-  return new Promise((resolve) => {
-    page.once('download', resolve);
-    page.once('popup', (popup) => void popup.waitForEvent('download').then(resolve, () => undefined));
-  });
-}
 
 test('file imports: upload the Synthea patients, follow the progress to 1,171 rows, open the rows and filter errors', async ({
   page,

@@ -1,31 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { BASE_URL } from './support/base-url';
-import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
+import { callApi, tokenOf } from './support/api';
+import { artifact, signInAs } from './support/session';
 
 /** The demo branches' time zone. */
 const ZONE = 'America/New_York';
-
-async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
-  const response = await request.post('/api/auth/sign-in/username', {
-    data: { username, password: DEMO_PASSWORD },
-    headers: { origin: new URL(BASE_URL).origin },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return response.headers()['set-auth-token']!;
-}
-
-/** Calls a procedure with a bearer token (GET for a query, POST for a mutation); returns status and data. */
-async function callApi<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, input: unknown) {
-  const headers = { authorization: `Bearer ${token}` };
-  const response =
-    method === 'GET'
-      ? await request.get(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers })
-      : await request.post(`/api/trpc/${path}`, { headers, data: input });
-  const text = await response.text();
-  return { status: response.status(), text, data: response.status() === 200 ? (JSON.parse(text).result.data as T) : null };
-}
 
 /**
  * Two visits of a demo caregiver's client a few days ago, paid by MassHealth (the demo payer sending to Sandata),

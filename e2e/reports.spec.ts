@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { BASE_URL } from './support/base-url';
-import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
+import { callApi, tokenOf } from './support/api';
+import { artifact, signInAs } from './support/session';
 
 /** The built reports: path segment and the table's label (the backend view's label). */
 const BUILT = [
@@ -14,26 +14,6 @@ const BUILT = [
   { slug: 'client-journals', label: 'Client journals' },
   { slug: 'nurse-assessments', label: 'Nurse assessments' },
 ];
-async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
-  const response = await request.post('/api/auth/sign-in/username', {
-    data: { username, password: DEMO_PASSWORD },
-    headers: { origin: new URL(BASE_URL).origin },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return response.headers()['set-auth-token']!;
-}
-
-/** Calls a procedure: GET for a query, POST for a mutation; returns its data, or the HTTP status when refused. */
-async function callApi<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, input: unknown) {
-  const headers = { authorization: `Bearer ${token}` };
-  const response =
-    method === 'GET'
-      ? await request.get(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers })
-      : await request.post(`/api/trpc/${path}`, { headers, data: input });
-  if (response.status() !== 200) return { status: response.status(), text: await response.text() };
-  return { status: 200, data: ((await response.json()) as { result: { data: T } }).result.data };
-}
-
 /** The id of the first row of a list view (the demo agency has clients, caregivers and payers). */
 async function firstId(request: APIRequestContext, token: string, view: string): Promise<number> {
   const res = await callApi<{ rows: { id: number }[] }>(request, token, 'GET', 'queryView', { view, pageSize: 1 });

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
+import { noNotifications } from './support/ui';
 import { artifact, signInAs } from './support/session';
 
 /** The demo branches' time zone: the schedule shows wall-clock times there, whatever the browser's zone. */
@@ -31,11 +32,6 @@ async function callApi<T>(page: Page, method: 'GET' | 'POST', path: string, inpu
 /** The shifts of one day column of the week view (FullCalendar marks columns with their local date). */
 function dayShifts(page: Page, date: string): Locator {
   return page.locator(`td.fc-timegrid-col[data-date="${date}"] [data-testid="shift-event"]`);
-}
-
-/** Waits for the notifications to go, so a screenshot shows the page itself. */
-async function noNotifications(page: Page): Promise<void> {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
 }
 
 test.use({ viewport: { width: 1440, height: 900 } });

@@ -41,3 +41,31 @@ export async function mutation<T>(
   expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
   return ((await response.json()) as { result: { data: T } }).result.data;
 }
+
+/** What callApi answers: the HTTP status, the body, and the data when the call succeeded (200). */
+export interface ApiResult<T> {
+  status: number;
+  text: string;
+  data: T | null;
+}
+
+/**
+ * A procedure called as the holder of `token`, for flows that also check refusals: GET for a query, POST for a
+ * mutation; never asserts the status.
+ */
+export async function callApi<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  input: unknown,
+): Promise<ApiResult<T>> {
+  const headers = { authorization: `Bearer ${token}` };
+  const response =
+    method === 'GET'
+      ? await request.get(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers })
+      : await request.post(`/api/trpc/${path}`, { headers, data: input });
+  const text = await response.text();
+  const data = response.status() === 200 ? ((JSON.parse(text) as { result: { data: T } }).result.data ?? null) : null;
+  return { status: response.status(), text, data };
+}

@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import { ZBranchFields } from '@hearth/shared/branches/branches.schema';
 import { branches } from '../features/branches/branches.schema';
-import { companies } from '../features/companies/companies.schema';
 import { CliError, UsageError, withDatabase, type CliContext } from './hearth.context';
 import { prepareDatabase } from './hearth.migrate';
+import { findCompany } from './hearth.lookup';
 
 /** What `create-branch` is given: the branch form's fields (ZBranchFields) and the company. */
 export interface CreateBranchArgs {
@@ -21,19 +20,6 @@ export interface CreateBranchArgs {
   geofence?: string;
 }
 
-/** The company named (by name or id), else the only one. @throws CliError when none, not found or several. */
-async function chooseCompany(db: Db, text: string | undefined) {
-  const all = await db.select({ id: companies.id, name: companies.name }).from(companies);
-  if (all.length === 0) throw new CliError('There is no company yet: create the first admin with create-user --company');
-  if (text === undefined) {
-    if (all.length > 1) throw new CliError(`Several companies: choose one with --company (${all.map((c) => c.name).join(', ')})`);
-    return all[0]!;
-  }
-  const company = all.find((c) => c.name.toLowerCase() === text.trim().toLowerCase() || String(c.id) === text.trim());
-  if (!company) throw new CliError(`Company ${text} not found; companies: ${all.map((c) => c.name).join(', ')}`);
-  return company;
-}
-
 /**
  * `create-branch`: an office of the agency (there is no page to add one; /admin/branches edits them), so a new
  * install can import clients and caregivers into it. The fields are checked by the branch form's schema
@@ -41,7 +27,7 @@ async function chooseCompany(db: Db, text: string | undefined) {
  * default 150); the name must be new in its company (case-insensitive).
  * @returns the new branch's id.
  * @throws UsageError without --name; CliError naming the first invalid field ("timezone: ..."), "A branch named X
- * already exists", and from chooseCompany.
+ * already exists", when there is no company yet, and from findCompany.
  */
 export async function createBranchCommand(ctx: CliContext, args: CreateBranchArgs): Promise<number> {
   if (!args.name?.trim()) throw new UsageError('create-branch needs --name');
@@ -64,7 +50,8 @@ export async function createBranchCommand(ctx: CliContext, args: CreateBranchArg
   return withDatabase(ctx.config, async (database) => {
     const db = database.db;
     await prepareDatabase(database);
-    const company = await chooseCompany(db, args.company);
+    const company = await findCompany(db, args.company);
+    if (!company) throw new CliError('There is no company yet: create the first admin with create-user --company');
     const [taken] = await db
       .select({ id: branches.id })
       .from(branches)

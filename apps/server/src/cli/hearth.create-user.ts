@@ -10,7 +10,7 @@ import { roles } from '../features/roles/roles.schema';
 import { accounts, branchUsers, users } from '../features/users/users.schema';
 import { CliError, UsageError, withDatabase, type CliContext } from './hearth.context';
 import { prepareDatabase } from './hearth.migrate';
-import { findBranch } from './hearth.lookup';
+import { findBranch, findCompany } from './hearth.lookup';
 
 /** What `create-user` is given; username, email, name and password are required. */
 export interface CreateUserArgs {
@@ -61,24 +61,15 @@ async function findRole(db: Db, text: string) {
 }
 
 /**
- * The user's company: the one named (by name or id), else the only one. With no company at all, the one named is
- * created (a new install) and returned with `created: true`.
- * @throws CliError when none exists and none is named, when the named one is not found, or when several exist and
- * none is named.
+ * The user's company: the one named (by name or id), else the only one (findCompany). With no company at all, the
+ * one named is to be created (a new install): `id` is then null.
+ * @throws CliError when none exists and none is named, and from findCompany.
  */
-async function chooseCompany(db: Db, text: string | undefined) {
-  const all = await db.select().from(companies).orderBy(asc(companies.id));
-  if (all.length === 0) {
-    if (!text?.trim()) throw new CliError('There is no company yet: name the agency with --company "<name>"');
-    return { name: text.trim(), id: null };
-  }
-  if (text === undefined) {
-    if (all.length > 1) throw new CliError(`Several companies: choose one with --company (${all.map((c) => c.name).join(', ')})`);
-    return all[0]!;
-  }
-  const company = all.find((c) => c.name.toLowerCase() === text.trim().toLowerCase() || String(c.id) === text.trim());
-  if (!company) throw new CliError(`Company ${text} not found; companies: ${all.map((c) => c.name).join(', ')}`);
-  return company;
+async function chooseCompany(db: Db, text: string | undefined): Promise<{ id: number | null; name: string }> {
+  const company = await findCompany(db, text);
+  if (company) return company;
+  if (!text?.trim()) throw new CliError('There is no company yet: name the agency with --company "<name>"');
+  return { name: text.trim(), id: null };
 }
 
 /**

@@ -6,6 +6,7 @@ import { users } from '../features/users/users.schema';
 import { roles } from '../features/roles/roles.schema';
 import { branches } from '../features/branches/branches.schema';
 import { payerSources } from '../features/payer-sources/payer-sources.schema';
+import { companies } from '../features/companies/companies.schema';
 import { CliError } from './hearth.context';
 
 /**
@@ -97,4 +98,22 @@ export async function findPayerSource(db: Db, companyId: number | null, text: st
   }
   if (!rows[0]) throw new CliError(`Payer source ${text} not found`);
   return rows[0];
+}
+
+/**
+ * The company named by name (case-insensitive) or id, else the only one.
+ * @returns its id and name, or null when there is no company at all (a new install).
+ * @throws CliError when several exist and none is named ("choose one with --company"), or the one named is not
+ * found (listing the companies there are).
+ */
+export async function findCompany(db: Db, text: string | undefined): Promise<{ id: number; name: string } | null> {
+  const all = await db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.id));
+  if (all.length === 0) return null;
+  if (text === undefined) {
+    if (all.length > 1) throw new CliError(`Several companies: choose one with --company (${all.map((c) => c.name).join(', ')})`);
+    return all[0]!;
+  }
+  const company = all.find((c) => c.name.toLowerCase() === text.trim().toLowerCase() || String(c.id) === text.trim());
+  if (!company) throw new CliError(`Company ${text} not found; companies: ${all.map((c) => c.name).join(', ')}`);
+  return company;
 }
