@@ -1,17 +1,6 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { artifact, signInAs } from './support/session';
-
-/** Screens of this flow are also written here for review, beside the usual artifacts. */
-const SHOTS = process.env.BILLING_SHOTS_DIR ?? '';
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: artifact(name), fullPage: true });
-  if (SHOTS) {
-    await mkdir(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/${name}`, fullPage: true });
-  }
-}
 
 /** Waits for the billing table to load and returns its total ("1–25 of 40 ..."). */
 async function shownTotal(page: Page): Promise<number> {
@@ -44,13 +33,11 @@ test('the company admin computes last month’s billing and sees its lines with 
   const first = table.locator('tbody tr').first();
   await expect(first).toContainText(/\$\d+\.\d{2}/);
   await expect(table.getByRole('cell', { name: 'Billable', exact: true }).first()).toBeVisible();
-  await shot(page, 'billing-desktop-full.png');
+  await page.screenshot({ path: artifact('billing-desktop-full.png'), fullPage: true });
   await page.screenshot({ path: artifact('billing-desktop.png') });
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/billing-desktop.png` });
   // The rest of the columns (amount, status, note), as the table scrolls sideways.
   await table.getByRole('columnheader', { name: 'Note' }).scrollIntoViewIfNeeded();
   await expect(table.getByRole('columnheader', { name: 'Status' })).toBeInViewport();
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/billing-desktop-scrolled.png` });
 
   // Recomputing the same month replaces its lines: the total stays.
   await page.getByRole('button', { name: 'Compute billing' }).click();
@@ -70,5 +57,5 @@ test('the company admin computes last month’s billing and sees its lines with 
 
   await page.locator('label', { hasText: 'This month' }).click();
   await expect(page.getByText(/Not computed yet for this period|Last computed/)).toBeVisible();
-  await shot(page, 'billing-this-month.png');
+  await page.screenshot({ path: artifact('billing-this-month.png'), fullPage: true });
 });

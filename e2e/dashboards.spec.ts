@@ -52,7 +52,7 @@ test('the dashboards show the demo agency’s week, EVV compliance with drill-do
       `${x.getFullYear()}-${String(x.getMonth() + 1).padStart(2, '0')}-${String(x.getDate()).padStart(2, '0')}`;
     return { from: iso(new Date(sunday.getTime() - 28 * 86_400_000)), to: iso(new Date(sunday.getTime() - 86_400_000)) };
   });
-  const evv = await query<{ totals: Evv; caregivers: (Evv & { caregiverId: number; name: string })[] }>(
+  const evv = await queryAs<{ totals: Evv; caregivers: (Evv & { caregiverId: number; name: string })[] }>(
     request,
     'companyadmin',
     'getEvvDashboard',

@@ -135,6 +135,8 @@ test('a saved view keeps columns, filters and sort; it survives a reload and is 
   await page.getByRole('button', { name: 'Move Role up' }).click();
   await page.keyboard.press('Escape');
   await expect(header(page, 'Email')).toHaveCount(0);
+  // Role now comes before Phone (read the headers only once the table shows the move).
+  await expect(usersTable(page).locator('thead th').nth(3)).toHaveText('Role');
   const headersBefore = await usersTable(page).locator('thead th').allInnerTexts();
   const usernames = await columnTexts(page, 'Username');
   expect(usernames).toEqual(['prn', 'nurse']);

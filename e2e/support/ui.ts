@@ -50,11 +50,13 @@ export function pickerDay(d: Date): PickerDay {
 async function chooseDay(page: Page, target: PickerDay): Promise<void> {
   const wanted = new Date(`${target.iso}T12:00:00`);
   for (let turns = 0; turns < 36; turns++) {
-    const button = page.getByRole('button', { name: target.label, exact: true });
+    // The picker opened last (a picker closed a moment ago may still be fading out over the same month).
+    const button = page.getByRole('button', { name: target.label, exact: true }).last();
     if (await button.isVisible()) return button.click();
     // The month on show is the header's middle button, between "Previous month" and "Next month".
     const shown = await page
       .locator('button[data-direction="previous"]:visible')
+      .last()
       .locator('xpath=following-sibling::button[1]')
       .innerText();
     const direction = wanted < new Date(`1 ${shown}`) ? 'Previous month' : 'Next month';
