@@ -46,17 +46,25 @@ export function pickerDay(d: Date): PickerDay {
   };
 }
 
+/** The day button of `target` in the open date picker. */
+function dayButton(page: Page, target: PickerDay) {
+  return page.getByRole('button', { name: target.label, exact: true }).filter({ visible: true });
+}
+
+/** Waits until the picker that showed `target` has closed, so the next picker opened is the only one on screen. */
+async function closed(page: Page, target: PickerDay): Promise<void> {
+  await expect(dayButton(page, target)).toHaveCount(0);
+}
+
 /** Turns the open Mantine date picker to the month of `target` and picks its day. */
 async function chooseDay(page: Page, target: PickerDay): Promise<void> {
   const wanted = new Date(`${target.iso}T12:00:00`);
   for (let turns = 0; turns < 36; turns++) {
-    // The picker opened last (a picker closed a moment ago may still be fading out over the same month).
-    const button = page.getByRole('button', { name: target.label, exact: true }).last();
+    const button = dayButton(page, target);
     if (await button.isVisible()) return button.click();
     // The month on show is the header's middle button, between "Previous month" and "Next month".
     const shown = await page
       .locator('button[data-direction="previous"]:visible')
-      .last()
       .locator('xpath=following-sibling::button[1]')
       .innerText();
     const direction = wanted < new Date(`1 ${shown}`) ? 'Previous month' : 'Next month';
@@ -69,6 +77,7 @@ async function chooseDay(page: Page, target: PickerDay): Promise<void> {
 export async function pickDay(page: Page, name: string, target: PickerDay): Promise<void> {
   await page.getByRole('button', { name, exact: true }).click();
   await chooseDay(page, target);
+  await closed(page, target);
 }
 
 /** Opens the Mantine range picker labelled `name` and picks its first and last days. */
@@ -76,4 +85,5 @@ export async function pickRange(page: Page, name: string, from: PickerDay, to: P
   await page.getByRole('button', { name, exact: true }).click();
   await chooseDay(page, from);
   await chooseDay(page, to);
+  await closed(page, to);
 }
