@@ -111,7 +111,8 @@ async function generateRecords(db: Database['db']) {
   );
 }
 
-function rowsOf<T>(result: unknown): T[] {
+/** The rows of a raw query result. */
+export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
@@ -152,6 +153,29 @@ async function dropIndexes(db: Database['db'], table: string): Promise<() => Pro
   };
 }
 
+/** The generated caregivers' FROM clause: those without shifts (the demo's have their own, never overlapped). */
+export const FREE_CAREGIVERS = `caregivers where not exists (select 1 from shifts s where s.caregiver_id = caregivers.id)`;
+
+/**
+ * The `with` clauses the generators share: `cg` the free caregivers numbered overall (idx) and within their branch
+ * (brn), `branch_clients` the client count per branch, `cl` the clients numbered within their branch (rn), `payers`
+ * the payer source ids in order.
+ */
+export const GENERATOR_CTES = `cg as (
+    select id, branch_id, (row_number() over (order by id) - 1)::int as idx,
+      (row_number() over (partition by branch_id order by id) - 1)::int as brn
+    from ${FREE_CAREGIVERS}
+  ),
+  branch_clients as (select branch_id, count(*)::int as n from clients group by branch_id),
+  cl as (select id, branch_id, (row_number() over (partition by branch_id order by id) - 1)::int as rn from clients),
+  payers as (select array_agg(id order by id) as ids from payer_sources)`;
+
+/** The highest shift id so far (0 when none): the rows a generator adds come after it. */
+export async function lastShiftId(db: Database['db']): Promise<number> {
+  const [row] = rowsOf<{ lastId: number }>(await db.execute(sql`select coalesce(max(id), 0)::int as "lastId" from shifts`));
+  return row!.lastId;
+}
+
 /**
  * Inserts `count` shifts in one set-based statement: shift g goes to caregiver (g mod caregivers) as that
  * caregiver's k-th slot (k = g div caregivers), slots spaced SHIFT_SPAN_DAYS / slots apart; the shift starts at a
@@ -165,8 +189,7 @@ async function dropIndexes(db: Database['db'], table: string): Promise<() => Pro
  */
 async function generateShifts(db: Database['db'], count: number) {
   // Caregivers with shifts already (the demo's) are left out, so generated shifts never overlap theirs.
-  const free = `caregivers where not exists (select 1 from shifts s where s.caregiver_id = caregivers.id)`;
-  const [caregiverCount] = rowsOf<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from ${free}`)));
+  const [caregiverCount] = rowsOf<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from ${FREE_CAREGIVERS}`)));
   const slots = Math.ceil(count / caregiverCount!.n);
   const slotSeconds = Math.floor((SHIFT_SPAN_DAYS * 86_400) / slots);
   if (slotSeconds < 10 * 3600) throw new Error(`Too many shifts per caregiver: slots of ${slotSeconds} s would overlap`);
@@ -176,22 +199,13 @@ async function generateShifts(db: Database['db'], count: number) {
   const restoreShifts = await dropIndexes(db, 'shifts');
   const restoreTimesheets = await dropIndexes(db, 'shift_timesheets');
 
-  const [{ lastId }] = rowsOf<{ lastId: number }>(
-    await db.execute(sql`select coalesce(max(id), 0)::int as "lastId" from shifts`),
-  ) as [{ lastId: number }];
+  const lastId = await lastShiftId(db);
   await seconds(`insert ${count.toLocaleString('en-US')} shifts and their timesheets`, () =>
     db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx.execute(
         sql.raw(`
-        with cg as (
-          select id, branch_id, (row_number() over (order by id) - 1)::int as idx,
-            (row_number() over (partition by branch_id order by id) - 1)::int as brn
-          from ${free}
-        ),
-        branch_clients as (select branch_id, count(*)::int as n from clients group by branch_id),
-        cl as (select id, branch_id, (row_number() over (partition by branch_id order by id) - 1)::int as rn from clients),
-        payers as (select array_agg(id order by id) as ids from payer_sources),
+        with ${GENERATOR_CTES},
         slot as (
           select g, cg.id as caregiver_id, cg.branch_id, (cg.brn * 7 + g / ${caregiverCount!.n}) % bc.n as client_rn,
             date_trunc('month', now()) - interval '18 months'

@@ -11,10 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
+import { GENERATOR_CTES, lastShiftId, rowsOf } from './large-agency';
 
 /** Visits of one caregiver in one week: [weekday offset from Sunday, start hour, length in hours]. */
 const WEEK_SLOTS = [
@@ -32,26 +29,16 @@ const WEEK_SLOTS = [
  * @returns the number of visits inserted.
  */
 export async function generateVisitWeeks(db: Database['db'], firstSunday: string, weeks: number): Promise<number> {
-  const free = `caregivers where not exists (select 1 from shifts s where s.caregiver_id = caregivers.id)`;
   const slots = WEEK_SLOTS.map(
     (s, k) => `select ${k} as k, ${s.day} as day, ${s.hour} as hour, (${s.hours}) as hours, c.id as caregiver_id,
       c.branch_id, c.idx, c.brn from cg c`,
   ).join(' union all ');
-  const [{ lastId }] = rowsOf<{ lastId: number }>(
-    await db.execute(sql`select coalesce(max(id), 0)::int as "lastId" from shifts`),
-  ) as [{ lastId: number }];
+  const lastId = await lastShiftId(db);
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     await tx.execute(
       sql.raw(`
-      with cg as (
-        select id, branch_id, (row_number() over (order by id) - 1)::int as idx,
-          (row_number() over (partition by branch_id order by id) - 1)::int as brn
-        from ${free}
-      ),
-      branch_clients as (select branch_id, count(*)::int as n from clients group by branch_id),
-      cl as (select id, branch_id, (row_number() over (partition by branch_id order by id) - 1)::int as rn from clients),
-      payers as (select array_agg(id order by id) as ids from payer_sources),
+      with ${GENERATOR_CTES},
       slot as (${slots}),
       visit as (
         select slot.*, w,

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BASE_URL } from './support/base-url';
-import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
+import { tokenOf } from './support/api';
+import { artifact, signInAs } from './support/session';
 
 /** The legend's count of a layer: "Clients (42)" -> 42. */
 async function legendCount(page: Page, label: string): Promise<number> {
@@ -15,11 +15,7 @@ const markers = (page: Page, layer: string) => page.locator(`[data-map-marker="$
 
 /** Bearer headers of the demo company admin, for API calls beside the page. */
 async function adminHeaders(page: Page) {
-  const signIn = await page.request.post('/api/auth/sign-in/username', {
-    data: { username: 'companyadmin', password: DEMO_PASSWORD },
-    headers: { origin: new URL(BASE_URL).origin },
-  });
-  return { authorization: `Bearer ${signIn.headers()['set-auth-token']}` };
+  return { authorization: `Bearer ${await tokenOf(page.request, 'companyadmin')}` };
 }
 
 /**

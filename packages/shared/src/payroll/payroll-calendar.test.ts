@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localDateOf, workweekOf } from '../shifts/workweek';
-import { addDays, zoneCalendar } from './payroll-calendar';
+import { addDays } from '../caregivers/caregivers.rules';
+import { zoneCalendar } from './payroll-calendar';
 
 describe('zoneCalendar', () => {
   // Zones with daylight saving on and off the hour, half-hour offsets and none at all.

@@ -24,11 +24,6 @@ const DAY_MS = 86_400_000;
 /** Cached hours per zone before the cache starts over (a long-running server computes many periods). */
 const MAX_CACHED = 200_000;
 
-/** `date` plus `days` (YYYY-MM-DD, negative goes back). */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 const calendars = new Map<string, ZoneCalendar>();
 
 /**
