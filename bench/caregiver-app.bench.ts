@@ -7,7 +7,10 @@
  *   2. With Chromium's mobile emulation over CDP (Fast 3G: 1.6 Mbps down, 750 kbps up, 150 ms RTT; 4x CPU
  *      slowdown): the time until the schedule shows cold (empty HTTP cache, no service worker; target 2.5 s) and
  *      from the offline cache (second load with the service worker and the encrypted cache, network off; target
- *      1 s). Baseline in the same run: a cold /login until its form shows, under the same emulation.
+ *      1 s). Baseline in the same run: a cold /login until its form shows, under the same emulation. Each is taken
+ *      twice: in the page, from its navigation start to the first frame that draws the schedule (or the form), as
+ *      the person sees it (the targets are judged on it); and around Playwright's goto and wait, which adds the
+ *      polling of its own script on the same slowed CPU.
  *
  *   npm run bench:app
  *
@@ -98,6 +101,28 @@ async function emulateMobile(page: Page, offline = false): Promise<CDPSession> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/**
+ * Runs in every page before its own code: notes (window.__shownAt, ms since the navigation start) the first
+ * animation frame after `selector` matches, the frame that draws it.
+ */
+function watchFirstFrameWith(selector: string): void {
+  const w = window as unknown as { __shownAt?: number };
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector(selector)) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      w.__shownAt = performance.now();
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/** The in-page time noted by watchFirstFrameWith, once there. */
+async function shownAt(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(() => (window as unknown as { __shownAt?: number }).__shownAt);
+  return (await handle.jsonValue()) as number;
+}
+
 async function run(): Promise<void> {
   execSync(`npx vite build --outDir ${JSON.stringify(dist)} --emptyOutDir --logLevel warn`, {
     cwd: path.join(root, 'apps/web'),
@@ -151,23 +176,27 @@ async function run(): Promise<void> {
         hasTouch: true,
       });
       await context.addInitScript((t) => window.localStorage.setItem('hearth.token', t), token);
+      await context.addInitScript(watchFirstFrameWith, 'article[data-shift-id]');
       return context;
     };
 
     const loginMs: number[] = [];
     const coldMs: number[] = [];
     const offlineMs: number[] = [];
+    const inPage = { login: [] as number[], cold: [] as number[], offline: [] as number[] };
     const fetchedJs = new Set<string>();
     const wireBytes = { all: 0, js: 0, responses: 0 };
     for (let run = 0; run < RUNS; run++) {
       // Baseline: a cold /login (no token) until its form shows.
       const loginContext = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, isMobile: true });
+      await loginContext.addInitScript(watchFirstFrameWith, 'form button[type="submit"]');
       const loginPage = await loginContext.newPage();
       await emulateMobile(loginPage);
       let t0 = performance.now();
       await loginPage.goto('/login');
       await loginPage.getByRole('button', { name: 'Sign in' }).waitFor();
       loginMs.push(performance.now() - t0);
+      inPage.login.push(await shownAt(loginPage));
       await loginContext.close();
 
       // Cold /app: fresh context (no HTTP cache, no service worker, no local cache).
@@ -195,6 +224,7 @@ async function run(): Promise<void> {
       await page.locator('article[data-shift-id]').first().waitFor();
       coldMs.push(performance.now() - t0);
       shown = true;
+      inPage.cold.push(await shownAt(page));
       if (run === 0) {
         for (const p of js) fetchedJs.add(p);
         for (const { js: isJs, bytes } of await Promise.all(wire)) {
@@ -231,6 +261,7 @@ async function run(): Promise<void> {
       await cached.goto('/app');
       await cached.locator('article[data-shift-id]').first().waitFor();
       offlineMs.push(performance.now() - t0);
+      inPage.offline.push(await shownAt(cached));
       await context.close();
     }
 
@@ -248,15 +279,18 @@ async function run(): Promise<void> {
     console.log(
       `  transferred for a cold /app until the schedule shows (${wireBytes.responses} responses): ${kb(wireBytes.all)} KB, of which JS ${kb(wireBytes.js)} KB`,
     );
-    console.log(
-      `  baseline: cold /login until the form shows   median ${median(loginMs).toFixed(0)} ms  (runs: ${loginMs.map((v) => v.toFixed(0)).join(', ')})`,
-    );
-    console.log(
-      `  cold /app until the schedule shows            median ${median(coldMs).toFixed(0)} ms  (runs: ${coldMs.map((v) => v.toFixed(0)).join(', ')})  target ${TARGETS.coldMs} ms ${verdict(median(coldMs) <= TARGETS.coldMs)}`,
-    );
-    console.log(
-      `  offline /app from the SW and local cache      median ${median(offlineMs).toFixed(0)} ms  (runs: ${offlineMs.map((v) => v.toFixed(0)).join(', ')})  target ${TARGETS.offlineMs} ms ${verdict(median(offlineMs) <= TARGETS.offlineMs)}`,
-    );
+    const runs = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+    const line = (label: string, values: number[], wall: number[], target?: number) => {
+      const judged = target === undefined ? '' : `  target ${target} ms ${verdict(median(values) <= target)}`;
+      const ratio = `${(median(values) / median(inPage.login)).toFixed(2)}x login`;
+      console.log(
+        `  ${label.padEnd(46)} median ${median(values).toFixed(0)} ms (${ratio}; runs ${runs(values)})${judged}\n` +
+          `  ${''.padEnd(46)} around Playwright: median ${median(wall).toFixed(0)} ms (runs ${runs(wall)})`,
+      );
+    };
+    line('baseline: cold /login until the form shows', inPage.login, loginMs);
+    line('cold /app until the schedule shows', inPage.cold, coldMs, TARGETS.coldMs);
+    line('offline /app from the SW and local cache', inPage.offline, offlineMs, TARGETS.offlineMs);
   } finally {
     await browser.close();
     server.kill('SIGTERM');

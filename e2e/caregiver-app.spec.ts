@@ -26,6 +26,15 @@ test('caregiver app: schedule, online and offline check-in, offline check-out wi
   request,
 }) => {
   test.setTimeout(180_000);
+  // When each page load first shows a visit (ms since its navigation start).
+  await context.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('article[data-shift-id]')) return;
+      (window as unknown as { firstVisitShownAt: number }).firstVisitShownAt = performance.now();
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
   await signInAs(page, 'caregiver', '/app');
   await expect(page.getByRole('heading', { name: 'Schedule' })).toBeVisible();
 
@@ -66,6 +75,15 @@ test('caregiver app: schedule, online and offline check-in, offline check-out wi
   await page.reload();
   await expect(page.getByText('Offline — showing saved schedule')).toBeVisible();
   await expect(card(page, offline.id).getByText('Saved on this phone — will upload')).toBeVisible();
+  // The saved window was read with the kept key alone (cache-quick-read.ts): the full cache code, Dexie with it,
+  // loads only once the visits show (for the live list of visits kept on the phone).
+  const cacheCodeAt = () =>
+    page.evaluate(
+      () => performance.getEntriesByType('resource').find((r) => /\/offline-cache-[^/]+\.js$/.test(r.name))?.startTime ?? null,
+    );
+  await expect.poll(cacheCodeAt).not.toBeNull();
+  const shownAt = await page.evaluate(() => (window as unknown as { firstVisitShownAt: number }).firstVisitShownAt);
+  expect(await cacheCodeAt()).toBeGreaterThan(shownAt);
   await noNotifications(page);
   await page.screenshot({ path: artifact('app-offline-schedule.png') });
 

@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './vite.precompress.ts';
-import { preloadRouteModules } from './vite.route-preload.ts';
+import { preloadRouteModules, resolveRoutePreloadDependencies } from './vite.route-preload.ts';
 
 /** The API server during development; in production it serves this app itself. */
 const apiTarget = 'http://localhost:3000';
@@ -50,9 +50,11 @@ export default defineConfig({
         runtimeCaching: [],
       },
     }),
-    // The caregiver app's start page (the PWA's start_url) downloads its shell and schedule with the entry.
+    // The caregiver app's start page (the PWA's start_url) downloads its shell and schedule with the entry; its
+    // other pages, the shell.
     preloadRouteModules([
       { pathname: '/app', modules: ['src/layout/caregiver.shell.tsx', 'src/features/caregiver-app/schedule.page.tsx'] },
+      { pathname: '/app/*', modules: ['src/layout/caregiver.shell.tsx'] },
     ]),
     // Brotli and gzip copies of the built files, served as they are (issue "caregiver app", Performance).
     precompress(),
@@ -71,5 +73,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    modulePreload: { resolveDependencies: resolveRoutePreloadDependencies },
   },
 });

@@ -1,7 +1,10 @@
 import path from 'node:path';
-import type { Plugin, Rollup } from 'vite';
+import type { Plugin, ResolveModulePreloadDependenciesFn, Rollup } from 'vite';
 
-/** The lazily loaded modules a page at `pathname` (exactly) needs for its first screen, relative to the web root. */
+/**
+ * The lazily loaded modules a page needs for its first screen, relative to the web root. `pathname` matches exactly,
+ * or, ending in `/*`, every path under it (an exact match wins).
+ */
 export interface RoutePreload {
   pathname: string;
   modules: string[];
@@ -12,9 +15,9 @@ export interface RoutePreload {
  * the chunks of those routes' lazy modules (and the chunks they import, less those the entry loads anyway). The
  * browser then downloads them together with the entry instead of after the entry has run and the router asked for
  * them: one round trip and one download fewer in a row on a phone's slow network (issue "caregiver app",
- * Performance). Other pages download nothing more, nor does a page the service worker already serves (its files
- * come from the phone then; starting each request costs the main thread more than it saves). A module that has no
- * chunk of its own is skipped with a warning.
+ * Performance). A page the service worker serves gets the same links: its files come from the phone, but asked for
+ * all at once while the page still waits for the entry, instead of one import level after another once the router
+ * runs. Other pages download nothing more. A module that has no chunk of its own is skipped with a warning.
  */
 export function preloadRouteModules(routes: RoutePreload[]): Plugin {
   let root = '';
@@ -25,6 +28,18 @@ export function preloadRouteModules(routes: RoutePreload[]): Plugin {
     configResolved(config) {
       root = config.root;
       base = config.base;
+    },
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        routeChunkFiles.clear();
+        const wanted = new Set(routes.flatMap((route) => route.modules));
+        for (const output of Object.values(bundle)) {
+          if (output.type === 'chunk' && output.facadeModuleId && wanted.has(path.relative(root, output.facadeModuleId))) {
+            routeChunkFiles.add(output.fileName);
+          }
+        }
+      },
     },
     transformIndexHtml: {
       order: 'post',
@@ -56,7 +71,8 @@ export function preloadRouteModules(routes: RoutePreload[]): Plugin {
           preloads[route.pathname] = [...staticClosure(starts)].filter((f) => !initial.has(f)).map((f) => base + f);
         }
         const code =
-          `(function(p){var f=p[location.pathname],s=navigator.serviceWorker;if(!f||(s&&s.controller))return;` +
+          `(function(p){var u=location.pathname,f=p[u];if(!f)for(var k in p)` +
+          `if(k.slice(-2)==='/*'&&u.indexOf(k.slice(0,-1))===0){f=p[k];break}if(!f)return;` +
           `f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';` +
           `l.href=h;document.head.appendChild(l)})})(${JSON.stringify(preloads)})`;
         return [{ tag: 'script', children: code, injectTo: 'head-prepend' }];
@@ -64,3 +80,21 @@ export function preloadRouteModules(routes: RoutePreload[]): Plugin {
     },
   };
 }
+
+/** The built files of the route modules of the last build (its generateBundle runs before Vite renders preloads). */
+const routeChunkFiles = new Set<string>();
+
+/**
+ * `build.modulePreload.resolveDependencies` to use with preloadRouteModules: the `import()` of a route module it
+ * lists preloads none of its JavaScript (its stylesheets still load, as Vite keeps them apart). The inline script
+ * has already asked for exactly those files, from the network or the service worker; Vite's own links would repeat
+ * it later, at a cost: each link is a DOM insertion and a lookup on the phone's main thread while the router starts,
+ * the time the schedule needs most (a third of a second with a 4x slower CPU, issue "caregiver app", Performance).
+ * Every other `import()` keeps Vite's preloads.
+ * @throws Error when called before the plugin saw the bundle (a Vite change of hook order), so a build never
+ *   silently loses or keeps the preloads
+ */
+export const resolveRoutePreloadDependencies: ResolveModulePreloadDependenciesFn = (filename, deps) => {
+  if (routeChunkFiles.size === 0) throw new Error('route-preload: the route chunks are not known yet');
+  return routeChunkFiles.has(filename) ? [] : deps;
+};

@@ -7,6 +7,8 @@ import { lastKnownUser } from '@/api/current-user';
 import { queryClient, shouldRetry } from '@/api/query-client';
 import { trpcClient } from '@/api/trpc';
 import { syncOutcome } from './offline/sync-outcome';
+import { quickCacheRead } from './offline/cache-quick-read';
+import { shiftWindowKey } from './offline/cache-keys';
 import { nextShiftsPageInput, previousShiftsPageInput } from '@hearth/shared/caregiver-app/shift-pages';
 
 /**
@@ -59,9 +61,7 @@ async function fetchSchedulePage(input: CaregiverAppGetShiftsInput, isFirst: boo
       networkError = error;
     }
   }
-  const cached = await offlineCache()
-    .then((cache) => cache.readShiftWindow<CaregiverShiftsPage>(input))
-    .catch(() => undefined);
+  const cached = await readCachedWindow(input);
   if (cached) return { ...cached, fromCache: true };
   if (!isFirst) return { shifts: [], hasBefore: false, hasAfter: false, fromCache: true };
   throw networkError instanceof Error && navigator.onLine ? networkError : new NotSavedOfflineError();
@@ -108,6 +108,19 @@ export function prefetchSchedule(searchParams: URLSearchParams): void {
   void queryClient.prefetchInfiniteQuery(scheduleQuery(status, searchParams.get('startTimestamp') ?? undefined));
 }
 
+/**
+ * The cached window of an input: read directly when the kept key allows it (no Dexie on the offline schedule's
+ * first screen), else through the full cache. @returns the page, or undefined when not cached or unreadable.
+ */
+async function readCachedWindow(input: CaregiverAppGetShiftsInput): Promise<CaregiverShiftsPage | undefined> {
+  const user = lastKnownUser();
+  const quick = user ? await quickCacheRead<CaregiverShiftsPage>(user.id, shiftWindowKey(input)) : undefined;
+  if (quick) return quick;
+  return offlineCache()
+    .then((cache) => cache.readShiftWindow<CaregiverShiftsPage>(input))
+    .catch(() => undefined);
+}
+
 function isSame(a: PageParam, b: PageParam): boolean {
   return a.after === b.after && a.before === b.before;
 }
@@ -135,18 +148,25 @@ let appStarted = false;
 export function useCaregiverAppStart(ready: boolean): void {
   useEffect(() => {
     if (!ready || appStarted || !navigator.onLine) return;
-    appStarted = true;
-    void trpcClient.caregiverAppUpsertCaregiverMetadata
-      .mutate({
-        deviceId: deviceId(),
-        appVersion: APP_VERSION,
-        platform: navigator.platform.slice(0, 100) || undefined,
-        userAgent: navigator.userAgent.slice(0, 500),
-      })
-      .catch(() => undefined);
-    void trpcClient.prefetchCareSheetCheckOutDetailsForOffline
-      .query()
-      .then(async (details) => (await offlineCache()).cacheCheckOutDetails(details))
-      .catch(() => undefined);
+    // In the next task: this effect runs while React commits the first window, whose frame must not wait for it.
+    const timer = setTimeout(startApp, 0);
+    return () => clearTimeout(timer);
   }, [ready]);
+}
+
+function startApp(): void {
+  if (appStarted) return;
+  appStarted = true;
+  void trpcClient.caregiverAppUpsertCaregiverMetadata
+    .mutate({
+      deviceId: deviceId(),
+      appVersion: APP_VERSION,
+      platform: navigator.platform.slice(0, 100) || undefined,
+      userAgent: navigator.userAgent.slice(0, 500),
+    })
+    .catch(() => undefined);
+  void trpcClient.prefetchCareSheetCheckOutDetailsForOffline
+    .query()
+    .then(async (details) => (await offlineCache()).cacheCheckOutDetails(details))
+    .catch(() => undefined);
 }

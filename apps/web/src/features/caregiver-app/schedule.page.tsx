@@ -57,13 +57,17 @@ export function SchedulePage() {
   const missed = searchParams.get('status') === 'missing';
   const startTimestamp = searchParams.get('startTimestamp') ?? undefined;
   const query = useScheduleShifts(missed ? 'missing' : undefined, startTimestamp);
-  // What can wait starts once the first window has shown (or failed): on a slow network it must not delay it.
+  // What can wait starts once the first window has shown (or failed): on a slow network it must not delay it. It
+  // starts in the next task, as effects run while React commits that window: loading code there delays its frame.
   const firstWindowSettled = query.isSuccess || query.isError;
   useCaregiverAppStart(firstWindowSettled);
   useEffect(() => {
     if (!firstWindowSettled) return;
-    registerServiceWorker();
-    void import('./offline/offline-visits').then((m) => m.startOfflineSync());
+    const timer = setTimeout(() => {
+      registerServiceWorker();
+      void import('./offline/offline-visits').then((m) => m.startOfflineSync());
+    }, 0);
+    return () => clearTimeout(timer);
   }, [firstWindowSettled]);
 
   const pages = query.data?.pages;

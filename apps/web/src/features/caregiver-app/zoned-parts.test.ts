@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import { calendarDaysBetween, zonedParts } from './zoned-parts';
+import { calendarDateParts, calendarDaysBetween, zonedParts } from './zoned-parts';
 import { visitClock, visitDay } from './visit-format';
 import { dayTitle } from './schedule-days';
 
@@ -50,5 +50,20 @@ describe('zonedParts (the caregiver app wall clock, without Luxon)', () => {
     expect(dayTitle('2031-01-13', 'America/New_York', now)).toBe('Yesterday · Mon 01/13/31');
     expect(dayTitle('2031-01-14', 'America/New_York', now)).toBe('Today · Tue 01/14/31');
     expect(dayTitle('2031-01-14', 'UTC', now)).toBe('Yesterday · Tue 01/14/31');
+  });
+
+  it('names the weekday and MM/DD/YY of a calendar date with no zone, as Intl does', () => {
+    for (const date of ['2026-03-08', '2026-11-01', '2028-02-29', '1999-12-31', '2031-01-05']) {
+      const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+      const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
+      expect(calendarDateParts(date)).toEqual({
+        date,
+        weekday,
+        shortDate: `${date.slice(5, 7)}/${date.slice(8)}/${date.slice(2, 4)}`,
+        clock: '',
+      });
+    }
+    expect(calendarDateParts('2026-07-14').weekday).toBe('Tue');
+    expect(calendarDateParts('not a date')).toEqual({ date: 'not a date', weekday: '', shortDate: 'not a date', clock: '' });
   });
 });

@@ -19,8 +19,12 @@ export function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** Bytes of base64 text. @throws DOMException on text that is not base64. */
+/** The platform's own base64 decoder where it has one (Uint8Array.fromBase64: Chromium 140, Safari 18.2). */
+const nativeFromBase64 = (Uint8Array as { fromBase64?: (text: string) => Uint8Array<ArrayBuffer> }).fromBase64;
+
+/** Bytes of base64 text. @throws on text that is not base64 (DOMException or SyntaxError). */
 export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  if (nativeFromBase64) return nativeFromBase64(text);
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

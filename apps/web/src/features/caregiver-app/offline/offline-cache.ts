@@ -23,6 +23,14 @@ import { trpcClient } from '@/api/trpc';
 import { assertKeyOpensCache, decryptValue, deriveCacheKey, encryptValue, makeVerifier, newSalt } from './cache-crypto';
 import { keepCacheKey, readKeptCacheKey } from './cache-key-store';
 import { windowsToEvict } from './cache-windows';
+import {
+  CACHE_DATABASE,
+  CACHE_PASSCODE_PREFIX,
+  metaKey as metaKeyOf,
+  SHIFT_WINDOW_PREFIX,
+  shiftWindowKey,
+  userPrefix,
+} from './cache-keys';
 
 /** One stored entry. */
 export interface CacheEntry {
@@ -34,7 +42,7 @@ export interface CacheEntry {
 class CacheDatabase extends Dexie {
   entries!: EntityTable<CacheEntry, 'key'>;
   constructor() {
-    super('cache');
+    super(CACHE_DATABASE);
     this.version(1).stores({ entries: 'key, updatedAt' });
   }
 }
@@ -42,9 +50,8 @@ class CacheDatabase extends Dexie {
 /** The IndexedDB database `cache` (spec section 9). */
 export const cacheDb = new CacheDatabase();
 
-/** localStorage keys of the encryption key id and (while signed in) the key itself, per user. */
+/** localStorage key prefix of the encryption key id, per user (the kept passcode's is in cache-keys.ts). */
 const KEY_UUID_PREFIX = 'hearth.cacheKeyUuid.';
-export const CACHE_PASSCODE_PREFIX = 'hearth.cacheKey.';
 
 interface CacheMeta {
   salt: string;
@@ -132,8 +139,8 @@ async function keptKey(userId: number, metaKey: string): Promise<CryptoKey | und
 }
 
 async function open(userId: number): Promise<OpenCache> {
-  const prefix = `u${userId}:`;
-  const metaKey = `meta:${userId}`;
+  const prefix = userPrefix(userId);
+  const metaKey = metaKeyOf(userId);
   const kept = await keptKey(userId, metaKey);
   if (kept) return { userId, prefix, key: kept };
   const { passcode, isNew } = await fetchPasscode(userId);
@@ -214,14 +221,12 @@ export async function cacheList<T>(prefix: string): Promise<{ key: string; value
   );
 }
 
-const SHIFT_WINDOW_PREFIX = 'shifts:';
-
 /**
  * Stores a shift-list window (one page of caregiverAppGetShifts by its input) and keeps only the 5 newest (spec
  * section 9: at most 5 cached windows, the oldest by timestamp removed).
  */
 export async function cacheShiftWindow(input: unknown, page: unknown): Promise<void> {
-  await cacheSet(SHIFT_WINDOW_PREFIX + JSON.stringify(input ?? {}), page);
+  await cacheSet(shiftWindowKey(input), page);
   const cache = await getCache();
   const stamps = await cacheDb.entries
     .where('key')
@@ -233,7 +238,7 @@ export async function cacheShiftWindow(input: unknown, page: unknown): Promise<v
 
 /** The cached shift-list window of an input. @returns the page, or undefined when it was never cached. */
 export function readShiftWindow<T>(input: unknown): Promise<T | undefined> {
-  return cacheGet<T>(SHIFT_WINDOW_PREFIX + JSON.stringify(input ?? {}));
+  return cacheGet<T>(shiftWindowKey(input));
 }
 
 const CHECKOUT_DETAILS_PREFIX = 'checkout-details:';

@@ -16,10 +16,20 @@ export function publishOfflineVisits(visits: OfflineVisit[]): void {
   for (const listener of listeners) listener();
 }
 
+let startQueued = false;
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  // Starts the live query once (offline-visits.ts keeps it running; a failed start is tried at the next subscribe).
-  void import('./offline-visits').then((m) => m.watchOfflineVisits()).catch(() => undefined);
+  // Starts the live query (offline-visits.ts keeps it running; a failed start is tried at the next subscribe) in
+  // the next task: React subscribes while it commits the cards, and loading the store's code there would delay
+  // the frame that shows them.
+  if (!startQueued) {
+    startQueued = true;
+    setTimeout(() => {
+      startQueued = false;
+      void import('./offline-visits').then((m) => m.watchOfflineVisits()).catch(() => undefined);
+    }, 0);
+  }
   return () => listeners.delete(listener);
 }
 

@@ -1,0 +1,70 @@
+/**
+ * One read of the encrypted offline cache with IndexedDB itself, without Dexie: the schedule's first window when
+ * the phone is offline (issue "caregiver app", Performance: loading and starting Dexie, about 100 KB of code, took
+ * a third of the time the offline schedule needed on a slow phone). It reads only what offline-cache.ts and
+ * cache-key-store.ts wrote, under the same rules: the user's kept key (present only while signed in, with the
+ * passcode kept), checked against the cache's verifier, then one entry decrypted. Whatever it cannot do (nothing
+ * kept, another salt, an unknown database) it leaves to offline-cache.ts, which opens the cache fully and reports
+ * errors by their messages; it never writes, so it cannot disturb Dexie's databases.
+ */
+import { CACHE_KEY_DATABASE, getToken } from '@/api/auth-token';
+import { assertKeyOpensCache, decryptValue } from './cache-crypto';
+import { CACHE_DATABASE, CACHE_PASSCODE_PREFIX, entryKey, metaKey } from './cache-keys';
+
+/** Opens an existing database; resolves undefined when it does not exist (its creation is aborted) or fails. */
+function openExisting(name: string): Promise<IDBDatabase | undefined> {
+  return new Promise((resolve) => {
+    let request: IDBOpenDBRequest;
+    try {
+      request = indexedDB.open(name);
+    } catch {
+      return resolve(undefined);
+    }
+    request.onupgradeneeded = () => request.transaction?.abort();
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => resolve(undefined);
+    request.onblocked = () => resolve(undefined);
+  });
+}
+
+/** One record of a store by key; undefined when absent, the store is missing, or the read fails. */
+function getRecord<T>(db: IDBDatabase, store: string, key: IDBValidKey): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    try {
+      const request = db.transaction(store, 'readonly').objectStore(store).get(key);
+      request.onsuccess = () => resolve(request.result as T | undefined);
+      request.onerror = () => resolve(undefined);
+    } catch {
+      resolve(undefined);
+    }
+  });
+}
+
+/**
+ * The value of one entry of a user's cache (key without the user prefix), read with the kept key.
+ * @returns the decrypted value; undefined when the quick read cannot answer (signed out, no kept key or passcode,
+ *   a salt that changed, a key that does not open the cache, no such entry, a damaged value): the caller then reads
+ *   through offline-cache.ts
+ */
+export async function quickCacheRead<T>(userId: number, key: string): Promise<T | undefined> {
+  if (!getToken() || !window.localStorage.getItem(CACHE_PASSCODE_PREFIX + userId)) return undefined;
+  const [cacheDb, keyDb] = await Promise.all([openExisting(CACHE_DATABASE), openExisting(CACHE_KEY_DATABASE)]);
+  try {
+    if (!cacheDb || !keyDb) return undefined;
+    const [meta, entry, kept] = await Promise.all([
+      getRecord<{ value: string }>(cacheDb, 'entries', metaKey(userId)),
+      getRecord<{ value: string }>(cacheDb, 'entries', entryKey(userId, key)),
+      getRecord<{ salt: string; key: CryptoKey }>(keyDb, 'keys', userId),
+    ]);
+    if (!meta || !entry || !(kept?.key instanceof CryptoKey) || kept.key.extractable) return undefined;
+    const { salt, verifier } = JSON.parse(meta.value) as { salt: string; verifier: string };
+    if (salt !== kept.salt) return undefined;
+    await assertKeyOpensCache(kept.key, verifier);
+    return JSON.parse(await decryptValue(kept.key, entry.value)) as T;
+  } catch {
+    return undefined;
+  } finally {
+    cacheDb?.close();
+    keyDb?.close();
+  }
+}
