@@ -89,7 +89,7 @@ const routeChunkFiles = new Set<string>();
  * lists preloads none of its JavaScript (its stylesheets still load, as Vite keeps them apart). The inline script
  * has already asked for exactly those files, from the network or the service worker; Vite's own links would repeat
  * it later, at a cost: each link is a DOM insertion and a lookup on the phone's main thread while the router starts,
- * the time the schedule needs most (a third of a second with a 4x slower CPU, issue "caregiver app", Performance).
+ * the time the schedule needs most (about 0.3 s of it with a 4x slower CPU, issue "caregiver app", Performance).
  * Every other `import()` keeps Vite's preloads.
  * @throws Error when called before the plugin saw the bundle (a Vite change of hook order), so a build never
  *   silently loses or keeps the preloads

@@ -1,7 +1,7 @@
 /**
  * One read of the encrypted offline cache with IndexedDB itself, without Dexie: the schedule's first window when
- * the phone is offline (issue "caregiver app", Performance: loading and starting Dexie, about 100 KB of code, took
- * a third of the time the offline schedule needed on a slow phone). It reads only what offline-cache.ts and
+ * the phone is offline (issue "caregiver app", Performance: loading and starting Dexie, about 100 KB of code, was a
+ * tenth of the main thread's work before the offline schedule showed on a slow phone). It reads only what offline-cache.ts and
  * cache-key-store.ts wrote, under the same rules: the user's kept key (present only while signed in, with the
  * passcode kept), checked against the cache's verifier, then one entry decrypted. Whatever it cannot do (nothing
  * kept, another salt, an unknown database) it leaves to offline-cache.ts, which opens the cache fully and reports
