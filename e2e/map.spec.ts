@@ -18,25 +18,36 @@ async function adminHeaders(page: Page) {
   return { authorization: `Bearer ${await tokenOf(page.request, 'companyadmin')}` };
 }
 
-/**
- * An open visit happening now at the first client of the map, so today's visits are never empty (the demo
- * schedule has none on some days). It spans the present moment, so it is today in any time zone's day.
- */
-async function addVisitNow(page: Page) {
+/** The map's clients and today's visits, straight from the API. */
+async function mapPeople(page: Page) {
   const headers = await adminHeaders(page);
   const map = (await (await page.request.get('/api/trpc/getMapLocations', { headers })).json()) as {
-    result: { data: { clients: { id: number }[] } };
+    result: { data: { clients: { id: number }[]; visits: { clientId: number; clientName: string }[] } };
   };
+  return map.result.data;
+}
+
+/**
+ * An open visit happening now at the first client of the map with no visit today, so today's visits are never
+ * empty (the demo schedule has none on some days) and its marker is the only one of that client. It spans the
+ * present moment, so it is today in any time zone's day.
+ * @returns the client's name as the visit marker gives it
+ */
+async function addVisitNow(page: Page): Promise<string> {
+  const before = await mapPeople(page);
+  const busy = new Set(before.visits.map((v) => v.clientId));
+  const client = before.clients.find((c) => !busy.has(c.id))!;
   const now = Date.now();
   const response = await page.request.post('/api/trpc/createShift', {
-    headers,
+    headers: await adminHeaders(page),
     data: {
-      clientId: map.result.data.clients[0]!.id,
+      clientId: client.id,
       startTimestamp: new Date(now - 30 * 60_000).toISOString(),
       endTimestamp: new Date(now + 30 * 60_000).toISOString(),
     },
   });
   expect(response.status(), await response.text()).toBe(200);
+  return (await mapPeople(page)).visits.find((v) => v.clientId === client.id)!.clientName;
 }
 
 /** The demo Worcester branch's id and its map counts, straight from the API. */
@@ -54,7 +65,7 @@ async function worcesterCounts(page: Page) {
 }
 
 test('the map shows clients, caregivers and visits; layers, branch filter and styles work', async ({ page }) => {
-  await addVisitNow(page);
+  const openVisitClient = await addVisitNow(page);
   await signInAs(page, 'companyadmin', '/map');
   await expect(page.getByRole('heading', { name: 'Map', level: 2 })).toBeVisible();
   const region = page.getByRole('region', { name: 'Map of locations' });
@@ -75,7 +86,10 @@ test('the map shows clients, caregivers and visits; layers, branch filter and st
   await page.screenshot({ path: artifact('map-light.png') });
 
   // A visit's popup names the client (a profile link), the times and status; markers overlap, so by keyboard.
-  await markers(page, 'visits').first().focus();
+  const escaped = openVisitClient.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await markers(page, 'visits')
+    .and(page.getByRole('button', { name: new RegExp(`Visit: ${escaped}$`) }))
+    .focus();
   await page.keyboard.press('Enter');
   const popup = page.getByTestId('map-popup');
   await expect(popup).toBeVisible();
