@@ -6,6 +6,7 @@ import { getToken } from '@/api/auth-token';
 import { lastKnownUser } from '@/api/current-user';
 import { queryClient, shouldRetry } from '@/api/query-client';
 import { trpcClient } from '@/api/trpc';
+import { registerServiceWorker } from '@/layout/service-worker';
 import { syncOutcome } from './offline/sync-outcome';
 import { quickCacheRead } from './offline/cache-quick-read';
 import { shiftWindowKey } from './offline/cache-keys';
@@ -140,16 +141,21 @@ function deviceId(): string {
 let appStarted = false;
 
 /**
- * Once per app start, when online and once `ready` (the schedule's first window shows: these must not delay it on
- * a slow network): records the device and app version (caregiverAppUpsertCaregiverMetadata) and stores the
- * check-out details of the coming shifts in the encrypted cache (prefetchCareSheetCheckOutDetailsForOffline; read
- * back with readCachedCheckOutDetails). Failures are quiet: both are tried again at the next start.
+ * What the schedule starts once `ready` (its first window shows or failed: none of it may delay that on a slow
+ * network), in the next task, as effects run while React commits that window and loading code there delays its
+ * frame: the service worker's registration and the upload of visits kept on the phone; and, once per app start
+ * when online, the device and app version (caregiverAppUpsertCaregiverMetadata) and the check-out details of the
+ * coming shifts stored in the encrypted cache (prefetchCareSheetCheckOutDetailsForOffline; read back with
+ * readCachedCheckOutDetails). Failures are quiet: all is tried again at the next start.
  */
 export function useCaregiverAppStart(ready: boolean): void {
   useEffect(() => {
-    if (!ready || appStarted || !navigator.onLine) return;
-    // In the next task: this effect runs while React commits the first window, whose frame must not wait for it.
-    const timer = setTimeout(startApp, 0);
+    if (!ready) return;
+    const timer = setTimeout(() => {
+      registerServiceWorker();
+      void import('./offline/offline-visits').then((m) => m.startOfflineSync());
+      if (navigator.onLine) startApp();
+    }, 0);
     return () => clearTimeout(timer);
   }, [ready]);
 }

@@ -3,7 +3,6 @@ import { Alert, Box, Button, Center, Loader, Paper, Stack, Text, Title } from '@
 import { IconCloudOff } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { errorMessageOf } from '@/api/api-error';
-import { registerServiceWorker } from '@/layout/service-worker';
 import { useCaregiverAppStart, useScheduleShifts } from './schedule-data';
 import { dayTitle, firstShiftsOf, groupShiftsByDay } from './schedule-days';
 import { ScheduleShiftCard } from './schedule-shift-card';
@@ -57,18 +56,8 @@ export function SchedulePage() {
   const missed = searchParams.get('status') === 'missing';
   const startTimestamp = searchParams.get('startTimestamp') ?? undefined;
   const query = useScheduleShifts(missed ? 'missing' : undefined, startTimestamp);
-  // What can wait starts once the first window has shown (or failed): on a slow network it must not delay it. It
-  // starts in the next task, as effects run while React commits that window: loading code there delays its frame.
-  const firstWindowSettled = query.isSuccess || query.isError;
-  useCaregiverAppStart(firstWindowSettled);
-  useEffect(() => {
-    if (!firstWindowSettled) return;
-    const timer = setTimeout(() => {
-      registerServiceWorker();
-      void import('./offline/offline-visits').then((m) => m.startOfflineSync());
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [firstWindowSettled]);
+  // What can wait starts once the first window has shown (or failed): on a slow network it must not delay it.
+  useCaregiverAppStart(query.isSuccess || query.isError);
 
   const pages = query.data?.pages;
   const allDays = useMemo(() => groupShiftsByDay((pages ?? []).flatMap((p) => p.shifts)), [pages]);

@@ -15,16 +15,15 @@
  */
 import Dexie, { type EntityTable } from 'dexie';
 import { CACHE_KEY_DATABASE } from '@/api/auth-token';
+import type { KeptCacheKey } from './cache-quick-read';
 
-/** One user's kept key and the salt (base64) it was derived with. */
-interface KeptCacheKey {
+/** One user's row: the kept key and the salt (base64) it was derived with. */
+interface KeptCacheKeyRow extends KeptCacheKey {
   userId: number;
-  salt: string;
-  key: CryptoKey;
 }
 
 class CacheKeyDatabase extends Dexie {
-  keys!: EntityTable<KeptCacheKey, 'userId'>;
+  keys!: EntityTable<KeptCacheKeyRow, 'userId'>;
   constructor() {
     super(CACHE_KEY_DATABASE);
     this.version(1).stores({ keys: 'userId' });
@@ -34,12 +33,12 @@ class CacheKeyDatabase extends Dexie {
 const keyDb = new CacheKeyDatabase();
 
 /**
- * The kept key of a user's cache and the salt it was derived with (compare it with the cache's salt before use).
+ * The kept key of a user's cache and the salt it was derived with, as stored: check it with keptKeyOpening
+ * (cache-quick-read.ts) before use.
  * @returns them, or undefined when none is kept or IndexedDB fails
  */
-export async function readKeptCacheKey(userId: number): Promise<{ salt: string; key: CryptoKey } | undefined> {
-  const kept = await keyDb.keys.get(userId).catch(() => undefined);
-  return kept && kept.key instanceof CryptoKey && !kept.key.extractable ? { salt: kept.salt, key: kept.key } : undefined;
+export async function readKeptCacheKey(userId: number): Promise<KeptCacheKey | undefined> {
+  return keyDb.keys.get(userId).catch(() => undefined);
 }
 
 /** Keeps a user's derived (non-extractable) cache key with its salt; a failure only costs a derivation later. */

@@ -40,6 +40,37 @@ function getRecord<T>(db: IDBDatabase, store: string, key: IDBValidKey): Promise
   });
 }
 
+/** A user's kept cache key with the salt it was derived with, as cache-key-store.ts keeps it. */
+export interface KeptCacheKey {
+  salt: string;
+  key: CryptoKey;
+}
+
+/** Whether a kept key may be used at all: only while signed in, with the passcode kept (offline-cache.ts). */
+export function mayUseKeptKey(userId: number): boolean {
+  try {
+    return Boolean(getToken() && window.localStorage.getItem(CACHE_PASSCODE_PREFIX + userId));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The kept key when it opens the cache whose meta entry (its stored JSON value: salt and verifier) is given: a
+ * non-extractable CryptoKey, derived with that salt, that decrypts the verifier.
+ * @returns the key, or undefined when it is not one or does not open the cache
+ * @throws SyntaxError when the meta value is not JSON
+ */
+export async function keptKeyOpening(metaValue: string, kept: KeptCacheKey | undefined): Promise<CryptoKey | undefined> {
+  if (!(kept?.key instanceof CryptoKey) || kept.key.extractable) return undefined;
+  const { salt, verifier } = JSON.parse(metaValue) as { salt: string; verifier: string };
+  if (salt !== kept.salt) return undefined;
+  return assertKeyOpensCache(kept.key, verifier).then(
+    () => kept.key,
+    () => undefined,
+  );
+}
+
 /**
  * The value of one entry of a user's cache (key without the user prefix), read with the kept key.
  * @returns the decrypted value; undefined when the quick read cannot answer (signed out, no kept key or passcode,
@@ -47,20 +78,17 @@ function getRecord<T>(db: IDBDatabase, store: string, key: IDBValidKey): Promise
  *   through offline-cache.ts
  */
 export async function quickCacheRead<T>(userId: number, key: string): Promise<T | undefined> {
-  if (!getToken() || !window.localStorage.getItem(CACHE_PASSCODE_PREFIX + userId)) return undefined;
+  if (!mayUseKeptKey(userId)) return undefined;
   const [cacheDb, keyDb] = await Promise.all([openExisting(CACHE_DATABASE), openExisting(CACHE_KEY_DATABASE)]);
   try {
     if (!cacheDb || !keyDb) return undefined;
     const [meta, entry, kept] = await Promise.all([
       getRecord<{ value: string }>(cacheDb, 'entries', metaKey(userId)),
       getRecord<{ value: string }>(cacheDb, 'entries', entryKey(userId, key)),
-      getRecord<{ salt: string; key: CryptoKey }>(keyDb, 'keys', userId),
+      getRecord<KeptCacheKey>(keyDb, 'keys', userId),
     ]);
-    if (!meta || !entry || !(kept?.key instanceof CryptoKey) || kept.key.extractable) return undefined;
-    const { salt, verifier } = JSON.parse(meta.value) as { salt: string; verifier: string };
-    if (salt !== kept.salt) return undefined;
-    await assertKeyOpensCache(kept.key, verifier);
-    return JSON.parse(await decryptValue(kept.key, entry.value)) as T;
+    const cacheKey = meta && entry ? await keptKeyOpening(meta.value, kept) : undefined;
+    return cacheKey && entry ? (JSON.parse(await decryptValue(cacheKey, entry.value)) as T) : undefined;
   } catch {
     return undefined;
   } finally {

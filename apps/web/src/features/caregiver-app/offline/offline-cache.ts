@@ -23,6 +23,7 @@ import { trpcClient } from '@/api/trpc';
 import { assertKeyOpensCache, decryptValue, deriveCacheKey, encryptValue, makeVerifier, newSalt } from './cache-crypto';
 import { keepCacheKey, readKeptCacheKey } from './cache-key-store';
 import { windowsToEvict } from './cache-windows';
+import { keptKeyOpening, mayUseKeptKey } from './cache-quick-read';
 import {
   CACHE_DATABASE,
   CACHE_PASSCODE_PREFIX,
@@ -127,15 +128,9 @@ async function fetchPasscode(userId: number): Promise<{ passcode: string; isNew:
  * opens the cache whose meta is stored.
  */
 async function keptKey(userId: number, metaKey: string): Promise<CryptoKey | undefined> {
-  if (!storageGet(CACHE_PASSCODE_PREFIX + userId) || !getToken()) return undefined;
+  if (!mayUseKeptKey(userId)) return undefined;
   const [stored, kept] = await Promise.all([cacheDb.entries.get(metaKey), readKeptCacheKey(userId)]);
-  if (!stored || !kept) return undefined;
-  const meta = JSON.parse(stored.value) as CacheMeta;
-  if (kept.salt !== meta.salt) return undefined;
-  return assertKeyOpensCache(kept.key, meta.verifier).then(
-    () => kept.key,
-    () => undefined,
-  );
+  return stored ? keptKeyOpening(stored.value, kept) : undefined;
 }
 
 async function open(userId: number): Promise<OpenCache> {
