@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import { calendarDateParts, calendarDaysBetween, zonedParts } from './zoned-parts';
+import { Temporal } from 'temporal-polyfill';
+import { calendarDateParts, calendarDaysBetween, zonedParts, zonedPartsWith } from './zoned-parts';
 import { visitClock, visitDay } from './visit-format';
 import { dayTitle } from './schedule-days';
 
-describe('zonedParts (the caregiver app wall clock, without Luxon)', () => {
-  it('agrees with Luxon every 193 minutes over two years in several zones, DST changes included', () => {
-    const zones = ['America/New_York', 'America/Los_Angeles', 'Pacific/Honolulu', 'Europe/London'];
+// Node 20 has no Temporal, so zonedParts itself reads Intl here; the Temporal path runs on the polyfill.
+describe.each([
+  ['Intl', undefined],
+  ['Temporal', Temporal],
+])('zonedPartsWith(%s): the same wall clock either way', (_name, temporal) => {
+  it('agrees with Luxon every 307 minutes over two years in several zones, DST changes included', () => {
+    const zones = ['America/New_York', 'America/Los_Angeles', 'Pacific/Honolulu', 'Europe/London', 'Asia/Kolkata'];
     const start = Date.parse('2025-01-01T00:00:00Z');
     for (const zone of zones) {
-      for (let ms = start; ms < start + 2 * 365 * 86_400_000; ms += 193 * 60_000) {
+      for (let ms = start; ms < start + 2 * 365 * 86_400_000; ms += 307 * 60_000) {
         const iso = new Date(ms).toISOString();
         const expected = DateTime.fromMillis(ms, { zone }).setLocale('en-US');
-        expect(zonedParts(iso, zone), `${iso} in ${zone}`).toEqual({
+        expect(zonedPartsWith(temporal, iso, zone), `${iso} in ${zone}`).toEqual({
           date: expected.toISODate(),
           weekday: expected.toFormat('ccc'),
           shortDate: expected.toFormat('MM/dd/yy'),
@@ -22,14 +27,27 @@ describe('zonedParts (the caregiver app wall clock, without Luxon)', () => {
     }
   });
 
-  it('writes midnight and noon on the 12-hour clock, and the hour a DST change skips', () => {
-    expect(visitClock('2026-07-14T04:00:00Z', 'America/New_York')).toBe('12:00 AM');
-    expect(visitClock('2026-07-14T16:00:00Z', 'America/New_York')).toBe('12:00 PM');
+  it('writes midnight and noon on the 12-hour clock, and the hours around both DST changes', () => {
+    const clock = (iso: string) => zonedPartsWith(temporal, iso, 'America/New_York')?.clock;
+    expect(clock('2026-07-14T04:00:00Z')).toBe('12:00 AM');
+    expect(clock('2026-07-14T16:00:00Z')).toBe('12:00 PM');
+    expect(clock('2026-07-14T16:59:00Z')).toBe('12:59 PM');
     // 2026-03-08 in New York: 1:59 AM EST is followed by 3:00 AM EDT.
-    expect(visitClock('2026-03-08T06:59:00Z', 'America/New_York')).toBe('1:59 AM');
-    expect(visitClock('2026-03-08T07:00:00Z', 'America/New_York')).toBe('3:00 AM');
+    expect(clock('2026-03-08T06:59:00Z')).toBe('1:59 AM');
+    expect(clock('2026-03-08T07:00:00Z')).toBe('3:00 AM');
+    // 2026-11-01: 1:30 AM comes twice, first in EDT, then in EST.
+    expect(clock('2026-11-01T05:30:00Z')).toBe('1:30 AM');
+    expect(clock('2026-11-01T06:30:00Z')).toBe('1:30 AM');
+    expect(clock('2026-11-01T07:00:00Z')).toBe('2:00 AM');
   });
 
+  it('answers null for an invalid instant or zone', () => {
+    expect(zonedPartsWith(temporal, 'not a date', 'America/New_York')).toBeNull();
+    expect(zonedPartsWith(temporal, '2026-07-14T13:00:00Z', 'Mars/Olympus_Mons')).toBeNull();
+  });
+});
+
+describe('zonedParts (the caregiver app wall clock, without Luxon)', () => {
   it('shows an invalid instant or zone as given', () => {
     expect(zonedParts('not a date', 'America/New_York')).toBeNull();
     expect(zonedParts('2026-07-14T13:00:00Z', 'Mars/Olympus_Mons')).toBeNull();
