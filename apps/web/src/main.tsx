@@ -36,15 +36,34 @@ registerServiceWorkerAfterLoad(window.location.pathname === '/app');
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications {...NOTIFICATIONS_PROPS} />
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </TRPCProvider>
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
+/**
+ * Resolves once the router has loaded the first page's lazy routes and run its loaders. Rendering only then makes the
+ * first render one synchronous pass: a router still loading would show nothing, then render the page inside a
+ * transition, which React slices into 5 ms tasks and restarts when the first data arrives mid-render (issue
+ * "caregiver app", Performance: the offline schedule).
+ */
+function routerInitialized(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+void routerInitialized().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <Notifications {...NOTIFICATIONS_PROPS} />
+        <QueryClientProvider client={queryClient}>
+          <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+            <RouterProvider router={router} />
+          </TRPCProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  ),
 );

@@ -174,10 +174,13 @@ const staffRoutes: RouteObject[] = [
 const caregiverRoutes: RouteObject[] = [
   {
     index: true,
-    // Runs alongside `lazy`: the first window is asked for while the page's code downloads (not awaited; the
-    // fetching code is small and in the first download, so the request leaves at once).
-    loader: ({ request }) => {
-      prefetchSchedule(new URL(request.url).searchParams);
+    // Runs alongside `lazy`: the first window is asked for while the page's code downloads (the fetching code is
+    // small and in the first download, so the request leaves at once). Online it is not awaited: the shell shows
+    // while the network answers. Offline the window comes from the phone in a few milliseconds, and waiting for it
+    // lets the first render draw the visits instead of a loader the phone would render only to replace.
+    loader: async ({ request }) => {
+      const prefetched = prefetchSchedule(new URL(request.url).searchParams);
+      if (!navigator.onLine) await prefetched;
       return null;
     },
     lazy: async () => ({ Component: (await import('./features/caregiver-app/schedule.page')).SchedulePage }),

@@ -102,11 +102,12 @@ export function useScheduleShifts(status: 'missing' | undefined, startTimestamp:
  * route's loader, in parallel with the session check and the page's code: the page then finds it under the same key
  * (issue "caregiver app", Performance). Nothing is fetched while the window is fresh, when signed out, or for a
  * user known not to be a caregiver (the session gate sends them elsewhere).
+ * @returns settles (never rejects) once the window is in the query cache or failed
  */
-export function prefetchSchedule(searchParams: URLSearchParams): void {
-  if (!getToken() || lastKnownUser()?.isCaregiver === false) return;
+export function prefetchSchedule(searchParams: URLSearchParams): Promise<void> {
+  if (!getToken() || lastKnownUser()?.isCaregiver === false) return Promise.resolve();
   const status = searchParams.get('status') === 'missing' ? 'missing' : undefined;
-  void queryClient.prefetchInfiniteQuery(scheduleQuery(status, searchParams.get('startTimestamp') ?? undefined));
+  return queryClient.prefetchInfiniteQuery(scheduleQuery(status, searchParams.get('startTimestamp') ?? undefined));
 }
 
 /**
