@@ -11,7 +11,7 @@ export function PhoneAppHeader() {
         <Title order={3}>Hearth</Title>
         <Group gap={4} wrap="nowrap">
           <StopImpersonatingButton />
-          <ColorSchemeToggle />
+          <ColorSchemeToggle withTooltip={false} />
           <SignOutButton compact />
         </Group>
       </Group>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLogout } from '@tabler/icons-react';
 import { signOut } from '@/api/auth-api';
@@ -22,12 +22,11 @@ export function SignOutButton({ compact = false }: { compact?: boolean }) {
     }
   };
   if (compact) {
+    // The phone apps' header: an icon with its accessible name, no hover tooltip (touch screens do not hover).
     return (
-      <Tooltip label="Sign out">
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Sign out" loading={busy} onClick={onClick}>
-          <IconLogout size={20} />
-        </ActionIcon>
-      </Tooltip>
+      <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Sign out" loading={busy} onClick={onClick}>
+        <IconLogout size={20} />
+      </ActionIcon>
     );
   }
   return (
