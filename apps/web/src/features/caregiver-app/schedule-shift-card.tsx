@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card } from '@mantine/core';
 import { IconClipboardCheck, IconCloudUpload, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { CaregiverShiftOutput } from '@hearth/shared/caregiver-app/caregiver-app.schema';
@@ -9,6 +9,7 @@ import { checkoutPath } from './check-in-out';
 import { useOfflineVisit } from './offline/offline-visits-live';
 import { addressLine, mapsLink } from './schedule-days';
 import { visitClock, visitHours } from './visit-format';
+import classes from './schedule-shift-card.module.css';
 
 const STATUS_COLORS: Record<ShiftStatus, string> = {
   scheduled: 'blue',
@@ -43,15 +44,13 @@ export const ScheduleShiftCard = memo(function ScheduleShiftCard(props: { shift:
       aria-label={`Visit with ${shift.clientName}`}
       style={highlighted ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
     >
-      <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <div className={classes.body}>
+        <div className={classes.top}>
           <div>
-            <Text fw={600}>{visitHours(shift.startTimestamp, shift.endTimestamp, zone)}</Text>
-            <Text size="sm" fw={500}>
-              {shift.clientName}
-            </Text>
+            <p className={classes.hours}>{visitHours(shift.startTimestamp, shift.endTimestamp, zone)}</p>
+            <p className={classes.client}>{shift.clientName}</p>
           </div>
-          <Group gap={4} justify="flex-end">
+          <div className={classes.badges}>
             {shift.serviceCode && (
               <Badge variant="light" color="gray">
                 {shift.serviceCode}
@@ -60,28 +59,24 @@ export const ScheduleShiftCard = memo(function ScheduleShiftCard(props: { shift:
             <Badge variant="light" color={STATUS_COLORS[shift.status]}>
               {SHIFT_STATUS_LABELS[shift.status]}
             </Badge>
-          </Group>
-        </Group>
+          </div>
+        </div>
         {shift.address ? (
-          <Anchor href={mapsLink(shift.address)} target="_blank" rel="noreferrer" size="sm">
-            <Group gap={4} wrap="nowrap" align="flex-start">
-              <IconMapPin size={14} style={{ flexShrink: 0, marginTop: 3 }} />
-              <span>{addressLine(shift.address)}</span>
-            </Group>
-          </Anchor>
+          <a href={mapsLink(shift.address)} target="_blank" rel="noreferrer" className={`${classes.link} ${classes.address}`}>
+            <IconMapPin size={14} className={classes.pin} />
+            <span>{addressLine(shift.address)}</span>
+          </a>
         ) : (
-          <Text size="sm" c="dimmed">
-            No address on file
-          </Text>
+          <p className={classes.note}>No address on file</p>
         )}
-        <Anchor component={Link} to={`/app/care-plans/${shift.carePlanId}?shiftId=${shift.id}`} size="sm">
+        <Link to={`/app/care-plans/${shift.carePlanId}?shiftId=${shift.id}`} className={classes.link}>
           Care plan
-        </Anchor>
+        </Link>
         {(checkIn || checkOut) && (
-          <Text size="xs" c="dimmed">
+          <p className={classes.times}>
             In {checkIn ? visitClock(checkIn, zone) : '—'} · Out {checkOut ? visitClock(checkOut, zone) : '—'}
             {wasOffline && ' · recorded offline'}
-          </Text>
+          </p>
         )}
         {visit && (
           <Badge variant="light" color="orange" leftSection={<IconCloudUpload size={12} />} style={{ alignSelf: 'flex-start' }}>
@@ -89,14 +84,14 @@ export const ScheduleShiftCard = memo(function ScheduleShiftCard(props: { shift:
           </Badge>
         )}
         {(shift.tasksMissing || shift.timeEntryMissing) && (
-          <Text size="xs" c="orange.8">
+          <p className={classes.missing}>
             {[shift.timeEntryMissing && 'time entry missing', shift.tasksMissing && 'care sheet tasks missing']
               .filter(Boolean)
               .join(' · ')}
-          </Text>
+          </p>
         )}
         {active && (
-          <Group gap="sm" justify="flex-end">
+          <div className={classes.actions}>
             {!checkIn && <CheckInOutButton shift={shift} kind="check_in" />}
             {checkIn && !checkOut && <CheckInOutButton shift={shift} kind="check_out" />}
             {sheetPending && (
@@ -110,9 +105,9 @@ export const ScheduleShiftCard = memo(function ScheduleShiftCard(props: { shift:
                 Care sheet
               </Button>
             )}
-          </Group>
+          </div>
         )}
-      </Stack>
+      </div>
     </Card>
   );
 });

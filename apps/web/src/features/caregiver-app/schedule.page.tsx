@@ -6,6 +6,7 @@ import { errorMessageOf } from '@/api/api-error';
 import { useCaregiverAppStart, useScheduleShifts } from './schedule-data';
 import { dayTitle, firstShiftsOf, groupShiftsByDay } from './schedule-days';
 import { ScheduleShiftCard } from './schedule-shift-card';
+import classes from './schedule.page.module.css';
 
 /** Calls `onVisible` when the sentinel scrolls into view (infinite scroll). */
 function useSentinel(onVisible: () => void, enabled: boolean) {
@@ -162,26 +163,21 @@ export function SchedulePage() {
             const title = dayTitle(day.date, day.shifts[0]?.timezone ?? 'UTC');
             return (
               <section key={day.date} aria-label={title}>
-                <Box
-                  py={6}
+                <div
+                  className={classes.dayHeader}
                   style={{
-                    position: 'sticky',
                     top: fromCache
                       ? `calc(var(--app-shell-header-offset, 52px) + ${OFFLINE_BANNER_PX}px)`
                       : 'var(--app-shell-header-offset, 52px)',
-                    zIndex: 2,
-                    background: 'var(--mantine-color-body)',
                   }}
                 >
-                  <Text fw={700} size="sm" c="dimmed" tt="uppercase">
-                    {title}
-                  </Text>
-                </Box>
-                <Stack gap="sm">
+                  <p className={classes.dayTitle}>{title}</p>
+                </div>
+                <div className={classes.cards}>
                   {day.shifts.map((shift) => (
                     <ScheduleShiftCard key={shift.id} shift={shift} highlighted={shift.id === target?.id} />
                   ))}
-                </Stack>
+                </div>
               </section>
             );
           })}
