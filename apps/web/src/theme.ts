@@ -32,8 +32,13 @@ export const theme = createTheme({
   },
 });
 
-/** Notification placement and limits (spec section 9). */
+/**
+ * Notification placement and limits (spec section 9). The containers render in place (position: fixed, above
+ * modals by z-index) rather than in portals: a portal mounts in an effect that renders the whole tree again before
+ * the first frame, a pass the caregiver app's first screen paid for each of the six containers.
+ */
 export const NOTIFICATIONS_PROPS = {
+  withinPortal: false,
   position: 'bottom-right',
   autoClose: 4000,
   limit: 5,
@@ -43,4 +48,10 @@ export const NOTIFICATIONS_PROPS = {
 } as const;
 
 /** Top loading bar (spec section 9). */
-export const NAVIGATION_PROGRESS_PROPS = { stepInterval: 500, size: 3 } as const;
+export const NAVIGATION_PROGRESS_PROPS = {
+  stepInterval: 500,
+  size: 3,
+  // In place (position: fixed) rather than in a portal, which would render the tree again before the first frame
+  // (see NOTIFICATIONS_PROPS).
+  withinPortal: false,
+} as const;
