@@ -1,5 +1,5 @@
 import { AppShell, Group, Title } from '@mantine/core';
-import { ColorSchemeToggle } from './color-scheme.toggle';
+import { ColorSchemeButton } from './color-scheme.button';
 import { SignOutButton } from './sign-out.button';
 import { StopImpersonatingButton } from './stop-impersonating.button';
 
@@ -11,7 +11,7 @@ export function PhoneAppHeader() {
         <Title order={3}>Hearth</Title>
         <Group gap={4} wrap="nowrap">
           <StopImpersonatingButton />
-          <ColorSchemeToggle withTooltip={false} />
+          <ColorSchemeButton />
           <SignOutButton compact />
         </Group>
       </Group>

@@ -1,20 +1,16 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { IconMoon, IconSun } from '@tabler/icons-react';
+import { Tooltip, useComputedColorScheme } from '@mantine/core';
+import { ColorSchemeButton } from './color-scheme.button';
 
 /**
- * Switches between the light and dark colour schemes (remembered by Mantine in localStorage). The scheme is read
- * while rendering (no server rendering to match), so the first frame has the right icon without a second render.
- * @param withTooltip the hover label; the phone apps leave it out (no hover on a touch screen, and each tooltip
- *   costs the first screen a floating-element setup and a render more)
+ * The colour scheme button with its hover label, for the staff screens. The phone apps use ColorSchemeButton alone:
+ * a tooltip brings the floating-element code (about 18 KB gzipped) into their first download and a render more into
+ * their first screen.
  */
-export function ColorSchemeToggle({ withTooltip = true }: { withTooltip?: boolean }) {
-  const { setColorScheme } = useMantineColorScheme();
+export function ColorSchemeToggle() {
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
-  const next = computed === 'dark' ? 'light' : 'dark';
-  const button = (
-    <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Toggle color scheme" onClick={() => setColorScheme(next)}>
-      {computed === 'dark' ? <IconSun size={20} /> : <IconMoon size={20} />}
-    </ActionIcon>
+  return (
+    <Tooltip label={`Switch to ${computed === 'dark' ? 'light' : 'dark'} mode`}>
+      <ColorSchemeButton />
+    </Tooltip>
   );
-  return withTooltip ? <Tooltip label={`Switch to ${next} mode`}>{button}</Tooltip> : button;
 }
