@@ -38,9 +38,9 @@ if (!root) throw new Error('index.html has no #root element');
 
 /**
  * Resolves once the router has loaded the first page's lazy routes and run its loaders. Rendering only then makes the
- * first render one synchronous pass: a router still loading would show nothing, then render the page inside a
- * transition, which React slices into 5 ms tasks and restarts when the first data arrives mid-render (issue
- * "caregiver app", Performance: the offline schedule).
+ * first render one synchronous pass: a router still loading showed nothing, then rendered the page inside a
+ * transition, which React slices into 5 ms tasks, each a task of its own on a busy phone (issue "caregiver app",
+ * Performance: the offline schedule).
  */
 function routerInitialized(): Promise<void> {
   if (router.state.initialized) return Promise.resolve();

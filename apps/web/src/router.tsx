@@ -170,6 +170,9 @@ const staffRoutes: RouteObject[] = [
   },
 ];
 
+/** How long /app waits offline for its first window from the phone before it shows the shell with a loader. */
+const OFFLINE_WINDOW_WAIT_MS = 500;
+
 /** The caregiver app under /app. */
 const caregiverRoutes: RouteObject[] = [
   {
@@ -177,10 +180,13 @@ const caregiverRoutes: RouteObject[] = [
     // Runs alongside `lazy`: the first window is asked for while the page's code downloads (the fetching code is
     // small and in the first download, so the request leaves at once). Online it is not awaited: the shell shows
     // while the network answers. Offline the window comes from the phone in a few milliseconds, and waiting for it
-    // lets the first render draw the visits instead of a loader the phone would render only to replace.
+    // lets the first render draw the visits instead of a loader the phone would render only to replace; a read
+    // slower than OFFLINE_WINDOW_WAIT_MS (the full cache, deriving its key) shows the loader meanwhile.
     loader: async ({ request }) => {
       const prefetched = prefetchSchedule(new URL(request.url).searchParams);
-      if (!navigator.onLine) await prefetched;
+      if (!navigator.onLine) {
+        await Promise.race([prefetched, new Promise((resolve) => setTimeout(resolve, OFFLINE_WINDOW_WAIT_MS))]);
+      }
       return null;
     },
     lazy: async () => ({ Component: (await import('./features/caregiver-app/schedule.page')).SchedulePage }),

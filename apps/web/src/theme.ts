@@ -34,8 +34,8 @@ export const theme = createTheme({
 
 /**
  * Notification placement and limits (spec section 9). The containers render in place (position: fixed, above
- * modals by z-index) rather than in portals: a portal mounts in an effect that renders the whole tree again before
- * the first frame, a pass the caregiver app's first screen paid for each of the six containers.
+ * modals by z-index) rather than in portals: portals mount in an effect, which made React render a second time, and
+ * run every passive effect, before the app's first frame (the caregiver app's first screen paid for it).
  */
 export const NOTIFICATIONS_PROPS = {
   withinPortal: false,
