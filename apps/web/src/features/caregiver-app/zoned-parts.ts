@@ -29,15 +29,15 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(zone: string): Intl.DateTimeFormat {
   let format = formatters.get(zone);
   if (!format) {
+    // Numbers only, on a 24-hour clock: partsOf writes them, for this path and Temporal's alike.
     format = new Intl.DateTimeFormat('en-US', {
       timeZone: zone,
-      weekday: 'short',
       year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
+      month: 'numeric',
+      day: 'numeric',
       hour: 'numeric',
-      minute: '2-digit',
-      hourCycle: 'h12',
+      minute: 'numeric',
+      hourCycle: 'h23',
     });
     formatters.set(zone, format);
   }
@@ -49,7 +49,9 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
-/** The parts of a wall-clock time, written as Intl's en-US formatter above writes them. */
+/**
+ * The parts of a wall-clock time as en-US writes them (weekday 0 or 7 is Sunday; hour 0-23).
+ */
 function partsOf(year: number, month: number, day: number, weekday: number, hour: number, minute: number): ZonedParts {
   const yyyy = String(year).padStart(4, '0');
   return {
@@ -84,15 +86,10 @@ export function zonedPartsWith(temporal: TemporalApi | undefined, iso: string, z
     // RangeError: not a time zone.
     return null;
   }
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value } of format.formatToParts(ms)) part[type] = value;
-  const { weekday = '', year = '', month = '', day = '', hour = '', minute = '', dayPeriod = '' } = part;
-  return {
-    date: `${year}-${month}-${day}`,
-    weekday,
-    shortDate: `${month}/${day}/${year.slice(-2)}`,
-    clock: `${hour}:${minute} ${dayPeriod}`,
-  };
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+  for (const { type, value } of format.formatToParts(ms)) part[type] = Number(value);
+  const { year = NaN, month = NaN, day = NaN, hour = NaN, minute = NaN } = part;
+  return partsOf(year, month, day, new Date(Date.UTC(year, month - 1, day)).getUTCDay(), hour, minute);
 }
 
 /** The browser's own Temporal (Chromium 144 and later, Firefox 139 and later), if it has one. */
