@@ -35,9 +35,8 @@ export function preloadRouteModules(routes: RoutePreload[]): Plugin {
         routeChunkFiles.clear();
         const wanted = new Set(routes.flatMap((route) => route.modules));
         for (const output of Object.values(bundle)) {
-          if (output.type === 'chunk' && output.facadeModuleId && wanted.has(path.relative(root, output.facadeModuleId))) {
-            routeChunkFiles.add(output.fileName);
-          }
+          const module = output.type === 'chunk' && output.facadeModuleId && path.relative(root, output.facadeModuleId);
+          if (module && wanted.has(module)) routeChunkFiles.set(module, output.fileName);
         }
       },
     },
@@ -58,13 +57,11 @@ export function preloadRouteModules(routes: RoutePreload[]): Plugin {
           return seen;
         };
         const initial = staticClosure(chunks.filter((c) => c.isEntry));
-        const byModule = new Map(
-          chunks.filter((c) => c.facadeModuleId).map((c) => [path.relative(root, c.facadeModuleId!), c] as const),
-        );
         const preloads: Record<string, string[]> = {};
         for (const route of routes) {
           const starts = route.modules.flatMap((module) => {
-            const chunk = byModule.get(module);
+            const file = routeChunkFiles.get(module);
+            const chunk = file === undefined ? undefined : byFile.get(file);
             if (!chunk) this.warn(`route-preload: ${module} has no chunk of its own; not preloaded`);
             return chunk ? [chunk] : [];
           });
@@ -81,8 +78,11 @@ export function preloadRouteModules(routes: RoutePreload[]): Plugin {
   };
 }
 
-/** The built files of the route modules of the last build (its generateBundle runs before Vite renders preloads). */
-const routeChunkFiles = new Set<string>();
+/**
+ * The built file of each route module (relative to the web root) of the last build: its generateBundle runs before
+ * Vite renders preloads and index.html.
+ */
+const routeChunkFiles = new Map<string, string>();
 
 /**
  * `build.modulePreload.resolveDependencies` to use with preloadRouteModules: the `import()` of a route module it
@@ -96,5 +96,5 @@ const routeChunkFiles = new Set<string>();
  */
 export const resolveRoutePreloadDependencies: ResolveModulePreloadDependenciesFn = (filename, deps) => {
   if (routeChunkFiles.size === 0) throw new Error('route-preload: the route chunks are not known yet');
-  return routeChunkFiles.has(filename) ? [] : deps;
+  return [...routeChunkFiles.values()].includes(filename) ? [] : deps;
 };
