@@ -9,5 +9,11 @@ export const companies = pgTable('companies', {
    * multiplier, optional daily overtime, paid travel speed, mileage rate); `{}` means the federal defaults.
    */
   payrollSettings: jsonb('payroll_settings').$type<Record<string, unknown>>().notNull().default({}),
+  /**
+   * The company's EVV time rules for entries from the caregiver app (packages/shared/src/caregiver-app/
+   * evv-settings.ts: how early a check-in opens, how late the phone may still record, the phone clock tolerance);
+   * `{}` means the defaults.
+   */
+  evvSettings: jsonb('evv_settings').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

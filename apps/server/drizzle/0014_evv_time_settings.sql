@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "evv_settings" jsonb DEFAULT '{}'::jsonb NOT NULL;
