@@ -149,7 +149,7 @@ test('client records: create, address, contact and login link, files with previe
   await addressDialog.getByLabel('State').fill('ma');
   await addressDialog.getByLabel('ZIP').fill('021');
   await addressDialog.getByRole('button', { name: 'Save' }).click();
-  await expect(addressDialog.getByText('ZIP must be 5 or 9 digits')).toBeVisible();
+  await expect(addressDialog.getByText('ZIP "021" is not a US ZIP code (5 digits or ZIP+4)')).toBeVisible();
   await addressDialog.getByLabel('ZIP').fill('02118');
   await addressDialog.getByRole('button', { name: 'Save' }).click();
   await expect(addressDialog).toBeHidden();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_GEOFENCE_RADIUS_METRES, DEFAULT_TIMEZONE } from '../app/app.constants';
 import { ZTimeZone } from '../users/users.schema';
+import { optionalZipField } from '../records/zip';
 
 /**
  * The branch edit form (/admin/branches/{id}): name, region (the group /dashboard/rollup sums branches by; none:
@@ -13,11 +14,7 @@ export const ZBranchFields = z.object({
   addressLine2: z.string().trim().max(200).nullish(),
   city: z.string().trim().max(100).nullish(),
   state: z.string().trim().max(2, 'Use the two-letter state code').nullish(),
-  zip: z
-    .string()
-    .trim()
-    .regex(/^(\d{5}(-\d{4})?)?$/, 'ZIP must be 5 or 9 digits')
-    .nullish(),
+  zip: optionalZipField().nullish(),
   timezone: ZTimeZone.default(DEFAULT_TIMEZONE),
   geofenceRadiusMetres: z
     .number()

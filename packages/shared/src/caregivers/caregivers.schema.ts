@@ -50,11 +50,15 @@ function requiredText(label: string, max: number) {
 export const ZDateString = z
   .string({ message: 'Use the date format YYYY-MM-DD' })
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD')
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, 'Not a valid date');
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the date format YYYY-MM-DD', abort: true })
+  .refine(
+    (v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    },
+    // abort: one message for a date that is not one, not also the range rules refined after it.
+    { message: 'Not a valid date', abort: true },
+  );
 
 /** An optional date: YYYY-MM-DD, '' or null clears it. */
 const ZOptionalDate = z

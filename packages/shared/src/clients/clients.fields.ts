@@ -10,8 +10,11 @@ import { phoneText } from '../records/records.schema';
 /** A positive integer id. */
 export const ZId = z.number({ message: 'Must be a number' }).int('Must be a whole number').positive('Must be positive');
 
-/** A calendar date written YYYY-MM-DD that exists (2025-02-30 does not). */
-export const ZDateString = z.iso.date('Use a real date written YYYY-MM-DD');
+/**
+ * A calendar date written YYYY-MM-DD that exists (2025-02-30 does not). It aborts: a text that is no date gets
+ * that one message, not also the range rules refined after it ("cannot be in the future").
+ */
+export const ZDateString = z.iso.date({ message: 'Use a real date written YYYY-MM-DD', abort: true });
 
 /** Required text, trimmed, with "<label> is required" when empty. */
 export function requiredText(label: string, max: number) {

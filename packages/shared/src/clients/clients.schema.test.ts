@@ -44,6 +44,9 @@ describe('client', () => {
     expect(errorsOf(ZCreateClientInput.safeParse({ ...valid, dateOfBirth: '2999-01-01' }))).toEqual({
       dateOfBirth: 'Date of birth cannot be in the future',
     });
+    // A text that is no date says so, and only that (not also "cannot be in the future").
+    const notADate = ZCreateClientInput.safeParse({ ...valid, dateOfBirth: '2999-13-45' });
+    expect(notADate.error?.issues.map((issue) => issue.message)).toEqual(['Use a real date written YYYY-MM-DD']);
     expect(ZCreateClientInput.safeParse({ ...valid, email: '', phoneNumber: '(617) 555-0142 x12' }).success).toBe(true);
   });
 
@@ -55,11 +58,13 @@ describe('client', () => {
 describe('address', () => {
   const valid = { clientId: 1, line1: '1 Main St', city: 'Boston', state: 'ma', zip: '02108' };
 
-  it('upper-cases the state and checks the ZIP', () => {
+  it('upper-cases the state and stores the ZIP in its normal form', () => {
     expect(ZCreateClientAddressInput.parse(valid).state).toBe('MA');
-    expect(errorsOf(ZCreateClientAddressInput.safeParse({ ...valid, state: 'Mass', zip: '2108' }))).toEqual({
+    expect(ZCreateClientAddressInput.parse({ ...valid, zip: '2108' }).zip).toBe('02108');
+    expect(ZCreateClientAddressInput.parse({ ...valid, zip: '021081234' }).zip).toBe('02108-1234');
+    expect(errorsOf(ZCreateClientAddressInput.safeParse({ ...valid, state: 'Mass', zip: '00000' }))).toEqual({
       state: 'Use the two-letter state code',
-      zip: 'ZIP must be 5 or 9 digits',
+      zip: 'ZIP 00000 is a placeholder, not a ZIP code',
     });
   });
 

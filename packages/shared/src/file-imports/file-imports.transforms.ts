@@ -1,3 +1,5 @@
+import { normalizeZip } from '../records/zip';
+
 /**
  * Transforms of a file import's column mapping (issue "imports and exports", item 3): each turns a cell's text into
  * the text a field expects, e.g. "Massachusetts" -> "MA" or "José Eduardo181" -> "José Eduardo". A transform never
@@ -165,11 +167,9 @@ export const FILE_IMPORT_TRANSFORMS: readonly FileImportTransform[] = [
   },
   {
     name: 'zip',
-    description: 'A ZIP code whose leading zero a spreadsheet dropped gets it back ("1013" -> "01013")',
-    apply: (t) => {
-      const zip = t.trim();
-      return /^\d{3,4}(-\d{4})?$/.test(zip) ? zip.padStart(zip.includes('-') ? 10 : 5, '0') : zip;
-    },
+    description:
+      'A ZIP code in its normal form: a dropped leading zero back ("1013" -> "01013"), ZIP+4 hyphenated ("021081234" -> "02108-1234")',
+    apply: (t) => normalizeZip(t) ?? t.trim(),
   },
   {
     name: 'date',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zipField } from './zip';
 
 /**
  * Building blocks of the records kept on a person (client or caregiver): the parts of the address and journal
@@ -24,17 +25,14 @@ export function phoneText(maxMessage: string) {
     .refine((v) => v === '' || (v.match(/\d/g)?.length ?? 0) >= 7, 'Invalid phone number');
 }
 
-/** The place fields of an address form: two-letter state, ZIP, WGS84 coordinates (optional). */
+/** The place fields of an address form: two-letter state, ZIP (stored in its normal form, zip.ts), WGS84 coordinates (optional). */
 export const addressPlaceFields = {
   state: z
     .string({ message: 'State is required' })
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'Use the two-letter state code'),
-  zip: z
-    .string({ message: 'ZIP is required' })
-    .trim()
-    .regex(/^\d{5}(-\d{4})?$/, 'ZIP must be 5 or 9 digits'),
+  zip: zipField(),
   lat: z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90').nullish(),
   lon: z
     .number()

@@ -331,7 +331,7 @@ describe('caregiver addresses', () => {
   it.each([
     [{ lat: 42.3, lon: null }, 'lon: Give both latitude and longitude, or neither'],
     [{ lat: 91, lon: 0 }, 'lat: Latitude must be between -90 and 90'],
-    [{ zip: '2118' }, 'zip: ZIP must be 5 or 9 digits'],
+    [{ zip: '211' }, 'zip: ZIP "211" is not a US ZIP code (5 digits or ZIP+4)'],
     [{ state: 'Mass' }, 'state: Use the two-letter state code'],
     [{ line1: ' ' }, 'line1: Street address is required'],
   ])('refuses an address with %j', async (patch, message) => {

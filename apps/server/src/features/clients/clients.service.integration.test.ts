@@ -243,7 +243,7 @@ describe('addresses', () => {
     expect(res.status).toBe(400);
     expect(res.fieldErrors).toEqual({
       line1: ['Street address is required'],
-      zip: ['ZIP must be 5 or 9 digits'],
+      zip: ['ZIP "123" is not a US ZIP code (5 digits or ZIP+4)'],
       lon: ['Give both latitude and longitude or neither'],
     });
   });

@@ -30,7 +30,7 @@ export const ADDRESS_FIELDS: ImportField[] = [
   { key: 'addressLine2', label: 'Address line 2', required: false, description: 'Apartment, unit, floor' },
   { key: 'city', label: 'City', required: false, description: 'City of the primary address' },
   { key: 'state', label: 'State', required: false, description: 'Two-letter code (state_name_to_code reads names)' },
-  { key: 'zip', label: 'ZIP', required: false, description: '5 or 9 digits (zip restores a dropped leading zero)' },
+  { key: 'zip', label: 'ZIP', required: false, description: '5 digits or ZIP+4, in any form a file writes it (12345, 12345-6789, 123456789, 2108 for 02108)' },
   { key: 'lat', label: 'Latitude', required: false, description: 'WGS84 degrees, with the longitude' },
   { key: 'lon', label: 'Longitude', required: false, description: 'WGS84 degrees, with the latitude' },
 ];
