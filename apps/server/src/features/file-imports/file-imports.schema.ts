@@ -62,6 +62,8 @@ export const fileImports = pgTable(
     updatedCount: integer('updated_count').notNull().default(0),
     unchangedCount: integer('unchanged_count').notNull().default(0),
     errorCount: integer('error_count').notNull().default(0),
+    /** Rows written that lost something of the file (also counted as created, updated or unchanged). */
+    warningCount: integer('warning_count').notNull().default(0),
     /** Job attempts so far (a retried job counts each). */
     attempts: integer('attempts').notNull().default(0),
     jobId: text('job_id'),
@@ -89,7 +91,10 @@ export const fileImportRows = pgTable(
     externalId: text('external_id'),
     /** The record created or updated (a client, caregiver, payer source, authorization or shift id). */
     recordId: integer('record_id'),
+    /** Why the row was not written (status error). */
     message: text('message'),
+    /** What a written row lost and what was kept ("Address not saved: ZIP 00000 is a placeholder, not a ZIP code"). */
+    warning: text('warning'),
     /** The row as read, header -> cell text. */
     data: jsonb('data').$type<Record<string, string>>().notNull(),
   },
