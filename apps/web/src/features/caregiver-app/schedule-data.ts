@@ -39,9 +39,10 @@ class NotSavedOfflineError extends Error {
 
 /**
  * One page of caregiverAppGetShifts; each fetched window is kept in the encrypted cache (at most 5). On a
- * network-type failure, or when the phone knows it is offline, the cached window of the same input answers (spec
- * section 8: "the shift list then falls back to its local copy"); a later page not cached is empty, so scrolling
- * offline simply ends.
+ * network-type failure, or when the phone knows it is offline, the saved windows answer (spec section 8: "the
+ * shift list then falls back to its local copy"), by the range they cover and not only for the input each was
+ * fetched with (offline/saved-windows.ts: a refetch derives cursors that were never fetched); a later page that
+ * no saved window covers is empty, so scrolling offline simply ends.
  * @throws NotSavedOfflineError when the first window is neither reachable nor cached; the server's other errors
  */
 async function fetchSchedulePage(input: CaregiverAppGetShiftsInput, isFirst: boolean): Promise<SchedulePage> {
@@ -62,7 +63,7 @@ async function fetchSchedulePage(input: CaregiverAppGetShiftsInput, isFirst: boo
       networkError = error;
     }
   }
-  const cached = await readCachedWindow(input);
+  const cached = await readCachedWindow(input, isFirst);
   if (cached) return { ...cached, fromCache: true };
   if (!isFirst) return { shifts: [], hasBefore: false, hasAfter: false, fromCache: true };
   throw networkError instanceof Error && navigator.onLine ? networkError : new NotSavedOfflineError();
@@ -111,15 +112,17 @@ export function prefetchSchedule(searchParams: URLSearchParams): Promise<void> {
 }
 
 /**
- * The cached window of an input: read directly when the kept key allows it (no Dexie on the offline schedule's
- * first screen), else through the full cache. @returns the page, or undefined when not cached or unreadable.
+ * The saved page of an input. The first window of the list is read directly, the window saved for that very input
+ * with the kept key (no Dexie on the offline schedule's first screen); otherwise, or when that read cannot answer,
+ * the full cache answers from every saved window by the range they cover (offline-cache.ts readShiftPage).
+ * @returns the page, or undefined when not saved or unreadable.
  */
-async function readCachedWindow(input: CaregiverAppGetShiftsInput): Promise<CaregiverShiftsPage | undefined> {
+async function readCachedWindow(input: CaregiverAppGetShiftsInput, isFirst: boolean): Promise<CaregiverShiftsPage | undefined> {
   const user = lastKnownUser();
-  const quick = user ? await quickCacheRead<CaregiverShiftsPage>(user.id, shiftWindowKey(input)) : undefined;
+  const quick = user && isFirst ? await quickCacheRead<CaregiverShiftsPage>(user.id, shiftWindowKey(input)) : undefined;
   if (quick) return quick;
   return offlineCache()
-    .then((cache) => cache.readShiftWindow<CaregiverShiftsPage>(input))
+    .then((cache) => cache.readShiftPage(input))
     .catch(() => undefined);
 }
 

@@ -32,3 +32,17 @@ export const SHIFT_WINDOW_PREFIX = 'shifts:';
 export function shiftWindowKey(input: unknown): string {
   return SHIFT_WINDOW_PREFIX + JSON.stringify(input ?? {});
 }
+
+/**
+ * The input a shift-list window was saved under (the reverse of shiftWindowKey; key without user prefix).
+ * @returns the input object, or undefined when the key is not a window's or does not hold an object
+ */
+export function shiftWindowInput(key: string): Record<string, unknown> | undefined {
+  if (!key.startsWith(SHIFT_WINDOW_PREFIX)) return undefined;
+  try {
+    const input: unknown = JSON.parse(key.slice(SHIFT_WINDOW_PREFIX.length));
+    return input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -17,18 +17,21 @@
  */
 import Dexie, { type EntityTable } from 'dexie';
 import type { CareSheetCheckOutDetails } from '@hearth/shared/care-sheets/care-sheets.schema';
+import type { CaregiverAppGetShiftsInput, CaregiverShiftsPage } from '@hearth/shared/caregiver-app/caregiver-app.schema';
 import { lastKnownUser } from '@/api/current-user';
 import { CACHE_KEY_DATABASE, getToken } from '@/api/auth-token';
 import { trpcClient } from '@/api/trpc';
 import { assertKeyOpensCache, decryptValue, deriveCacheKey, encryptValue, makeVerifier, newSalt } from './cache-crypto';
 import { keepCacheKey, readKeptCacheKey } from './cache-key-store';
 import { windowsToEvict } from './cache-windows';
+import { pageFromWindows, type SavedWindow, type ShiftsInput } from './saved-windows';
 import { keptKeyOpening, mayUseKeptKey } from './cache-quick-read';
 import {
   CACHE_DATABASE,
   CACHE_PASSCODE_PREFIX,
   metaKey as metaKeyOf,
   SHIFT_WINDOW_PREFIX,
+  shiftWindowInput,
   shiftWindowKey,
   userPrefix,
 } from './cache-keys';
@@ -231,9 +234,34 @@ export async function cacheShiftWindow(input: unknown, page: unknown): Promise<v
   if (evict.length) await cacheDb.entries.bulkDelete(evict);
 }
 
-/** The cached shift-list window of an input. @returns the page, or undefined when it was never cached. */
-export function readShiftWindow<T>(input: unknown): Promise<T | undefined> {
-  return cacheGet<T>(shiftWindowKey(input));
+/**
+ * The page of a caregiverAppGetShifts input from the saved windows, by the range they cover (saved-windows.ts:
+ * an input that was never fetched itself, such as a refetch's cursor, is answered from the windows around it).
+ * @returns the page, or undefined when no saved window covers where it starts
+ * @throws the cache's errors (see getCache)
+ */
+export async function readShiftPage(input: CaregiverAppGetShiftsInput): Promise<CaregiverShiftsPage | undefined> {
+  const cache = await getCache();
+  const entries = await cacheDb.entries
+    .where('key')
+    .startsWith(cache.prefix + SHIFT_WINDOW_PREFIX)
+    .toArray();
+  const windows = await Promise.all(
+    entries.map(async (e): Promise<SavedWindow | null> => {
+      const windowInput = shiftWindowInput(e.key.slice(cache.prefix.length));
+      if (!windowInput) return null;
+      // A damaged window cannot answer; it must not hide the others.
+      const page = await decryptValue(cache.key, e.value).then(
+        (text) => JSON.parse(text) as CaregiverShiftsPage,
+        () => null,
+      );
+      return page && { input: windowInput as ShiftsInput, page, updatedAt: e.updatedAt };
+    }),
+  );
+  return pageFromWindows(
+    windows.filter((w): w is SavedWindow => w !== null),
+    input ?? {},
+  );
 }
 
 const CHECKOUT_DETAILS_PREFIX = 'checkout-details:';
