@@ -45,3 +45,31 @@ export async function trpcData<T>(response: { json(): Promise<unknown> }): Promi
   const body = (await response.json()) as { result: { data: T } } | { result: { data: T } }[];
   return (Array.isArray(body) ? body[0]! : body).result.data;
 }
+
+/**
+ * How many schedule windows the phone has saved for offline use (entries `u<userId>:shifts:<input>` of the
+ * encrypted cache, the IndexedDB database `cache`); 0 while that database does not exist yet.
+ */
+export function savedScheduleWindows(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const request = indexedDB.open('cache');
+        // Not created here: the app's own code creates it with its tables.
+        request.onupgradeneeded = () => request.transaction?.abort();
+        request.onerror = () => resolve(0);
+        request.onsuccess = () => {
+          const db = request.result;
+          try {
+            const keys = db.transaction('entries', 'readonly').objectStore('entries').getAllKeys();
+            keys.onsuccess = () => resolve(keys.result.filter((key) => /^u\d+:shifts:/.test(String(key))).length);
+            keys.onerror = () => resolve(0);
+          } catch {
+            resolve(0);
+          } finally {
+            db.close();
+          }
+        };
+      }),
+  );
+}
