@@ -33,6 +33,8 @@ export interface AppDeps {
   /** Directory of the built web app; when missing, only the API is served. */
   webDist?: string;
   logLevel?: string;
+  /** The server's clock for request receipt times (the real one unless a test controls it). */
+  now?: () => Date;
 }
 
 /**

@@ -50,8 +50,12 @@ export async function openTestDatabase(): Promise<Database> {
  * @param options.signInRateLimitMax sign-in attempts allowed per minute (default 1000, so tests do not trip it).
  * @param options.workers whether this process runs the job workers (imports, exports); retries then come after
  *   0 s and the queue is polled every 0.5 s, so a test waits on job states, never on timers.
+ * @param options.now the server's clock for request receipt times (a test controls it instead of sleeping);
+ *   sessions and the database keep the real clock.
  */
-export async function startTestApp(options: { signInRateLimitMax?: number; workers?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { signInRateLimitMax?: number; workers?: boolean; now?: () => Date } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const origin = 'http://localhost:3000';
   const auth = createAuth({
@@ -79,6 +83,7 @@ export async function startTestApp(options: { signInRateLimitMax?: number; worke
     keySealingSecret: 'test-key-sealing-secret-test-key-sealing-0123',
     publicUrl: origin,
     logLevel: 'silent',
+    now: options.now,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

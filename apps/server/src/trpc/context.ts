@@ -8,13 +8,16 @@ import { HEADERS } from '@hearth/shared/app/app.constants';
 /**
  * What the calling app says of the request in its headers (ARCHITECTURE.md "API contract", HEADERS): a replayed
  * offline mutation (x-offline "1" or "true") with the ISO UTC time the device recorded it (x-offline-timestamp,
- * null when absent or not a time), the app version (x-app-version) and the mobile-app flag (x-mobile-app).
+ * null when absent or not a time), the app version (x-app-version), the mobile-app flag (x-mobile-app: the caregiver
+ * app on the phone) and the phone's clock when it sent the request (x-device-time, ISO UTC, null when absent or
+ * not a time).
  */
 export interface ClientFlags {
   offline: boolean;
   offlineTimestamp: string | null;
   appVersion: string | null;
   mobileApp: boolean;
+  deviceTime: string | null;
 }
 
 /**
@@ -29,6 +32,8 @@ export interface Context {
   jobs: JobQueue;
   caller: Caller | null;
   client: ClientFlags;
+  /** The server's time when the request arrived (the receipt time the EVV rules compare a phone's clock with). */
+  receivedAt: Date;
   keySealingSecret: string;
 }
 
@@ -40,24 +45,30 @@ export interface ContextDeps {
   jobs: JobQueue;
   /** Secret of the sealed encryption keys (the auth secret in main.ts). */
   keySealingSecret: string;
+  /** The server's clock (the real one unless a test controls it). */
+  now?: () => Date;
 }
 
 const TRUE_VALUES = new Set(['1', 'true']);
 
 /**
- * Reads the client flags from a request's headers. Lenient by design: a malformed offline timestamp becomes null
- * rather than an error, since refusing a replayed visit would lose it (issue "caregiver app" item 6).
+ * Reads the client flags from a request's headers. Lenient by design: a malformed offline timestamp or device time
+ * becomes null rather than an error, since refusing a replayed visit would lose it (issue "caregiver app" item 6).
  */
 export function clientFlagsOf(headers: Headers): ClientFlags {
   const flag = (name: string) => TRUE_VALUES.has((headers.get(name) ?? '').trim().toLowerCase());
-  const rawTime = headers.get(HEADERS.offlineTimestamp)?.trim();
-  const time = rawTime ? new Date(rawTime) : null;
+  const time = (name: string) => {
+    const raw = headers.get(name)?.trim();
+    const parsed = raw ? new Date(raw) : null;
+    return parsed && !Number.isNaN(parsed.getTime()) ? parsed.toISOString() : null;
+  };
   const appVersion = headers.get(HEADERS.appVersion)?.trim().slice(0, 40);
   return {
     offline: flag(HEADERS.offline),
-    offlineTimestamp: time && !Number.isNaN(time.getTime()) ? time.toISOString() : null,
+    offlineTimestamp: time(HEADERS.offlineTimestamp),
     appVersion: appVersion || null,
     mobileApp: flag(HEADERS.mobileApp),
+    deviceTime: time(HEADERS.deviceTime),
   };
 }
 
@@ -72,12 +83,15 @@ export function toFetchHeaders(raw: Record<string, string | string[] | undefined
 }
 
 /**
- * Builds a request's context: resolves the caller once from the session and reads the client flags.
+ * Builds a request's context: notes the receipt time, resolves the caller once from the session and reads the
+ * client flags.
  * @throws AppError UNAUTHORIZED for a deactivated user.
  */
 export async function createContext(deps: ContextDeps, headers: Headers): Promise<Context> {
   const { db, auth, storage, jobs, keySealingSecret } = deps;
+  const receivedAt = deps.now?.() ?? new Date();
   return {
+    receivedAt,
     db,
     auth,
     storage,

@@ -3,12 +3,18 @@
 /** App version shown in the staff footer and sent in the app-version header (spec section 9). */
 export const APP_VERSION = '3.13.55';
 
-/** Header names the API honours (ARCHITECTURE.md "API contract"). */
+/**
+ * Header names the API honours (ARCHITECTURE.md "API contract"; spec section 7: app-version header, mobile-app
+ * flag, offline flag and offline timestamp). `deviceTime` is Hearth's own: the phone's clock (ISO 8601) when the
+ * caregiver app sent the request, which the server compares with its receipt time to flag a phone clock that is
+ * off (packages/shared/src/caregiver-app/evv-time-rules.ts).
+ */
 export const HEADERS = {
   appVersion: 'x-app-version',
   mobileApp: 'x-mobile-app',
   offline: 'x-offline',
   offlineTimestamp: 'x-offline-timestamp',
+  deviceTime: 'x-device-time',
 } as const;
 
 /** Default user and branch time zone (spec section 9). */
