@@ -60,6 +60,13 @@ export const ZCaregiverShiftOutput = z.object({
   careSheetId: z.number().nullable(),
   /** The client's care plan (its id is the client's id). */
   carePlanId: z.number(),
+  /** From when a check-in is accepted (ISO UTC; the company's EVV settings, evv-time-rules.ts checkInOpensAt). */
+  checkInOpensAt: z.string(),
+  /**
+   * Until when the phone may record a check-in or check-out (ISO UTC; phoneEntriesCloseAt); later, the office
+   * records the times as a manual edit.
+   */
+  phoneEntriesCloseAt: z.string(),
 });
 export type CaregiverShiftOutput = z.infer<typeof ZCaregiverShiftOutput>;
 

@@ -36,7 +36,9 @@ export const careSheetsRouter = router({
   saveCareSheetCheckInOut: permissionProcedure
     .input(ZSaveCareSheetCheckInOutInput)
     .output(ZSaveCareSheetCheckInOutOutput)
-    .mutation(({ ctx, input }) => careSheets.saveCareSheetCheckInOut({ scope: ctx.scope, input, request: ctx.client })),
+    .mutation(({ ctx, input }) =>
+      careSheets.saveCareSheetCheckInOut({ scope: ctx.scope, input, request: { ...ctx.client, receivedAt: ctx.receivedAt } }),
+    ),
   /** The caregiver's review of their submitted sheet {care_sheet_id, note?} -> CareSheetListItem. */
   saveCareSheetReview: permissionProcedure
     .input(ZSaveCareSheetReviewInput)

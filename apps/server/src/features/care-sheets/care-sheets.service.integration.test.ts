@@ -20,9 +20,12 @@ import { careSheets } from './care-sheets.schema';
 
 /**
  * Fresh clients and caregivers of their own, shifts in 2031 (and, for the prefetch window, around today for a
- * caregiver no demo shift has), so demo data never meets these assertions.
+ * caregiver no demo shift has), so demo data never meets these assertions. The server's receipt clock is the
+ * test's: a record arrives two seconds after the latest visit time it carries (sent at the visit, or uploaded right
+ * after it), so the EVV time rules (caregiver-app.evv-time.integration.test.ts) accept the 2031 visits.
  */
 let t: TestApp;
+let serverNow: Date | null = null;
 const tokens: Record<string, string> = {};
 const PASSWORD = 'Care-sheet-pass-1';
 const TASKS = ['Bathing', 'Meal preparation', 'Medication reminders'];
@@ -46,7 +49,15 @@ let worcesterSheet: number;
 const db = () => t.database.db;
 const at = (iso: string) => new Date(iso);
 
+/** Sets the receipt clock two seconds after the latest check-in or check-out time of a record, or to the real clock. */
+function receiveAfter(input: unknown) {
+  const checks = (input as { checkInOut?: { checkIn?: string | null; checkOut?: string | null } } | undefined)?.checkInOut;
+  const times = [checks?.checkIn, checks?.checkOut].filter((x): x is string => Boolean(x)).map((x) => Date.parse(x));
+  serverNow = times.length > 0 ? new Date(Math.max(...times) + 2_000) : null;
+}
+
 async function call<T>(kind: 'query' | 'mutation', path: string, input: unknown, as: string) {
+  receiveAfter(input);
   const res = await t.trpc(kind, path, input, tokens[as]);
   return {
     status: res.status,
@@ -120,7 +131,7 @@ async function parsePdf(file: CareSheetPdfFile) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ now: () => serverNow ?? new Date() });
   for (const u of ['companyadmin', 'branchmanager']) tokens[u] = await t.signIn(u);
   const rows = await db().select().from(branches);
   bostonId = rows.find((b) => b.name === 'Boston')!.id;
@@ -377,6 +388,7 @@ describe('saveCareSheetCheckInOut', () => {
   });
 
   it("takes the request's offline header when the metadata says online", async () => {
+    serverNow = at('2031-03-07T18:30:02Z');
     const res = await t.fetch('/api/trpc/saveCareSheetCheckInOut', {
       method: 'POST',
       headers: {
@@ -395,6 +407,7 @@ describe('saveCareSheetCheckInOut', () => {
 
 describe('an offline replay that breaks a submit rule', () => {
   it('keeps the visit times and saves the sheet as a draft instead of refusing it', async () => {
+    serverNow = at('2031-03-11T18:05:02Z');
     const res = await t.fetch('/api/trpc/saveCareSheetCheckInOut', {
       method: 'POST',
       headers: {

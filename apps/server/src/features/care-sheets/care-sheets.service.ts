@@ -17,6 +17,7 @@ import { clients } from '../clients/clients.schema';
 import { companies } from '../companies/companies.schema';
 import { shifts } from '../shifts/shifts.schema';
 import { recordVisitTimes, type VisitCheck } from '../caregiver-app/caregiver-app.visit';
+import { receiptOf, type DeviceFlags } from '../caregiver-app/caregiver-app.service';
 import { withReceipt } from '../caregiver-app/caregiver-app.receipts';
 import { findCallerCaregiver } from '../caregiver-app/caregiver-app.lookup';
 import { careSheets } from './care-sheets.schema';
@@ -194,11 +195,11 @@ function assertPngImages(input: Partial<CareSheetFields>): void {
   }
 }
 
-/** What the request's headers say of an offline replay (the offline flag and the device's ISO UTC time). */
-export interface RequestFlags {
-  offline: boolean;
-  offlineTimestamp: string | null;
-}
+/**
+ * What the request's headers say of it (an offline replay's flag and the device's ISO UTC time, the mobile-app
+ * flag, the phone's clock) and when it arrived: DeviceFlags of the caregiver app.
+ */
+export type RequestFlags = DeviceFlags;
 
 /** A check-in or check-out of the offline record as recordVisitTimes takes it. */
 function visitCheck(
@@ -222,7 +223,8 @@ function visitCheck(
  * result and writes nothing). On the caller's own shift, in order:
  * 1. checkInOut.checkIn / checkOut given are recorded by recordVisitTimes (the first check-in and check-out win;
  *    offline when their metadata or the request's offline header says so: timesheet type 2 with the device's
- *    times; position in WGS84 degrees, accuracy in metres);
+ *    times; position in WGS84 degrees, accuracy in metres; the EVV time rules judge a check that is written: an
+ *    offline one by the phone's time, so a visit recorded in time uploads whenever the phone is back online);
  * 2. the care sheet fields given are saved (those omitted are left as they are; the row is created if missing);
  * 3. with submitted: true, the merged sheet must pass careSheetRuleErrors (the client signs or initials or the
  *    reason is given; the caregiver signs or initials), the visit must be checked out, submitted_at is set (the
@@ -232,17 +234,20 @@ function visitCheck(
  * An offline replay (the x-offline header) that breaks a submit rule is saved as a draft rather than refused, so
  * that its visit times are never lost with it (the app drops records the server refuses, spec section 4).
  * @param request the request's offline flag and offline timestamp headers (issue item 6): offline when the
- * metadata does not say so; the timestamp is kept in the offline check's metadata.
+ * metadata does not say so; the timestamp is kept in the offline check's metadata; with the mobile-app flag, the
+ * phone's clock and the receipt time (kept with each check, a clock off beyond the tolerance flagged).
  * @returns {care_sheet_id, scheduleId}.
  * @throws AppError FORBIDDEN for a user with no caregiver record; NOT_FOUND "Shift N not found" for a shift not the
  * caller's; BAD_REQUEST "Shift N is cancelled: its care sheet cannot be saved", "The care sheet cannot be
  * submitted: <rule>" with field errors, "Check out of the visit before submitting its care sheet", a signature
- * that is not a PNG; CONFLICT "This record id was already used", the pay period lock (from recordVisitTimes).
+ * that is not a PNG, the EVV time refusals ("Too early to check in: ...", "Too late to record this ...: ... Ask the
+ * office ...", from recordVisitTimes); CONFLICT "This record id was already used", the pay period lock (from
+ * recordVisitTimes).
  */
 export async function saveCareSheetCheckInOut({
   scope,
   input,
-  request = { offline: false, offlineTimestamp: null },
+  request = { offline: false, offlineTimestamp: null, mobileApp: false, deviceTime: null, receivedAt: new Date() },
 }: {
   scope: Scope;
   input: SaveCareSheetCheckInOutInput;
@@ -288,7 +293,7 @@ export async function saveCareSheetCheckInOut({
       checkOut: visitCheck(checkOut, checkOutMetadata, request),
     };
     if (checks.checkIn || checks.checkOut) {
-      await recordVisitTimes(scope, { caregiverId: me.id, shiftId: shift.id, ...checks });
+      await recordVisitTimes(scope, { caregiverId: me.id, shiftId: shift.id, ...checks, receipt: receiptOf(request) });
     }
 
     const now = new Date();

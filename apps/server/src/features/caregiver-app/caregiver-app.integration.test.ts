@@ -23,9 +23,12 @@ import { missedPeriodStart } from './caregiver-app.shifts';
 /**
  * Every record here lives in a branch of its own ("Visit Test", America/New_York, geofence 150 m) with caregivers
  * of its own: schedule pages in 2031, visits checked in and out in 2020, missed visits relative to now. Demo
- * shifts belong to other caregivers, so they never meet these assertions.
+ * shifts belong to other caregivers, so they never meet these assertions. The server's receipt clock is the
+ * test's: an online check arrives two seconds after the phone's time (a phone that sends at once, its clock
+ * right), an offline replay today (the EVV time rules are caregiver-app.evv-time.integration.test.ts's).
  */
 let t: TestApp;
+let serverNow: Date | null = null;
 const tokens: Record<string, string> = {};
 const TZ = 'America/New_York';
 const HOME = { lat: 42.3601, lon: -71.0589 };
@@ -122,8 +125,10 @@ const checkInOut = (
     as?: string;
     headers?: Record<string, string>;
   } = {},
-) =>
-  call<CaregiverAppCheckInOutOutput>(
+) => {
+  const offline = extra.headers?.[HEADERS.offline] !== undefined;
+  serverNow = offline ? null : new Date(Date.parse(timestamp) + 2_000);
+  return call<CaregiverAppCheckInOutOutput>(
     'mutation',
     'caregiverAppCheckInOut',
     {
@@ -137,13 +142,14 @@ const checkInOut = (
     extra.as ?? 'me',
     extra.headers,
   );
+};
 
 const timesheetsOf = (shiftId: number) =>
   db().select().from(shiftTimesheets).where(eq(shiftTimesheets.shiftId, shiftId)).orderBy(asc(shiftTimesheets.id));
 const shiftRow = async (shiftId: number) => (await db().select().from(shifts).where(eq(shifts.id, shiftId)))[0]!;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ now: () => serverNow ?? new Date() });
   for (const u of ['developer', 'companyadmin', 'branchmanager', 'nurse', 'rvp', 'prn']) tokens[u] = await t.signIn(u);
   const [boston] = await db().select().from(branches).where(eq(branches.name, 'Boston'));
   const [branch] = await db()
@@ -279,6 +285,8 @@ describe('caregiverAppGetShifts', () => {
       timeEntryMissing: false,
       careSheetId: null,
       carePlanId: clientId,
+      checkInOpensAt: '2031-03-01T12:00:00.000Z',
+      phoneEntriesCloseAt: '2031-03-02T15:00:00.000Z',
     });
     const last = await call<CaregiverShiftsPage>('query', 'caregiverAppGetShifts', { after: '2031-04-10T00:00:00.000Z' }, 'me');
     expect(last.data.shifts.map((s) => s.id)).toEqual(future.slice(40));
@@ -368,7 +376,14 @@ describe('caregiverAppCheckInOut', () => {
       checkInType: 1,
       checkOut: null,
     });
-    expect(sheet!.checkInMetadata).toMatchObject({ accuracyMetres: 12, insideGeofence: true, offline: false });
+    expect(sheet!.checkInMetadata).toMatchObject({
+      accuracyMetres: 12,
+      insideGeofence: true,
+      offline: false,
+      receivedAt: '2020-07-01T14:02:02.000Z',
+      clockOffsetSeconds: -2,
+      clockSkew: false,
+    });
     const [careSheet] = await db().select().from(careSheets).where(eq(careSheets.shiftId, visits.inside));
     expect(careSheet).toMatchObject({ id: res.data.careSheetId, caregiverId: me });
     expect(await shiftRow(visits.inside)).toMatchObject({ status: 'in_progress', checkInAt: at('2020-07-01T14:02:00Z') });

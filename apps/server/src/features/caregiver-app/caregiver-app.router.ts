@@ -15,7 +15,8 @@ import { caregiverAppCheckInOut, caregiverAppUpsertCaregiverMetadata } from './c
  * The caregiver app's own calls (issue "caregiver app"; spec "Caregiver app"). Only the Caregiver role lists them;
  * each confines the caller to their own caregiver record (403 "Only caregivers use the caregiver app" without
  * one). Outputs are declared: client data leave as a whitelist of fields. The request's client flags (offline,
- * offline timestamp, app version headers) reach the services as plain values.
+ * offline timestamp, app version, mobile-app flag and device time headers) and its receipt time reach the services
+ * as plain values.
  */
 export const caregiverAppRouter = router({
   /** A page of the caller's shifts {after?, before?, status?} -> ZCaregiverShiftsPage; see caregiverAppGetShifts. */
@@ -35,7 +36,7 @@ export const caregiverAppRouter = router({
       caregiverAppCheckInOut({
         scope: ctx.scope,
         input,
-        device: { offline: ctx.client.offline, offlineTimestamp: ctx.client.offlineTimestamp },
+        device: { ...ctx.client, receivedAt: ctx.receivedAt },
       }),
     ),
   /** Stores the caller's device and app version {deviceId, appVersion?, platform?, userAgent?} -> {ok: true}. */

@@ -8,14 +8,32 @@ import type { Scope } from '../../auth/scope';
 import { caregiverDevices } from '../care-sheets/care-sheets.schema';
 import { findCallerCaregiver } from './caregiver-app.lookup';
 import { withReceipt } from './caregiver-app.receipts';
-import { recordVisitTimes, type VisitCheck } from './caregiver-app.visit';
+import { recordVisitTimes, type EntryReceipt, type VisitCheck } from './caregiver-app.visit';
 
-/** How the request reached the server, from its headers (the router reads them; the service stays HTTP-free). */
+/**
+ * How the request reached the server, from its headers and the server's clock (the router reads them; the service
+ * stays HTTP-free).
+ */
 export interface DeviceFlags {
   /** A mutation recorded offline and replayed (x-offline): timesheet type 2. */
   offline: boolean;
   /** ISO UTC time the device recorded it (x-offline-timestamp), or null. */
   offlineTimestamp: string | null;
+  /** Sent by the caregiver app on the phone (x-mobile-app). */
+  mobileApp: boolean;
+  /** ISO UTC time on the phone's clock when it sent the request (x-device-time), or null. */
+  deviceTime: string | null;
+  /** The server's time when the request arrived. */
+  receivedAt: Date;
+}
+
+/** The receipt recordVisitTimes keeps with each check, from the request's flags. */
+export function receiptOf(device: Pick<DeviceFlags, 'mobileApp' | 'deviceTime' | 'receivedAt'>): EntryReceipt {
+  return {
+    receivedAt: device.receivedAt,
+    deviceTime: device.deviceTime ? new Date(device.deviceTime) : null,
+    mobileApp: device.mobileApp,
+  };
 }
 
 /**
@@ -23,13 +41,16 @@ export interface DeviceFlags {
  * outsideGeofenceReason?, clientRecordId}; issue "caregiver app" items 4 and 6, DOMAIN.md "EVV"). The time
  * recorded is the device's `timestamp` (UTC), online or offline; offline entries are timesheet type 2 and keep the
  * offline timestamp in their metadata. The rules of the visit are recordVisitTimes's (first check-in and
- * check-out win, distance in metres to the client's address, geofence flag, never blocked by the geofence). Runs
- * once per clientRecordId (withReceipt): a replay answers the first result and writes nothing.
+ * check-out win, distance in metres to the client's address, geofence flag, never blocked by the geofence; the
+ * EVV time rules: check-in opens before the start, the phone's entries close after the end, a phone clock off
+ * beyond the tolerance is flagged). Runs once per clientRecordId (withReceipt): a replay answers the first result
+ * and writes nothing, whenever it arrives.
  * @returns ZCaregiverAppCheckInOutOutput: scheduleId, careSheetId (the check-out page's), timesheetId,
  * distanceMetres, insideGeofence, flaggedForReview.
  * @throws AppError FORBIDDEN "Only caregivers use the caregiver app"; NOT_FOUND "Shift N not found" for a shift
  * that is not the caller's; BAD_REQUEST for a cancelled shift, "Check in before checking out", a check-out not
- * after the check-in; CONFLICT for a locked pay period or "This record id was already used" (another user's id).
+ * after the check-in, "Too early to check in: ...", "Too late to record this ...: ... Ask the office ..."; CONFLICT
+ * for a locked pay period or "This record id was already used" (another user's id).
  */
 export async function caregiverAppCheckInOut({
   scope,
@@ -53,6 +74,7 @@ export async function caregiverAppCheckInOut({
       caregiverId: me.id,
       shiftId: input.scheduleId,
       ...(input.kind === 'check_in' ? { checkIn: check } : { checkOut: check }),
+      receipt: receiptOf(device),
     });
     return { scheduleId: input.scheduleId, ...visit };
   });

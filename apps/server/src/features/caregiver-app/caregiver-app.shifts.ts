@@ -10,8 +10,11 @@ import {
 import { missedCountPeriodStart } from '@hearth/shared/pay-periods/pay-period';
 import { isTimeEntryMissing } from '@hearth/shared/shifts/shift-flags';
 import { TIMESHEET_TYPES } from '@hearth/shared/shifts/shifts.constants';
+import { parseEvvSettings } from '@hearth/shared/caregiver-app/evv-settings';
+import { checkInOpensAt, phoneEntriesCloseAt } from '@hearth/shared/caregiver-app/evv-time-rules';
 import type { Scope } from '../../auth/scope';
 import { branches } from '../branches/branches.schema';
+import { companies } from '../companies/companies.schema';
 import { clientAddresses, clients } from '../clients/clients.schema';
 import { careSheets } from '../care-sheets/care-sheets.schema';
 import { shiftPickupInvitations, shifts } from '../shifts/shifts.schema';
@@ -35,6 +38,7 @@ const SHIFT_COLUMNS = {
   lat: clientAddresses.lat,
   lon: clientAddresses.lon,
   geofenceRadiusMetres: branches.geofenceRadiusMetres,
+  evvSettings: companies.evvSettings,
   serviceCode: shifts.serviceCode,
   checkInAt: shifts.checkInAt,
   checkOutAt: shifts.checkOutAt,
@@ -89,7 +93,8 @@ function statusCondition(me: CallerCaregiver, status: NonNullable<CaregiverAppGe
  * Status: 'missing' keeps the missed visits since the pay period start (missingCondition); another status keeps
  * that status; none keeps every shift but cancelled ones. Each shift carries the client's full name and primary
  * address with coordinates (the caregiver is going there), the branch's geofence radius in metres, times in ISO
- * UTC, offline and missing flags, the care sheet id and the care plan id (the client's id). Three queries: the
+ * UTC, offline and missing flags, the care sheet id, the care plan id (the client's id), and from when a
+ * check-in and until when any phone entry is accepted (the company's EVV settings). Three queries: the
  * caregiver, the page, whether more exist before and after (plus one when a page ends on tied starts).
  * @returns ZCaregiverShiftsPage.
  * @throws AppError FORBIDDEN "Only caregivers use the caregiver app" for a user with no caregiver record.
@@ -158,6 +163,7 @@ function shiftRows(scope: Scope, where: SQL) {
     .from(shifts)
     .innerJoin(clients, eq(clients.id, shifts.clientId))
     .innerJoin(branches, eq(branches.id, shifts.branchId))
+    .innerJoin(companies, eq(companies.id, branches.companyId))
     .leftJoin(
       clientAddresses,
       eq(
@@ -174,6 +180,7 @@ function shiftRows(scope: Scope, where: SQL) {
 type ShiftRow = Awaited<ReturnType<typeof shiftRows>>[number];
 
 function toCaregiverShift(r: ShiftRow, now: Date): CaregiverShiftOutput {
+  const evv = parseEvvSettings(r.evvSettings);
   return {
     id: r.id,
     startTimestamp: r.startAt.toISOString(),
@@ -199,6 +206,8 @@ function toCaregiverShift(r: ShiftRow, now: Date): CaregiverShiftOutput {
     ),
     careSheetId: r.careSheetId,
     carePlanId: r.clientId,
+    checkInOpensAt: checkInOpensAt(r.startAt, evv).toISOString(),
+    phoneEntriesCloseAt: phoneEntriesCloseAt(r.endAt, evv).toISOString(),
   };
 }
 

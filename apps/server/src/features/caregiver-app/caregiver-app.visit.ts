@@ -1,10 +1,22 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { TIMESHEET_TYPES } from '@hearth/shared/shifts/shifts.constants';
 import { distanceMetres } from '@hearth/shared/shifts/pickup-rank';
+import { formatInstant } from '@hearth/shared/app/time-display';
 import type { CheckPosition } from '@hearth/shared/caregiver-app/caregiver-app.schema';
+import { parseEvvSettings, type EvvSettings } from '@hearth/shared/caregiver-app/evv-settings';
+import {
+  deviceClockOffsetMs,
+  entryRuleTime,
+  entryTimeProblem,
+  isClockSkewed,
+  tooEarlyMessage,
+  tooLateMessage,
+  type EntryKind,
+} from '@hearth/shared/caregiver-app/evv-time-rules';
 import type { Scope } from '../../auth/scope';
 import { AppError, notFound } from '../../errors/app-error';
 import { branches } from '../branches/branches.schema';
+import { companies } from '../companies/companies.schema';
 import { clients } from '../clients/clients.schema';
 import { careSheets } from '../care-sheets/care-sheets.schema';
 import { assertShiftUnlocked } from '../pay-periods/pay-periods.lock';
@@ -23,6 +35,16 @@ export interface VisitCheck {
   offline: boolean;
   /** ISO UTC time the device says it recorded the offline entry (x-offline-timestamp), kept in the metadata. */
   offlineTimestamp?: string | null;
+}
+
+/** How the request carrying the checks arrived (from its headers and the server's clock). */
+export interface EntryReceipt {
+  /** The server's time when the request arrived (UTC). */
+  receivedAt: Date;
+  /** The phone's clock when it sent the request (x-device-time), or null when it did not say. */
+  deviceTime: Date | null;
+  /** Sent by the caregiver app on the phone (the mobile-app flag header). */
+  mobileApp: boolean;
 }
 
 /** What recordVisitTimes answers. */
@@ -55,19 +77,35 @@ type TimesheetRow = typeof shiftTimesheets.$inferSelect;
  *   within the branch's geofence radius (150 m by default), the reason given, the offline flag and timestamp.
  * - Outside the geofence, with no position, or with an address without coordinates, the visit is flagged for
  *   review and still recorded (never blocked).
+ * - EVV time integrity (evv-time-rules.ts, the company's EvvSettings): a check that is written is judged by its
+ *   own time, the phone's for an offline check (recorded in time, it is accepted however late it uploads) and the
+ *   receipt time for an online one. A check-in before `earlyCheckInMinutes` ahead of the scheduled start, or any
+ *   check more than `lateEntryLimitMinutes` after the scheduled end, is refused with a message that tells the
+ *   caregiver to ask the office (saveShiftTimesheet records it as a manual edit with a reason code). Checks that
+ *   change nothing (a replay, a time already recorded) are not judged. The metadata keeps the receipt time, the
+ *   phone's clock and its offset in seconds; a clock off by more than `clockSkewToleranceMinutes` sets clockSkew
+ *   and flags the visit for review (never refused).
  * - The shift's check_in_at / check_out_at / status follow its timesheets (syncShift); a check-out sets
  *   tasks_missing when the client's care plan has tasks and the care sheet has none completed yet.
  * - A care_sheets row exists for the shift afterwards (created empty for this caregiver).
  * @returns the timesheet and care sheet ids, the distance and geofence result, and the review flag.
  * @throws AppError NOT_FOUND "Shift N not found" when the shift is not this caregiver's; BAD_REQUEST when it is
- * cancelled, when neither check is given, "Check in before checking out" for a check-out with no check-in, or a
- * check-out not after the check-in; CONFLICT when the pay period is locked (a caregiver has no override).
+ * cancelled, when neither check is given, "Check in before checking out" for a check-out with no check-in, a
+ * check-out not after the check-in, "Too early to check in: ..." or "Too late to record this check-in|check-out
+ * from the phone: ... Ask the office ..." (field checkIn or checkOut); CONFLICT when the pay period is locked (a
+ * caregiver has no override).
  */
 export async function recordVisitTimes(
   scope: Scope,
-  input: { caregiverId: number; shiftId: number; checkIn?: VisitCheck | null; checkOut?: VisitCheck | null },
+  input: {
+    caregiverId: number;
+    shiftId: number;
+    checkIn?: VisitCheck | null;
+    checkOut?: VisitCheck | null;
+    receipt: EntryReceipt;
+  },
 ): Promise<VisitTimesResult> {
-  const { checkIn, checkOut } = input;
+  const { checkIn, checkOut, receipt } = input;
   if (!checkIn && !checkOut) throw new AppError('BAD_REQUEST', 'Give a check-in or a check-out');
   const shift = await findOwnShift(scope, input.caregiverId, input.shiftId);
   if (shift.status === 'cancelled') {
@@ -88,10 +126,11 @@ export async function recordVisitTimes(
   const changes: Partial<typeof shiftTimesheets.$inferInsert> = {};
   let checkInAt = current?.checkIn ?? null;
   if (checkIn && !checkInAt) {
+    assertEntryTime('check_in', checkIn, shift, receipt);
     checkInAt = checkIn.at;
     changes.checkIn = checkIn.at;
     changes.checkInType = typeOf(checkIn);
-    changes.checkInMetadata = metadataOf(checkIn, shift);
+    changes.checkInMetadata = metadataOf(checkIn, shift, receipt);
   }
   if (checkOut && !current?.checkOut) {
     if (!checkInAt) throw new AppError('BAD_REQUEST', 'Check in before checking out');
@@ -101,9 +140,10 @@ export async function recordVisitTimes(
         `The check-out (${checkOut.at.toISOString()}) must be after the check-in (${checkInAt.toISOString()})`,
       );
     }
+    assertEntryTime('check_out', checkOut, shift, receipt);
     changes.checkOut = checkOut.at;
     changes.checkOutType = typeOf(checkOut);
-    changes.checkOutMetadata = metadataOf(checkOut, shift);
+    changes.checkOutMetadata = metadataOf(checkOut, shift, receipt);
   }
 
   let sheet: Pick<TimesheetRow, 'id' | 'checkInMetadata' | 'checkOutMetadata'> | undefined = current;
@@ -137,8 +177,26 @@ export async function recordVisitTimes(
     careSheetId: careSheet.id,
     distanceMetres: last?.distanceMetres ?? null,
     insideGeofence: last?.insideGeofence ?? null,
-    flaggedForReview: checks.some((m) => m.insideGeofence !== true),
+    flaggedForReview: checks.some((m) => m.insideGeofence !== true || m.clockSkew === true),
   };
+}
+
+/**
+ * Refuses a check whose own time (entryRuleTime) is outside what the phone may record for the visit, with the
+ * scheduled times worded on the branch's wall clock with the zone's abbreviation.
+ * @throws AppError BAD_REQUEST "Too early to check in: ..." or "Too late to record this ... Ask the office ...".
+ */
+function assertEntryTime(kind: EntryKind, check: VisitCheck, shift: OwnShift, receipt: EntryReceipt): void {
+  const at = entryRuleTime({ at: check.at, offline: check.offline, receivedAt: receipt.receivedAt });
+  const problem = entryTimeProblem(kind, at, shift, shift.evvSettings);
+  if (!problem) return;
+  const field = kind === 'check_in' ? 'checkIn' : 'checkOut';
+  const when = (d: Date) => formatInstant(d, shift.timezone, { zoneName: 'always' });
+  const message =
+    problem.code === 'too_early'
+      ? tooEarlyMessage(when(problem.opensAt), shift.evvSettings)
+      : tooLateMessage(kind, when(shift.endAt), shift.evvSettings);
+  throw new AppError('BAD_REQUEST', message, { [field]: [message] });
 }
 
 /** What a check is measured against: the client's primary address and the branch's geofence. */
@@ -146,6 +204,11 @@ interface OwnShift {
   id: number;
   branchId: number;
   startAt: Date;
+  endAt: Date;
+  /** The branch's IANA time zone (the wall clock messages are worded on). */
+  timezone: string;
+  /** The company's EVV time rules, defaults filled. */
+  evvSettings: EvvSettings;
   status: (typeof shifts.$inferSelect)['status'];
   carePlanTasks: string[];
   geofenceRadiusMetres: number;
@@ -155,7 +218,8 @@ interface OwnShift {
 
 /**
  * The caregiver's own shift, locked until the request ends, with the client's primary address coordinates, care
- * plan and the branch's geofence radius. Another caregiver's shift looks missing.
+ * plan, the branch's geofence radius and time zone, and the company's EVV settings. Another caregiver's shift
+ * looks missing.
  * @throws AppError NOT_FOUND "Shift N not found".
  */
 async function findOwnShift(scope: Scope, caregiverId: number, shiftId: number): Promise<OwnShift> {
@@ -164,6 +228,9 @@ async function findOwnShift(scope: Scope, caregiverId: number, shiftId: number):
       id: shifts.id,
       branchId: shifts.branchId,
       startAt: shifts.startAt,
+      endAt: shifts.endAt,
+      timezone: branches.timezone,
+      evvSettings: companies.evvSettings,
       status: shifts.status,
       carePlanTasks: clients.carePlanTasks,
       geofenceRadiusMetres: branches.geofenceRadiusMetres,
@@ -174,11 +241,17 @@ async function findOwnShift(scope: Scope, caregiverId: number, shiftId: number):
     })
     .from(shifts)
     .innerJoin(branches, eq(branches.id, shifts.branchId))
+    .innerJoin(companies, eq(companies.id, branches.companyId))
     .innerJoin(clients, eq(clients.id, shifts.clientId))
     .where(and(eq(shifts.id, shiftId), eq(shifts.caregiverId, caregiverId)))
     .for('update', { of: shifts });
   if (!row) throw notFound('Shift', shiftId);
-  return { ...row, addressLat: numberOrNull(row.addressLat), addressLon: numberOrNull(row.addressLon) };
+  return {
+    ...row,
+    evvSettings: parseEvvSettings(row.evvSettings),
+    addressLat: numberOrNull(row.addressLat),
+    addressLon: numberOrNull(row.addressLon),
+  };
 }
 
 /** A double precision read through raw SQL may arrive as a string on node-postgres. */
@@ -190,9 +263,14 @@ function typeOf(check: VisitCheck): number {
   return check.offline ? TIMESHEET_TYPES.offline : TIMESHEET_TYPES.mobile;
 }
 
-/** The EVV metadata of one check: position, distance to the client's address in metres, geofence result. */
-function metadataOf(check: VisitCheck, shift: OwnShift): CheckMetadata {
+/**
+ * The EVV metadata of one check: position, distance to the client's address in metres, geofence result, and the
+ * receipt: the server's receipt time, the phone's clock, how far it is off (seconds, ahead positive) and whether
+ * that is beyond the company's tolerance (clockSkew).
+ */
+function metadataOf(check: VisitCheck, shift: OwnShift, receipt: EntryReceipt): CheckMetadata {
   const distance = distanceMetres(check.position, { lat: shift.addressLat, lon: shift.addressLon });
+  const offset = deviceClockOffsetMs({ ...receipt, entryAt: check.at, offline: check.offline });
   return {
     lat: check.position?.lat ?? null,
     lon: check.position?.lon ?? null,
@@ -202,6 +280,11 @@ function metadataOf(check: VisitCheck, shift: OwnShift): CheckMetadata {
     outsideGeofenceReason: check.outsideGeofenceReason,
     offline: check.offline,
     ...(check.offline && check.offlineTimestamp ? { offlineTimestamp: check.offlineTimestamp } : {}),
+    receivedAt: receipt.receivedAt.toISOString(),
+    deviceTime: receipt.deviceTime?.toISOString() ?? null,
+    clockOffsetSeconds: offset === null ? null : Math.round(offset / 1000),
+    clockSkew: isClockSkewed(offset, shift.evvSettings),
+    mobileApp: receipt.mobileApp,
   };
 }
 

@@ -119,6 +119,16 @@ export interface CheckMetadata {
   offline?: boolean;
   /** ISO UTC time the device recorded an offline entry (the x-offline-timestamp header of its replay). */
   offlineTimestamp?: string | null;
+  /** ISO UTC time the server received the check (an offline check keeps its phone time in the timesheet). */
+  receivedAt?: string | null;
+  /** ISO UTC time on the phone's clock when it sent the check (x-device-time), null when it did not say. */
+  deviceTime?: string | null;
+  /** How far the phone's clock was ahead of the server's at receipt, seconds (negative: behind); null unknown. */
+  clockOffsetSeconds?: number | null;
+  /** The phone's clock was off by more than the company's tolerance: the visit is flagged for review. */
+  clockSkew?: boolean;
+  /** Sent by the caregiver app on the phone (the mobile-app flag header). */
+  mobileApp?: boolean;
 }
 
 /**
