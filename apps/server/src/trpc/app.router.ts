@@ -15,6 +15,7 @@ import { payPeriodsRouter } from '../features/pay-periods/pay-periods.router';
 import { shiftPatternsRouter } from '../features/shifts/shift-patterns.router';
 import { careSheetsRouter } from '../features/care-sheets/care-sheets.router';
 import { caregiverAppRouter } from '../features/caregiver-app/caregiver-app.router';
+import { evvSettingsRouter } from '../features/caregiver-app/evv-settings.router';
 import { encryptionKeysRouter } from '../features/encryption-keys/encryption-keys.router';
 import { fileImportsRouter } from '../features/file-imports/file-imports.router';
 import { fileExportsRouter } from '../features/file-exports/file-exports.router';
@@ -40,6 +41,7 @@ export const appRouter = router({
   ...shiftPatternsRouter._def.record,
   ...careSheetsRouter._def.record,
   ...caregiverAppRouter._def.record,
+  ...evvSettingsRouter._def.record,
   ...fileImportsRouter._def.record,
   ...fileExportsRouter._def.record,
   ...payrollRouter._def.record,

@@ -177,12 +177,13 @@ const FILE_TRANSFER_ACTIONS = [
 ];
 /**
  * Payroll and billing reports, dashboards and the map (issue "Payroll, billing, reports"): computing a period's
- * payroll or billing lines, reading the company's payroll settings, the dashboards of the caller's branches.
+ * payroll or billing lines, reading the company's payroll and EVV settings, the dashboards of the caller's branches.
  */
 const REPORT_ACTIONS = [
   'computePayrollReport',
   'computeBillingReport',
   'getPayrollSettings',
+  'getEvvSettings',
   'getDashboardSummary',
   'getEvvDashboard',
   'getEvvClientDashboard',
@@ -271,6 +272,7 @@ const ADMIN_ACTIONS = [
   ...WRITE_LOCK_TIMES,
   ...ROLLUP_ACTIONS,
   'updatePayrollSettings',
+  'updateEvvSettings',
   'getOutbox',
 ];
 const STAFF_TABLES = ['branches', 'clients', 'client_addresses', 'caregivers', 'caregiver_addresses', 'payer_sources', 'shifts'];
