@@ -118,6 +118,8 @@ export const ZEvvVisit = z.object({
   geofenceException: z.boolean(),
   manualEdit: z.boolean(),
   lateCheckIn: z.boolean(),
+  /** A check sent from a phone whose clock was off beyond the company's tolerance (flagged for review). */
+  clockSkew: z.boolean(),
 });
 export type EvvVisit = z.infer<typeof ZEvvVisit>;
 

@@ -24,7 +24,16 @@ describe('evvVisitFlags', () => {
       geofenceException: false,
       manualEdit: false,
       lateCheckIn: false,
+      clockSkew: false,
     });
+  });
+
+  it('a check sent from a phone whose clock was off is flagged and not compliant', () => {
+    const skewed = evvVisitFlags({ startAt: start, timesheets: [device(0, 60, { checkOutClockSkew: true })] });
+    expect(skewed).toMatchObject({ compliant: false, clockSkew: true, geofenceException: false });
+    // An office check carries no phone clock: a stray flag on it does not count.
+    const office: EvvTimesheet = { ...device(0, 60), checkOutType: 3, checkOutClockSkew: true };
+    expect(evvVisitFlags({ startAt: start, timesheets: [office] }).clockSkew).toBe(false);
   });
 
   it('an offline check (type 2) counts as a device check', () => {
@@ -73,6 +82,7 @@ describe('evvVisitFlags', () => {
       geofenceException: false,
       manualEdit: false,
       lateCheckIn: false,
+      clockSkew: false,
     });
   });
 

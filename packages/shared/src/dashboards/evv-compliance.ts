@@ -20,6 +20,10 @@ export interface EvvTimesheet extends TimesheetTimes {
   checkInInsideGeofence?: boolean | null;
   /** check_out_metadata.insideGeofence, as checkInInsideGeofence. */
   checkOutInsideGeofence?: boolean | null;
+  /** check_in_metadata.clockSkew: the phone's clock was off beyond the company's tolerance (evv-time-rules.ts). */
+  checkInClockSkew?: boolean | null;
+  /** check_out_metadata.clockSkew, as checkInClockSkew. */
+  checkOutClockSkew?: boolean | null;
 }
 
 /** A visit as the compliance rules read it: scheduled start (UTC) and its timesheets in id order. */
@@ -31,8 +35,9 @@ export interface EvvVisit {
 /** The EVV flags of one visit. */
 export interface EvvVisitFlags {
   /**
-   * EVV-verified (isEvvVerified) with no office edit and every check of the visit made by the caregiver's device
-   * (type 1 or 2) inside the geofence (insideGeofence true): so both effective checks are device checks inside.
+   * EVV-verified (isEvvVerified) with no office edit, no phone clock off (clockSkew) and every check of the visit
+   * made by the caregiver's device (type 1 or 2) inside the geofence (insideGeofence true): so both effective
+   * checks are device checks inside, at times the server could trust.
    */
   compliant: boolean;
   /** A device check (type 1 or 2) of any timesheet of the visit recorded outside the geofence (insideGeofence false). */
@@ -41,6 +46,11 @@ export interface EvvVisitFlags {
   manualEdit: boolean;
   /** The effective check-in more than LATE_CHECK_IN_GRACE_MINUTES after the scheduled start. */
   lateCheckIn: boolean;
+  /**
+   * A device check (type 1 or 2) of any timesheet sent from a phone whose clock differed from the server's by more
+   * than the company's tolerance (clockSkew): its times are the phone's and need the office's review.
+   */
+  clockSkew: boolean;
 }
 
 /**
@@ -68,10 +78,15 @@ export function evvVisitFlags(visit: EvvVisit): EvvVisitFlags {
       (s.checkIn === null || (isDeviceCheck(s.checkInType) && s.checkInInsideGeofence === true)) &&
       (s.checkOut === null || (isDeviceCheck(s.checkOutType) && s.checkOutInsideGeofence === true)),
   );
-  const compliant = !manualEdit && everyCheckInside && isEvvVerified(sheets);
+  const clockSkew = sheets.some(
+    (s) =>
+      (s.checkIn !== null && isDeviceCheck(s.checkInType) && s.checkInClockSkew === true) ||
+      (s.checkOut !== null && isDeviceCheck(s.checkOutType) && s.checkOutClockSkew === true),
+  );
+  const compliant = !manualEdit && !clockSkew && everyCheckInside && isEvvVerified(sheets);
   const lateCheckIn =
     times.checkIn !== null && times.checkIn.getTime() - visit.startAt.getTime() > LATE_CHECK_IN_GRACE_MINUTES * 60_000;
-  return { compliant, geofenceException, manualEdit, lateCheckIn };
+  return { compliant, geofenceException, manualEdit, lateCheckIn, clockSkew };
 }
 
 /**

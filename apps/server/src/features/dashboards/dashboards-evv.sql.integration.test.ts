@@ -56,6 +56,14 @@ const CASES: { name: string; sheets: { in?: TestCheck; out?: TestCheck; reasonCo
     ],
   },
   {
+    name: 'phone clock off at check-out',
+    sheets: [{ in: { at: '09:00', type: 2, inside: true }, out: { at: '11:00', type: 2, inside: true, skew: true } }],
+  },
+  {
+    name: 'phone clock within the tolerance',
+    sheets: [{ in: { at: '09:00', type: 1, inside: true, skew: false }, out: { at: '11:00', type: 1, inside: true } }],
+  },
+  {
     name: 'out before in',
     sheets: [{ in: { at: '10:00', type: 1, inside: true } }, { out: { at: '09:30', type: 1, inside: true } }],
   },
@@ -103,9 +111,10 @@ describe('evvVisitsCte', () => {
       geofence_exception: boolean;
       manual_edit: boolean;
       late_check_in: boolean;
+      clock_skew: boolean;
     }>(
       await f.db.execute(sql`with ${evvVisitsCte(sql`s.id in (${ids})`)}
-        select v.id, v.compliant, v.geofence_exception, v.manual_edit, v.late_check_in from v order by v.id`),
+        select v.id, v.compliant, v.geofence_exception, v.manual_edit, v.late_check_in, v.clock_skew from v order by v.id`),
     );
     const shiftRows = await f.db.select().from(shifts).where(inArray(shifts.id, shiftIds));
     const sheetRows = await f.db
@@ -124,6 +133,8 @@ describe('evvVisitsCte', () => {
               ...ts,
               checkInInsideGeofence: ts.checkInMetadata?.insideGeofence ?? null,
               checkOutInsideGeofence: ts.checkOutMetadata?.insideGeofence ?? null,
+              checkInClockSkew: ts.checkInMetadata?.clockSkew ?? null,
+              checkOutClockSkew: ts.checkOutMetadata?.clockSkew ?? null,
             })),
         });
         return {
@@ -132,11 +143,12 @@ describe('evvVisitsCte', () => {
           geofence_exception: flags.geofenceException,
           manual_edit: flags.manualEdit,
           late_check_in: flags.lateCheckIn,
+          clock_skew: flags.clockSkew,
         };
       });
     expect(fromSql.map((r) => ({ ...r, id: Number(r.id) }))).toEqual(pure);
     // The cases cover each flag both ways, so the comparison is not trivially all-false.
-    for (const key of ['compliant', 'geofence_exception', 'manual_edit', 'late_check_in'] as const) {
+    for (const key of ['compliant', 'geofence_exception', 'manual_edit', 'late_check_in', 'clock_skew'] as const) {
       expect(new Set(pure.map((p) => p[key]))).toEqual(new Set([true, false]));
     }
   });

@@ -11,6 +11,8 @@ export interface TestCheck {
   type: 1 | 2 | 3;
   inside?: boolean | null;
   distance?: number;
+  /** Sent from a phone whose clock was off beyond the tolerance (metadata clockSkew). */
+  skew?: boolean;
 }
 
 /**
@@ -21,7 +23,15 @@ export interface TestCheck {
 export async function dashboardFixtures(t: TestApp) {
   const f = await shiftFixtures(t);
   const metadata = (c: TestCheck | undefined): CheckMetadata | null =>
-    c && c.type !== 3 ? { lat: 42.35, lon: -71.06, distanceMetres: c.distance ?? 25, insideGeofence: c.inside ?? null } : null;
+    c && c.type !== 3
+      ? {
+          lat: 42.35,
+          lon: -71.06,
+          distanceMetres: c.distance ?? 25,
+          insideGeofence: c.inside ?? null,
+          ...(c.skew === undefined ? {} : { clockSkew: c.skew }),
+        }
+      : null;
 
   async function visit(v: {
     clientId: number;
