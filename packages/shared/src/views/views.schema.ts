@@ -62,11 +62,28 @@ export const ZQueryOptionsViewInput = z.object({
 /** Input of getBackendView and getFrontendViews. */
 export const ZViewNameInput = z.object({ view: z.string().min(1).max(100) });
 
+/**
+ * How a column's values are written beyond their type (issue 18 item 6): 'dateOfBirth' (a date column) with its
+ * four-digit year and the age, "03/14/1942 (84)"; 'timeRange' (a text column holding an ISO 8601 interval of two
+ * UTC instants, "2026-03-09T14:00:00.000Z/2026-03-09T18:00:00.000Z", so it sorts by its start) as the span's times
+ * in the row's zone, "9:00 AM – 1:00 PM CDT".
+ */
+export const COLUMN_DISPLAYS = ['dateOfBirth', 'timeRange'] as const;
+export type ColumnDisplay = (typeof COLUMN_DISPLAYS)[number];
+
+/**
+ * The key every row of a view carries beside its columns: the IANA time zone its datetimes are written in (the
+ * row's branch's; the signed-in user's own zone for a row of no branch). Not a column: it cannot be chosen,
+ * filtered or sorted.
+ */
+export const ROW_TIME_ZONE_KEY = '_timeZone';
+
 /** One column of a backend view, as getBackendView returns it. */
 export interface ViewColumnMeta {
   key: string;
   label: string;
   type: ColumnType;
+  display?: ColumnDisplay;
   options?: { value: string; label: string }[];
   filterable: boolean;
   sortable: boolean;
@@ -84,7 +101,10 @@ export interface BackendViewMeta {
   rowLink: string | null;
 }
 
-/** A page of a view (queryView). A next page exists while page < totalPages (spec section 4). */
+/**
+ * A page of a view (queryView). A next page exists while page < totalPages (spec section 4). Each row holds its
+ * columns, `id` and ROW_TIME_ZONE_KEY.
+ */
 export interface QueryViewOutput {
   rows: Record<string, unknown>[];
   totalCount: number;

@@ -139,8 +139,10 @@ describe('computeBillingReport', () => {
         medicaidId: 'MA1002003',
         caregiverName: 'Adler, Alma',
         visitDate: '2025-03-03',
-        checkIn: '07:00',
-        checkOut: '17:00',
+        // 7:00 AM to 5:00 PM EST on the Boston clock.
+        checkIn: '2025-03-03T12:00:00.000Z',
+        checkOut: '2025-03-03T22:00:00.000Z',
+        _timeZone: 'America/New_York',
         service: 'T1019',
         units: 40,
         rateCents: 752,

@@ -9,6 +9,7 @@ export const branchesView: ViewDefinition = {
   label: 'Branches',
   tables: ['branches'],
   source: (scope) => ({ from: sql`branches`, where: inBranchScope(scope, branches.id) }),
+  timeZone: sql`branches.timezone`,
   id: sql`branches.id`,
   optionLabel: sql`branches.name`,
   columns: [

@@ -35,6 +35,7 @@ export const caregiversView: ViewDefinition = {
       left join caregiver_addresses on caregiver_addresses.caregiver_id = caregivers.id and caregiver_addresses.is_primary`,
     where: inBranchScope(scope, caregivers.branchId),
   }),
+  timeZone: sql`branches.timezone`,
   id: sql`caregivers.id`,
   optionLabel: sql`caregivers.last_name || ', ' || caregivers.first_name`,
   columns: [

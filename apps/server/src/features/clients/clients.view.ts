@@ -15,6 +15,7 @@ export const clientsView: ViewDefinition = {
       left join payer_sources on payer_sources.id = clients.primary_payer_source_id`,
     where: inBranchScope(scope, clients.branchId),
   }),
+  timeZone: sql`branches.timezone`,
   id: sql`clients.id`,
   optionLabel: sql`clients.last_name || ', ' || clients.first_name`,
   columns: [
@@ -31,7 +32,7 @@ export const clientsView: ViewDefinition = {
     { key: 'branchName', label: 'Branch', type: 'text', sql: sql`branches.name` },
     { key: 'payerName', label: 'Payer', type: 'text', sql: sql`payer_sources.name` },
     { key: 'city', label: 'City', type: 'text', sql: sql`client_addresses.city`, searchable: true },
-    { key: 'dateOfBirth', label: 'Date of birth', type: 'date', sql: sql`clients.date_of_birth` },
+    { key: 'dateOfBirth', label: 'Date of birth', type: 'date', display: 'dateOfBirth', sql: sql`clients.date_of_birth` },
     { key: 'phoneNumber', label: 'Phone', type: 'text', sql: sql`clients.phone_number` },
     { key: 'medicaidId', label: 'Medicaid ID', type: 'text', sql: sql`clients.medicaid_id`, visibleByDefault: false },
     { key: 'createdAt', label: 'Created', type: 'datetime', sql: sql`clients.created_at`, visibleByDefault: false },

@@ -27,6 +27,7 @@ export const fileExportsView: ViewDefinition = {
       left join users on users.id = file_exports.created_by_user_id`,
     where: fileExportInScope(scope),
   }),
+  timeZone: sql`branches.timezone`,
   id: sql`file_exports.id`,
   optionLabel: sql`file_export_types.label || ' #' || file_exports.id`,
   columns: [

@@ -18,6 +18,7 @@ export const reportAdpEmployeesView: ViewDefinition = {
     from: sql`caregivers join branches on branches.id = caregivers.branch_id`,
     where: inBranchScope(scope, caregivers.branchId),
   }),
+  timeZone: sql`branches.timezone`,
   id: sql`caregivers.id`,
   optionLabel: sql`caregivers.last_name || ', ' || caregivers.first_name`,
   columns: [

@@ -3,11 +3,6 @@ import { BILLING_LINE_STATUSES, BILLING_LINE_STATUS_LABELS } from '@hearth/share
 import { inBranchScope } from '../../auth/scope';
 import type { ViewDefinition } from '../views/views.registry';
 
-/** A stored instant as "HH:MM" on the branch's wall clock, marked "(+1 day)" when past the visit's date. */
-const wallClock = (column: string) =>
-  sql.raw(`to_char(${column} at time zone branches.timezone, 'HH24:MI')
-    || case when (${column} at time zone branches.timezone)::date > lines.visit_date then ' (+1 day)' else '' end`);
-
 /**
  * The billing report (issue "Payroll, billing, reports" item 3): the billing lines computeBillingReport stored
  * (billing.lines.ts: one per worked visit with a payer in the period, units by the payer's rule, money in cents)
@@ -27,6 +22,7 @@ export const reportBillingView: ViewDefinition = {
       left join client_authorizations auths on auths.id = lines.authorization_id`,
     where: inBranchScope(scope, sql`lines.branch_id`),
   }),
+  timeZone: sql`branches.timezone`,
   id: sql`lines.id`,
   optionLabel: sql`clients.last_name || ', ' || clients.first_name || ' ' || lines.visit_date::text`,
   columns: [
@@ -60,8 +56,8 @@ export const reportBillingView: ViewDefinition = {
     },
     { key: 'branchName', label: 'Branch', type: 'text', sql: sql`branches.name`, visibleByDefault: false },
     { key: 'visitDate', label: 'Visit date', type: 'date', sql: sql`lines.visit_date` },
-    { key: 'checkIn', label: 'Check-in', type: 'text', sql: wallClock('lines.check_in_at'), filterable: false },
-    { key: 'checkOut', label: 'Check-out', type: 'text', sql: wallClock('lines.check_out_at'), filterable: false },
+    { key: 'checkIn', label: 'Check-in', type: 'datetime', sql: sql`lines.check_in_at` },
+    { key: 'checkOut', label: 'Check-out', type: 'datetime', sql: sql`lines.check_out_at` },
     {
       key: 'service',
       label: 'Service',

@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { inBranchScope } from '../../auth/scope';
 import { shifts } from '../shifts/shifts.schema';
-import type { ViewDefinition } from '../views/views.registry';
+import { isoInterval, type ViewDefinition } from '../views/views.registry';
 
 /** A care sheet's state: `draft` until the caregiver submits it, `submitted`, then `reviewed` once reviewed. */
 const statusSql = sql`case when sheets.reviewed_at is not null then 'reviewed'
   when sheets.submitted_at is not null then 'submitted' else 'draft' end`;
 
-/** The visit's scheduled times on its branch's clock, "09:00–13:00" (24 h). */
-const visitTimes = sql`to_char(shifts.start_at at time zone branches.timezone, 'HH24:MI') || '–' ||
-  to_char(shifts.end_at at time zone branches.timezone, 'HH24:MI')`;
+/** The visit's scheduled span, an ISO interval the screen and the export write on the branch's clock. */
+const visitTimes = isoInterval(sql`shifts.start_at`, sql`shifts.end_at`);
 
 /**
  * The care sheet files report (issue "Payroll, billing, reports" item 3; DOMAIN.md "Care sheet"): each care sheet
@@ -31,14 +30,15 @@ export const reportCareSheetFilesView: ViewDefinition = {
       join caregivers on caregivers.id = sheets.caregiver_id`,
     where: inBranchScope(scope, shifts.branchId),
   }),
+  timeZone: sql`branches.timezone`,
   id: sql`sheets.id`,
   optionLabel: sql`clients.last_name || ', ' || clients.first_name || ' ' || to_char(shifts.start_at at time zone branches.timezone, 'MM/DD/YY')`,
   columns: [
     { key: 'id', label: 'Care sheet ID', type: 'number', sql: sql`sheets.id`, visibleByDefault: false },
     { key: 'shiftId', label: 'Visit ID', type: 'number', sql: sql`shifts.id`, visibleByDefault: false },
     { key: 'visitDate', label: 'Visit date', type: 'date', sql: sql`(shifts.start_at at time zone branches.timezone)::date` },
-    { key: 'visitTimes', label: 'Time', type: 'text', sql: visitTimes },
-    { key: 'startTimestamp', label: 'Start (UTC)', type: 'datetime', sql: sql`shifts.start_at`, visibleByDefault: false },
+    { key: 'visitTimes', label: 'Time', type: 'text', display: 'timeRange', sql: visitTimes, filterable: false },
+    { key: 'startTimestamp', label: 'Start', type: 'datetime', sql: sql`shifts.start_at`, visibleByDefault: false },
     { key: 'branchName', label: 'Branch', type: 'text', sql: sql`branches.name` },
     { key: 'clientId', label: 'Client ID', type: 'number', sql: sql`clients.id`, visibleByDefault: false },
     {

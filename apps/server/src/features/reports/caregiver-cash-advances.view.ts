@@ -19,6 +19,7 @@ export const reportCaregiverCashAdvancesView: ViewDefinition = {
       left join users on users.id = advances.created_by_user_id`,
     where: inBranchScope(scope, caregivers.branchId),
   }),
+  timeZone: sql`branches.timezone`,
   id: sql`advances.id`,
   optionLabel: sql`caregivers.last_name || ', ' || caregivers.first_name || ' ' || advances.advanced_on::text`,
   columns: [

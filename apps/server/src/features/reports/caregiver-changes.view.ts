@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { inBranchScope } from '../../auth/scope';
-import type { ViewDefinition } from '../views/views.registry';
+import { isoInterval, type ViewDefinition } from '../views/views.registry';
 
 /** A caregiver id of the audited shift row (`old_row` or `new_row`), null for an open shift. */
 const caregiverIdOf = (side: 'old_row' | 'new_row') => sql.raw(`(changes.${side} ->> 'caregiver_id')::int`);
@@ -19,8 +19,8 @@ const shiftTime = (field: 'start_at' | 'end_at') => sql.raw(`(changes.new_row ->
  * reassignment, an open shift assigned, or a caregiver taken off so the shift is open again). Each row gives the
  * shift, its date and scheduled times on its branch's clock as the change left them, the client, the caregiver
  * before and after ("Open shift" for none), who changed it (the request's user; "System" for a change outside a
- * request) and when (UTC). Scoped by the branch the audit trigger recorded (the shift's branch_id), so a change
- * stays visible after the shift is deleted. A row opens the client's schedule.
+ * request) and when (shown in the branch's zone). Scoped by the branch the audit trigger recorded (the shift's
+ * branch_id), so a change stays visible after the shift is deleted. A row opens the client's schedule.
  */
 export const reportCaregiverChangesView: ViewDefinition = {
   name: 'reportCaregiverChanges',
@@ -37,8 +37,9 @@ export const reportCaregiverChangesView: ViewDefinition = {
       and (changes.old_row ->> 'caregiver_id') is distinct from (changes.new_row ->> 'caregiver_id')
       and ${inBranchScope(scope, sql`changes.branch_id`)}`,
   }),
+  timeZone: sql`branches.timezone`,
   id: sql`changes.id`,
-  optionLabel: sql`'Visit #' || changes.row_id || ' ' || to_char(changes.created_at, 'MM/DD/YY HH24:MI')`,
+  optionLabel: sql`'Visit #' || changes.row_id || ' ' || to_char(changes.created_at at time zone coalesce(branches.timezone, 'UTC'), 'MM/DD/YY HH24:MI')`,
   columns: [
     { key: 'id', label: 'Change ID', type: 'number', sql: sql`changes.id`, visibleByDefault: false },
     { key: 'shiftId', label: 'Visit ID', type: 'number', sql: sql`changes.row_id`, visibleByDefault: false },
@@ -52,8 +53,9 @@ export const reportCaregiverChangesView: ViewDefinition = {
       key: 'visitTimes',
       label: 'Time',
       type: 'text',
-      sql: sql`to_char(${shiftTime('start_at')} at time zone branches.timezone, 'HH24:MI') || '–' ||
-        to_char(${shiftTime('end_at')} at time zone branches.timezone, 'HH24:MI')`,
+      display: 'timeRange',
+      sql: isoInterval(shiftTime('start_at'), shiftTime('end_at')),
+      filterable: false,
     },
     { key: 'branchName', label: 'Branch', type: 'text', sql: sql`branches.name` },
     { key: 'clientId', label: 'Client ID', type: 'number', sql: sql`clients.id`, visibleByDefault: false },

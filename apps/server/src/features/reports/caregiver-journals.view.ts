@@ -19,6 +19,7 @@ export const reportCaregiverJournalsView: ViewDefinition = {
       left join users on users.id = entries.author_user_id`,
     where: inBranchScope(scope, caregivers.branchId),
   }),
+  timeZone: sql`branches.timezone`,
   id: sql`entries.id`,
   optionLabel: sql`entries.subject`,
   columns: [...personColumns('caregivers'), ...journalColumns()],

@@ -84,6 +84,7 @@ export const reportClientAuthorizationsView: ViewDefinition = {
       ) auth_usage on true`,
     where: inBranchScope(scope, clients.branchId),
   }),
+  timeZone: sql`branches.timezone`,
   id: sql`auths.id`,
   optionLabel: sql`clients.last_name || ', ' || clients.first_name || ' ' || auths.service_code`,
   columns: [

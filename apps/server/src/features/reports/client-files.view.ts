@@ -19,6 +19,7 @@ export const reportClientFilesView: ViewDefinition = {
       left join users on users.id = files.uploaded_by_user_id`,
     where: inBranchScope(scope, clients.branchId),
   }),
+  timeZone: sql`branches.timezone`,
   id: sql`files.id`,
   optionLabel: sql`files.filename`,
   columns: [

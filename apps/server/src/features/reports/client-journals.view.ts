@@ -19,6 +19,7 @@ export const reportClientJournalsView: ViewDefinition = {
       left join users on users.id = entries.author_user_id`,
     where: inBranchScope(scope, clients.branchId),
   }),
+  timeZone: sql`branches.timezone`,
   id: sql`entries.id`,
   optionLabel: sql`entries.subject`,
   columns: [...personColumns('clients'), ...journalColumns()],

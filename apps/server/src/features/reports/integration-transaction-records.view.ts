@@ -37,6 +37,7 @@ export const reportIntegrationTransactionRecordsView: ViewDefinition = {
       left join shifts on shifts.id = records.shift_id`,
     where: inBranchScope(scope, sql`records.branch_id`),
   }),
+  timeZone: sql`branches.timezone`,
   id: sql`records.id`,
   optionLabel: sql`records.record_type || ' ' || coalesce(records.external_key, '') || ' (export #' || records.file_export_id || ')'`,
   columns: [

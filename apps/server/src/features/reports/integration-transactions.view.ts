@@ -52,6 +52,7 @@ export const reportIntegrationTransactionsView: ViewDefinition = {
       ) counts on true`,
     where: sql`file_export_types.kind in ${evvKindsSql} and ${fileExportInScope(scope)}`,
   }),
+  timeZone: sql`branches.timezone`,
   id: sql`file_exports.id`,
   optionLabel: sql`file_export_types.label || ' #' || file_exports.id`,
   columns: [

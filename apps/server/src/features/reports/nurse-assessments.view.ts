@@ -28,6 +28,7 @@ export const reportNurseAssessmentsView: ViewDefinition = {
       left join users on users.id = assessments.nurse_user_id`,
     where: inBranchScope(scope, clients.branchId),
   }),
+  timeZone: sql`branches.timezone`,
   id: sql`assessments.id`,
   optionLabel: sql`clients.last_name || ', ' || clients.first_name || ' ' || assessments.assessed_on::text`,
   columns: [

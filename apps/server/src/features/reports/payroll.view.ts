@@ -23,6 +23,7 @@ export const reportPayrollView: ViewDefinition = {
       join branches on branches.id = lines.branch_id`,
     where: inBranchScope(scope, sql`lines.branch_id`),
   }),
+  timeZone: sql`branches.timezone`,
   id: sql`lines.id`,
   optionLabel: sql`caregivers.last_name || ', ' || caregivers.first_name || ' ' || lines.period_from::text`,
   columns: [

@@ -150,8 +150,15 @@ describe('care sheet files report', () => {
   it('lists the care sheets of visits in scope with their state, signatures, tasks and miles', async () => {
     const rows = (await query('rvp', 'reportCareSheetFiles', { search: SEARCH })).rows;
     expect(rows.map((r) => [r.shiftId, r.visitDate, r.visitTimes, r.branchName, r.clientName, r.caregiverName])).toEqual([
-      [ids.v3, '2031-06-04', '09:00–13:00', 'Worcester', `${SEARCH}, Wanda`, `${SEARCH}, Wes`],
-      [ids.v1, '2031-06-02', '09:00–13:00', 'Boston', `${SEARCH}, Olga`, `${SEARCH}, Cam`],
+      [
+        ids.v3,
+        '2031-06-04',
+        '2031-06-04T13:00:00.000Z/2031-06-04T17:00:00.000Z',
+        'Worcester',
+        `${SEARCH}, Wanda`,
+        `${SEARCH}, Wes`,
+      ],
+      [ids.v1, '2031-06-02', '2031-06-02T13:00:00.000Z/2031-06-02T17:00:00.000Z', 'Boston', `${SEARCH}, Olga`, `${SEARCH}, Cam`],
     ]);
     expect(
       rows.map((r) => [r.status, r.tasksDone, r.clientSigned, r.clientUnableToSignReason, r.caregiverSigned, r.miles]),
@@ -168,9 +175,30 @@ describe('caregiver changes report', () => {
   it('lists each change of caregiver, open shifts included, with who made it; notes edits are no change', async () => {
     const rows = (await query('branchmanager', 'reportCaregiverChanges', { search: SEARCH })).rows;
     expect(rows.map((r) => [r.shiftId, r.visitDate, r.visitTimes, r.fromCaregiver, r.toCaregiver, r.changedByName])).toEqual([
-      [ids.changed, '2031-06-10', '09:00–12:00', `${SEARCH}, Dee`, 'Open shift', names.branchmanager],
-      [ids.changed, '2031-06-10', '09:00–12:00', `${SEARCH}, Cam`, `${SEARCH}, Dee`, names.branchmanager],
-      [ids.changed, '2031-06-10', '09:00–12:00', 'Open shift', `${SEARCH}, Cam`, names.branchmanager],
+      [
+        ids.changed,
+        '2031-06-10',
+        '2031-06-10T13:00:00.000Z/2031-06-10T16:00:00.000Z',
+        `${SEARCH}, Dee`,
+        'Open shift',
+        names.branchmanager,
+      ],
+      [
+        ids.changed,
+        '2031-06-10',
+        '2031-06-10T13:00:00.000Z/2031-06-10T16:00:00.000Z',
+        `${SEARCH}, Cam`,
+        `${SEARCH}, Dee`,
+        names.branchmanager,
+      ],
+      [
+        ids.changed,
+        '2031-06-10',
+        '2031-06-10T13:00:00.000Z/2031-06-10T16:00:00.000Z',
+        'Open shift',
+        `${SEARCH}, Cam`,
+        names.branchmanager,
+      ],
     ]);
     expect(rows.every((r) => r.branchName === 'Boston' && r.clientName === `${SEARCH}, Olga`)).toBe(true);
     const all = (await query('rvp', 'reportCaregiverChanges', { search: SEARCH })).rows;

@@ -44,8 +44,8 @@ const caregiverName = sql`caregivers.last_name || ', ' || caregivers.first_name`
 
 /**
  * The shifts table (/shifts; issue "Scheduling" item 6) as a backend view, scoped to the caller's branches: start
- * and end (UTC), branch, client, caregiver (empty for an open shift), service, payer, status, check-in and
- * check-out, the missing-entry flags and scheduled hours. Filters on every column (branch, start between two
+ * and end (instants, shown in the branch's zone), branch, client, caregiver (empty for an open shift), service,
+ * payer, status, check-in and check-out, the missing-entry flags and scheduled hours. Filters on every column (branch, start between two
  * times, status, caregiver, client, service, open shift); the spec's status rule through `refine`. Rows open the
  * client's schedule.
  */
@@ -62,6 +62,7 @@ export const shiftsView: ViewDefinition = {
       left join payer_sources on payer_sources.id = shifts.payer_source_id`,
     where: inBranchScope(scope, shifts.branchId),
   }),
+  timeZone: sql`branches.timezone`,
   id: sql`shifts.id`,
   optionLabel: sql`${clientName} || ' · ' || to_char(shifts.start_at at time zone branches.timezone, 'MM/DD/YY HH24:MI')`,
   columns: [

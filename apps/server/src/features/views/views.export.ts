@@ -2,7 +2,9 @@ import { PassThrough, Readable } from 'node:stream';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
-import { EXPORT_FORMATS, ZViewFilter, ZViewSort } from '@hearth/shared/views/views.schema';
+import { DateTime } from 'luxon';
+import { EXPORT_FORMATS, ROW_TIME_ZONE_KEY, ZViewFilter, ZViewSort } from '@hearth/shared/views/views.schema';
+import { formatInstant, formatInstantRange, zoneAbbreviation } from '@hearth/shared/app/time-display';
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
 import { authorizeView } from './views.service';
@@ -20,20 +22,56 @@ export const ZExportViewInput = z.object({
 });
 export type ExportViewInput = z.infer<typeof ZExportViewInput>;
 
+/** An XLSX cell holding a wall-clock date and time, shown with its zone's abbreviation by its number format. */
+export interface WallClockCell {
+  value: Date;
+  numFmt: string;
+}
+
+/**
+ * An instant as an XLSX date cell on the wall clock of `timeZone`: a spreadsheet date (sortable, filterable) whose
+ * number format writes it as on screen with four-digit years and the zone's abbreviation at that instant
+ * ("03/09/2026 9:00 AM CDT"). Spreadsheet dates carry no zone, so the Date holds the wall-clock fields as UTC
+ * (ExcelJS writes Dates from their UTC time). Null for an unreadable instant.
+ */
+export function wallClockCell(at: string, timeZone: string): WallClockCell | null {
+  const local = DateTime.fromISO(at, { zone: timeZone });
+  if (!local.isValid) return null;
+  const value = new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second));
+  return { value, numFmt: `mm/dd/yyyy h:mm AM/PM "${zoneAbbreviation(timeZone, at)}"` };
+}
+
 /**
  * A value as a file cell: money in dollars from integer cents (CSV text with 2 decimals, XLSX a number shown with
- * 2 decimals), booleans as Yes/No, enums by label, the rest as is.
+ * 2 decimals), booleans as Yes/No, enums by label; datetimes on the wall clock of the row's time zone (its
+ * branch's) with the zone's abbreviation, always (a file is read anywhere): CSV text "03/09/2026 9:00 AM CDT",
+ * XLSX a date cell (wallClockCell); a 'timeRange' column as "9:00 AM – 1:00 PM CDT"; the rest as is (dates
+ * YYYY-MM-DD).
  */
 export function exportCell(
   column: ViewColumnDefinition,
   value: unknown,
   format: ExportViewInput['format'],
-): string | number | null {
+  timeZone: string,
+): string | number | WallClockCell | null {
   if (value === null || value === undefined) return null;
   if (column.type === 'money') return format === 'csv' ? (Number(value) / 100).toFixed(2) : Number(value) / 100;
   if (column.type === 'boolean') return value ? 'Yes' : 'No';
   if (column.type === 'enum') return column.options?.find((o) => o.value === value)?.label ?? String(value);
+  if (column.type === 'datetime') {
+    const at = String(value);
+    if (format === 'xlsx') return wallClockCell(at, timeZone) ?? at;
+    return formatInstant(at, timeZone, { style: 'fileDateTime', zoneName: 'always' });
+  }
+  if (column.display === 'timeRange' && typeof value === 'string' && value.includes('/')) {
+    const [start, end] = value.split('/') as [string, string];
+    return formatInstantRange(start, end, timeZone, { zoneName: 'always' });
+  }
   return value as string | number;
+}
+
+function isWallClock(cell: unknown): cell is WallClockCell {
+  return typeof cell === 'object' && cell !== null && (cell as WallClockCell).value instanceof Date;
 }
 
 /**
@@ -54,13 +92,14 @@ export function exportView({ scope, input }: { scope: Scope; input: ExportViewIn
   compileWhere(scope, view, state);
   compileSort(view, state.sort);
   const chunks = iterateViewRows(scope, view, state, keys);
-  const toCells = (row: Record<string, unknown>) => columns.map((c) => exportCell(c, row[c.key], input.format));
+  const toCells = (row: Record<string, unknown>) =>
+    columns.map((c) => exportCell(c, row[c.key], input.format, String(row[ROW_TIME_ZONE_KEY])));
   const filename = `${view.name}-${new Date().toISOString().slice(0, 10)}.${input.format}`;
 
   if (input.format === 'csv') {
     async function* csv() {
       yield `\uFEFF${Papa.unparse([columns.map((c) => c.label)])}\r\n`;
-      for await (const rows of chunks) yield `${Papa.unparse(rows.map(toCells))}\r\n`;
+      for await (const rows of chunks) yield `${Papa.unparse(rows.map(toCells) as (string | number | null)[][])}\r\n`;
     }
     return { filename, contentType: 'text/csv; charset=utf-8', stream: Readable.from(csv()) };
   }
@@ -71,12 +110,21 @@ export function exportView({ scope, input }: { scope: Scope; input: ExportViewIn
   sheet.columns = columns.map((c) => ({
     header: c.label,
     key: c.key,
-    width: Math.max(12, c.label.length + 2),
+    width: Math.max(c.type === 'datetime' ? 24 : 12, c.label.length + 2),
     ...(c.type === 'money' ? { style: { numFmt: '#,##0.00' } } : {}),
   }));
   sheet.getRow(1).font = { bold: true };
   void (async () => {
-    for await (const rows of chunks) for (const row of rows) sheet.addRow(toCells(row)).commit();
+    for await (const rows of chunks) {
+      for (const row of rows) {
+        const cells = toCells(row);
+        const added = sheet.addRow(cells.map((cell) => (isWallClock(cell) ? cell.value : cell)));
+        cells.forEach((cell, index) => {
+          if (isWallClock(cell)) added.getCell(index + 1).numFmt = cell.numFmt;
+        });
+        added.commit();
+      }
+    }
     sheet.commit();
     await workbook.commit();
   })().catch((error: unknown) => out.destroy(error as Error));

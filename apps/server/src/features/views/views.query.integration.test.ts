@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { ViewFilter, ViewSort } from '@hearth/shared/views/views.schema';
+import { ROW_TIME_ZONE_KEY, type ViewFilter, type ViewSort } from '@hearth/shared/views/views.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import type { Scope } from '../../auth/scope';
 import type { ViewDefinition } from './views.registry';
@@ -131,7 +131,21 @@ describe('sort per column type', () => {
       checkedIn: '2026-03-08T06:30:00.000Z',
       status: 'active',
       verified: true,
+      [ROW_TIME_ZONE_KEY]: 'America/New_York',
     });
+  });
+
+  it("gives each row its own time zone, the signed-in user's where the row names none", async () => {
+    await t.database.db.execute(sql`update users set timezone = 'America/Denver' where id = ${scope.userId}`);
+    const zoned = { ...fixture, timeZone: sql`case when t.id = 1 then 'America/Chicago' end` };
+    const page = await runViewPage(scope, zoned, { filters: [], sort: [{ column: 'visits', direction: 'asc' }] }, 1, 10);
+    expect(page.rows.map((r) => [r.id, r[ROW_TIME_ZONE_KEY]])).toEqual([
+      [2, 'America/Denver'],
+      [1, 'America/Chicago'],
+      [4, 'America/Denver'],
+      [3, 'America/Denver'],
+    ]);
+    await t.database.db.execute(sql`update users set timezone = 'America/New_York' where id = ${scope.userId}`);
   });
 });
 
@@ -236,8 +250,8 @@ describe('a view refining its own rows', () => {
     const chunks: unknown[] = [];
     for await (const rows of iterateViewRows(scope, refined, { filters: [status], sort }, ['name'])) chunks.push(...rows);
     expect(chunks).toEqual([
-      { id: 1, name: 'Alice' },
-      { id: 4, name: '' },
+      { id: 1, name: 'Alice', [ROW_TIME_ZONE_KEY]: 'America/New_York' },
+      { id: 4, name: '', [ROW_TIME_ZONE_KEY]: 'America/New_York' },
     ]);
     const unfiltered = await runViewPage(scope, refined, { filters: [], sort: [] }, 1, 10);
     expect(unfiltered.totalCount).toBe(4);

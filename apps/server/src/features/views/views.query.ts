@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   OPERATORS_BY_TYPE,
+  ROW_TIME_ZONE_KEY,
   type ColumnType,
   type QueryViewOutput,
   type ViewFilter,
@@ -172,10 +173,20 @@ export function compileWhere(scope: Scope, view: ViewDefinition, state: ViewStat
   return { from, where: sql.join(conditions, sql` and `) };
 }
 
-function selectList(view: ViewDefinition, columns?: string[]): SQL {
+/**
+ * The time zone a row's datetimes are written in: the view's row expression (its branch's zone), else the
+ * signed-in user's own zone (an uncorrelated subquery: read once per query).
+ */
+function rowTimeZone(scope: Scope, view: ViewDefinition): SQL {
+  const own = sql`(select tz_user.timezone from users tz_user where tz_user.id = ${scope.userId})`;
+  return view.timeZone ? sql`coalesce(${view.timeZone}, ${own})` : own;
+}
+
+function selectList(scope: Scope, view: ViewDefinition, columns?: string[]): SQL {
   const chosen = columns ? columns.map((k) => columnOf(view, k)) : view.columns;
   const items = chosen.filter((c) => c.key !== 'id').map((c) => sql`${outputExpression(c)} as ${sql.identifier(c.key)}`);
-  return sql.join([sql`${view.id} as "id"`, ...items], sql`, `);
+  const zone = sql`${rowTimeZone(scope, view)} as ${sql.identifier(ROW_TIME_ZONE_KEY)}`;
+  return sql.join([sql`${view.id} as "id"`, ...items, zone], sql`, `);
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -183,7 +194,8 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
- * Runs a page of a view for a scope: rows (every declared column plus id), totalCount, page, pageSize, totalPages.
+ * Runs a page of a view for a scope: rows (every declared column plus id and ROW_TIME_ZONE_KEY), totalCount, page,
+ * pageSize, totalPages.
  * @throws AppError BAD_REQUEST for invalid filters, sort or search.
  */
 export async function runViewPage(
@@ -198,7 +210,7 @@ export async function runViewPage(
   const [countRow] = rowsOf<{ n: number }>(await scope.db.execute(sql`select count(*)::int as n from ${from} where ${where}`));
   const rows = rowsOf<Record<string, unknown>>(
     await scope.db.execute(
-      sql`select ${selectList(view)} from ${from} where ${where} order by ${orderBy} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+      sql`select ${selectList(scope, view)} from ${from} where ${where} order by ${orderBy} limit ${pageSize} offset ${(page - 1) * pageSize}`,
     ),
   );
   const totalCount = countRow?.n ?? 0;
@@ -206,7 +218,8 @@ export async function runViewPage(
 }
 
 /**
- * Yields all rows of a view for a scope and state in chunks (for exports), with only `columns` (in order).
+ * Yields all rows of a view for a scope and state in chunks (for exports), with only `columns` (in order), id and
+ * ROW_TIME_ZONE_KEY.
  * @throws AppError BAD_REQUEST for invalid state or unknown columns.
  */
 export async function* iterateViewRows(
@@ -218,7 +231,7 @@ export async function* iterateViewRows(
 ): AsyncGenerator<Record<string, unknown>[]> {
   const { from, where } = compileWhere(scope, view, state);
   const orderBy = compileSort(view, state.sort);
-  const select = selectList(view, columns);
+  const select = selectList(scope, view, columns);
   for (let offset = 0; ; offset += chunkSize) {
     const rows = rowsOf<Record<string, unknown>>(
       await scope.db.execute(

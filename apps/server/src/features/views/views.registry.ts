@@ -1,5 +1,5 @@
-import type { SQL } from 'drizzle-orm';
-import type { BackendViewMeta, ColumnType, ViewFilter, ViewSort } from '@hearth/shared/views/views.schema';
+import { sql, type SQL } from 'drizzle-orm';
+import type { BackendViewMeta, ColumnDisplay, ColumnType, ViewFilter, ViewSort } from '@hearth/shared/views/views.schema';
 import type { Scope } from '../../auth/scope';
 
 /** One column of a backend view: its metadata and the SQL expression it reads (never built from input). */
@@ -8,6 +8,8 @@ export interface ViewColumnDefinition {
   label: string;
   type: ColumnType;
   sql: SQL;
+  /** How the screen and the export write the values beyond their type (a date of birth with the age, a time range). */
+  display?: ColumnDisplay;
   options?: { value: string; label: string }[];
   filterable?: boolean;
   sortable?: boolean;
@@ -27,6 +29,12 @@ export interface ViewDefinition {
   label: string;
   tables: string[];
   source: (scope: Scope) => { from: SQL; where: SQL };
+  /**
+   * The IANA time zone of a row, in which its datetimes are shown and exported (issue 18 item 6): the row's
+   * branch's `branches.timezone`. A view of no branch, or a row whose expression is null, uses the signed-in
+   * user's own time zone (users.timezone, spec "User").
+   */
+  timeZone?: SQL;
   /** The row id expression (stable tiebreaker for paging, and the options' value). */
   id: SQL;
   /** The label of a row in queryOptionsView. */
@@ -43,6 +51,16 @@ export interface ViewDefinition {
   refine?: (filters: ViewFilter[]) => SQL | undefined;
 }
 
+/**
+ * The SQL of a 'timeRange' column: two timestamptz expressions as an ISO 8601 interval of UTC instants
+ * ("2026-03-09T14:00:00.000Z/2026-03-09T18:00:00.000Z"), the same text form as datetime columns, so it sorts by
+ * its start; null when the start is null.
+ */
+export function isoInterval(start: SQL, end: SQL): SQL {
+  const iso = (at: SQL) => sql`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return sql`(${iso(start)} || '/' || ${iso(end)})`;
+}
+
 /** The metadata getBackendView returns for a definition. */
 export function viewMeta(view: ViewDefinition): BackendViewMeta {
   return {
@@ -52,6 +70,7 @@ export function viewMeta(view: ViewDefinition): BackendViewMeta {
       key: c.key,
       label: c.label,
       type: c.type,
+      ...(c.display ? { display: c.display } : {}),
       ...(c.options ? { options: c.options } : {}),
       filterable: c.filterable ?? true,
       sortable: c.sortable ?? true,
