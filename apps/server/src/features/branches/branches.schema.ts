@@ -18,8 +18,14 @@ export const branches = pgTable(
     city: text('city'),
     state: text('state'),
     zip: text('zip'),
+    /** WGS84 degrees: the office on /map. */
     lat: doublePrecision('lat'),
     lon: doublePrecision('lon'),
+    /**
+     * True when lat/lon are the centre of the branch's ZIP code (features/records/records.zip-centroids.ts), not a
+     * point of its street address: good for the map and rough distances, not for a geofence.
+     */
+    coordinatesApproximate: boolean('coordinates_approximate').notNull().default(false),
     timezone: text('timezone').notNull().default(DEFAULT_TIMEZONE),
     geofenceRadiusMetres: integer('geofence_radius_metres').notNull().default(DEFAULT_GEOFENCE_RADIUS_METRES),
     isActive: boolean('is_active').notNull().default(true),

@@ -1,0 +1,1 @@
+ALTER TABLE "branches" ADD COLUMN "coordinates_approximate" boolean DEFAULT false NOT NULL;
