@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import type { CaregiverShiftOutput } from '@hearth/shared/caregiver-app/caregiver-app.schema';
-import { dayTitle, firstShiftsOf, groupShiftsByDay, mapsLink } from './schedule-days';
+import { dayTitle, firstShiftsOf, groupShiftsByDay, mapsLink, timeEntryMissingWith } from './schedule-days';
 
 const shift = (id: number, startTimestamp: string, timezone = 'America/New_York') =>
   ({ id, startTimestamp, timezone }) as CaregiverShiftOutput;
@@ -59,5 +59,27 @@ describe('schedule helpers', () => {
       'https://www.google.com/maps/search/?api=1&query=42.35%2C-71.06',
     );
     expect(mapsLink(address)).toBe('https://www.google.com/maps/search/?api=1&query=12%20Elm%20St%2C%20Boston%2C%20MA%2002118');
+  });
+});
+
+describe('timeEntryMissingWith (a visit recorded on the phone, not uploaded yet)', () => {
+  const visit = {
+    status: 'scheduled',
+    startTimestamp: '2031-01-15T14:00:00.000Z',
+    endTimestamp: '2031-01-15T16:00:00.000Z',
+  } as const;
+  const during = new Date('2031-01-15T15:00:00.000Z');
+  const after = new Date('2031-01-15T17:00:00.000Z');
+
+  it('is not missing once the phone holds the check-in, until the end passes without a check-out', () => {
+    expect(timeEntryMissingWith(visit, null, null, during)).toBe(true);
+    expect(timeEntryMissingWith(visit, '2031-01-15T14:05:00.000Z', null, during)).toBe(false);
+    expect(timeEntryMissingWith(visit, '2031-01-15T14:05:00.000Z', null, after)).toBe(true);
+    expect(timeEntryMissingWith(visit, '2031-01-15T14:05:00.000Z', '2031-01-15T16:01:00.000Z', after)).toBe(false);
+  });
+
+  it('never flags a cancelled visit nor one to come', () => {
+    expect(timeEntryMissingWith({ ...visit, status: 'cancelled' }, null, null, after)).toBe(false);
+    expect(timeEntryMissingWith(visit, null, null, new Date('2031-01-15T13:00:00.000Z'))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { CaregiverShiftOutput, VisitAddress } from '@hearth/shared/caregiver-app/caregiver-app.schema';
+import { isTimeEntryMissing } from '@hearth/shared/shifts/shift-flags';
 import { calendarDateParts, calendarDaysBetween, zonedParts } from './zoned-parts';
 
 /** Pure helpers of the caregiver schedule (issue "caregiver app" item 2). */
@@ -60,6 +61,30 @@ export function dayTitle(date: string, zone: string, now: Date = new Date()): st
   if (diff === 1) return `Tomorrow · ${label}`;
   if (diff === -1) return `Yesterday · ${label}`;
   return label;
+}
+
+/**
+ * The timeEntryMissing flag of a visit whose check-in or check-out is recorded on the phone and not uploaded yet:
+ * the server computed its flag without them, so the same rule (spec "Shift", packages/shared/src/shifts/
+ * shift-flags.ts) runs again with the phone's times (ISO, UTC; null when not recorded) at `now`.
+ */
+export function timeEntryMissingWith(
+  shift: Pick<CaregiverShiftOutput, 'status' | 'startTimestamp' | 'endTimestamp'>,
+  checkIn: string | null,
+  checkOut: string | null,
+  now: Date = new Date(),
+): boolean {
+  const at = (iso: string | null) => (iso ? new Date(iso) : null);
+  return isTimeEntryMissing(
+    {
+      status: shift.status,
+      startAt: new Date(shift.startTimestamp),
+      endAt: new Date(shift.endTimestamp),
+      checkIn: at(checkIn),
+      checkOut: at(checkOut),
+    },
+    now,
+  );
 }
 
 /** The address on one line: "12 Elm St, Apt 2, Boston, MA 02118". */

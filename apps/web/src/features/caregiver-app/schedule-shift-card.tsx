@@ -7,7 +7,7 @@ import { SHIFT_STATUS_LABELS, type ShiftStatus } from '@hearth/shared/shifts/shi
 import { CheckInOutButton } from './check-in-out-button';
 import { checkoutPath } from './check-in-out';
 import { useOfflineVisit } from './offline/offline-visits-live';
-import { addressLine, mapsLink } from './schedule-days';
+import { addressLine, mapsLink, timeEntryMissingWith } from './schedule-days';
 import { visitClock, visitHours } from './visit-format';
 import classes from './schedule-shift-card.module.css';
 
@@ -33,6 +33,7 @@ export const ScheduleShiftCard = memo(function ScheduleShiftCard(props: { shift:
   const active = shift.status !== 'cancelled';
   const sheetPending = checkOut !== null && (shift.tasksMissing || (visit !== undefined && !visit.submitted));
   const wasOffline = shift.offlineCheckIn || shift.offlineCheckOut;
+  const timeEntryMissing = visit ? timeEntryMissingWith(shift, checkIn, checkOut) : shift.timeEntryMissing;
 
   return (
     <Card
@@ -83,9 +84,9 @@ export const ScheduleShiftCard = memo(function ScheduleShiftCard(props: { shift:
             Saved on this phone — will upload
           </Badge>
         )}
-        {(shift.tasksMissing || shift.timeEntryMissing) && (
+        {(shift.tasksMissing || timeEntryMissing) && (
           <p className={classes.missing}>
-            {[shift.timeEntryMissing && 'time entry missing', shift.tasksMissing && 'care sheet tasks missing']
+            {[timeEntryMissing && 'time entry missing', shift.tasksMissing && 'care sheet tasks missing']
               .filter(Boolean)
               .join(' · ')}
           </p>
