@@ -117,6 +117,7 @@ test('caregiver app offline: check-in, scroll, check-out, reload, upload: the vi
   await expect(page.getByText('Offline — showing saved schedule')).toBeVisible();
   await expect(todaySection).toBeVisible();
   await expect(visit.getByRole('button', { name: /^Check out/ })).toBeVisible();
+  await expect(visit.getByText('time entry missing')).toHaveCount(0);
   await expect(card(page, week.later[0]!.id)).toBeAttached();
   await noNotifications(page);
   await visit.scrollIntoViewIfNeeded();
@@ -143,6 +144,8 @@ test('caregiver app offline: check-in, scroll, check-out, reload, upload: the vi
   await expect(visit.getByText('Saved on this phone — will upload')).toBeVisible();
   await expect(visit.getByText(/^In \d{1,2}:\d\d [AP]M · Out \d{1,2}:\d\d [AP]M$/)).toBeVisible();
   await expect(todaySection).toBeVisible();
+  await visit.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: artifact('app-offline-after-check-out.png') });
 
   // Back online: the 'online' event uploads the visit.
   await context.setOffline(false);
