@@ -3,6 +3,8 @@ import type { BranchOutput, UpdateBranchInput } from '@hearth/shared/branches/br
 import { inBranchScope, type Scope } from '../../auth/scope';
 import { notFound } from '../../errors/app-error';
 import { branches } from './branches.schema';
+import { placeFromZip, type BranchPlace } from './branches.location';
+import { normalizeZip } from '@hearth/shared/records/zip';
 
 const branchColumns = {
   id: branches.id,
@@ -36,16 +38,40 @@ export async function getBranch({ scope, input }: { scope: Scope; input: { id: n
   return row;
 }
 
+/** The five-digit ZIP of a stored or entered ZIP, or null (ZIP+4 "02108-1234" and "02108" are one place). */
+function zip5(zip: string | null): string | null {
+  return (zip && normalizeZip(zip)?.slice(0, 5)) || null;
+}
+
 /**
- * Edits a branch in scope: name, region, address, time zone, geofence radius (metres).
+ * The branch's new place when its five-digit ZIP changed, or when it has no coordinates yet: the centre of the new
+ * ZIP, marked approximate (placeFromZip; none for a ZIP the table does not know). Coordinates of the same ZIP stay.
+ * @returns the columns to set, or an empty object when the place stays.
+ */
+async function movedPlace(
+  current: { zip: string | null; lat: number | null },
+  zip: string | null | undefined,
+): Promise<Partial<BranchPlace>> {
+  const zipChanged = zip !== undefined && zip5(zip) !== zip5(current.zip);
+  if (!zipChanged && current.lat !== null) return {};
+  const { place } = await placeFromZip({ zip: zip === undefined ? current.zip : zip, state: null });
+  return zipChanged || place.lat !== null ? place : {};
+}
+
+/**
+ * Edits a branch in scope: name, region, address, time zone, geofence radius (metres). A new ZIP moves the branch on
+ * /map to that ZIP's centre, marked approximate (movedPlace).
  * @throws AppError NOT_FOUND when it does not exist or is outside the scope.
  */
 export async function updateBranch({ scope, input }: { scope: Scope; input: UpdateBranchInput }): Promise<BranchOutput> {
   const { id, ...fields } = input;
+  const where = and(eq(branches.id, id), inBranchScope(scope, branches.id));
+  const [current] = await scope.db.select({ zip: branches.zip, lat: branches.lat }).from(branches).where(where);
+  if (!current) throw notFound('Branch', id);
   const [row] = await scope.db
     .update(branches)
-    .set({ ...fields, updatedAt: new Date() })
-    .where(and(eq(branches.id, id), inBranchScope(scope, branches.id)))
+    .set({ ...fields, ...(await movedPlace(current, fields.zip)), updatedAt: new Date() })
+    .where(where)
     .returning(branchColumns);
   if (!row) throw notFound('Branch', id);
   return row;
