@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { FILE_IMPORT_XLSX_CONTENT_TYPE } from '@hearth/shared/file-imports/file-imports.constants';
 import { ZQueueFileImportInput } from '@hearth/shared/file-imports/file-imports.schema';
 import type { Database, Db } from '../db/client';
@@ -16,7 +16,7 @@ import { prepareDatabase } from './hearth.migrate';
 import { actingUser, findBranch } from './hearth.lookup';
 import { pollUntil, startCommandQueue } from './hearth.jobs';
 
-/** Row errors the summary lists; the rest are counted (all are at /file-import-rows). */
+/** Row errors, and row warnings, the summary lists; the rest are counted (all are at /file-import-rows). */
 const ERRORS_SHOWN = 5;
 
 /** What `import` is given: the type's name, the file (relative to the operator's directory), --branch, --as. */
@@ -38,14 +38,20 @@ async function findImportType(db: Db, name: string) {
   return type;
 }
 
-/** The first row errors of an import with their line numbers (the header is line 1). */
-async function firstErrors(db: Db, fileImportId: number) {
-  return db
-    .select({ line: fileImportRows.lineNumber, message: fileImportRows.message })
+/** The first row errors (or warnings) of an import with their line numbers (the header is line 1). */
+async function firstRows(db: Db, fileImportId: number, kind: 'error' | 'warning') {
+  const rows = await db
+    .select({ line: fileImportRows.lineNumber, message: fileImportRows.message, warning: fileImportRows.warning })
     .from(fileImportRows)
-    .where(and(eq(fileImportRows.fileImportId, fileImportId), eq(fileImportRows.status, 'error')))
+    .where(
+      and(
+        eq(fileImportRows.fileImportId, fileImportId),
+        kind === 'error' ? eq(fileImportRows.status, 'error') : isNotNull(fileImportRows.warning),
+      ),
+    )
     .orderBy(asc(fileImportRows.lineNumber))
     .limit(ERRORS_SHOWN);
+  return rows.map((r) => ({ line: r.line, text: (kind === 'error' ? r.message : r.warning) ?? kind }));
 }
 
 /** An import as the job leaves it (its row in file_imports). */
@@ -136,13 +142,18 @@ export async function importCommand(ctx: CliContext, args: ImportArgs): Promise<
     if (final.status === 'failed') throw new CliError(`Import ${final.id} failed: ${final.error ?? 'unknown reason'}`);
     ctx.io.out(
       `Completed: ${final.rowsDone} rows: ${final.createdCount} created, ${final.updatedCount} updated, ` +
-        `${final.unchangedCount} unchanged, ${final.errorCount} errors`,
+        `${final.unchangedCount} unchanged, ${final.warningCount} warnings, ${final.errorCount} errors`,
     );
-    for (const error of await firstErrors(database.db, final.id)) {
-      ctx.io.out(`  line ${error.line}: ${error.message ?? 'error'}`);
-    }
-    if (final.errorCount > ERRORS_SHOWN) {
-      ctx.io.out(`  and ${final.errorCount - ERRORS_SHOWN} more errors (every row is listed at /file-import-rows)`);
+    for (const [kind, total] of [
+      ['warning', final.warningCount],
+      ['error', final.errorCount],
+    ] as const) {
+      if (total === 0) continue;
+      ctx.io.out(kind === 'error' ? 'Errors (rows not written):' : 'Warnings (rows written without something of the file):');
+      for (const row of await firstRows(database.db, final.id, kind)) ctx.io.out(`  line ${row.line}: ${row.text}`);
+      if (total > ERRORS_SHOWN) {
+        ctx.io.out(`  and ${total - ERRORS_SHOWN} more ${kind}s (every row is listed at /file-import-rows)`);
+      }
     }
   });
 }

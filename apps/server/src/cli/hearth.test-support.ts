@@ -7,14 +7,13 @@ import { inject } from 'vitest';
 import { openPglite } from '../db/client';
 import { adminQuery, databaseUrl } from '../test/test-database';
 import { runHearth } from './hearth.commands';
+import { syntheaFixturePath } from '../features/file-imports/file-imports.test-support';
 
 /** The repository's root (four levels above this folder). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
-/** A file of the real Synthea set kept beside the repository (../shared/data/synthea, see its SOURCE.md). */
-export function syntheaPath(name: 'patients.csv' | 'payers.csv'): string {
-  return path.resolve(ROOT, '../shared/data/synthea', name);
-}
+/** A file of the repository's Synthea sample (the imports' fixtures, see their SOURCE.md). */
+export const syntheaPath = syntheaFixturePath;
 
 /** Temporary directories made by tempDir, until removeTempDirs. */
 const made: string[] = [];

@@ -96,6 +96,8 @@ export const ZFileImportOutput = z.object({
   updatedCount: z.number(),
   unchangedCount: z.number(),
   errorCount: z.number(),
+  /** Rows written that lost something of the file (each also counted as created, updated or unchanged). */
+  warningCount: z.number(),
   attempts: z.number(),
   createdByName: z.string().nullable(),
   createdAt: z.string(),
@@ -115,6 +117,7 @@ export const ZFileImportProgress = ZFileImportOutput.pick({
   updatedCount: true,
   unchangedCount: true,
   errorCount: true,
+  warningCount: true,
 });
 export type FileImportProgress = z.infer<typeof ZFileImportProgress>;
 

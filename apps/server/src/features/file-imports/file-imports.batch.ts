@@ -29,6 +29,8 @@ export interface BatchCounts {
   updated: number;
   unchanged: number;
   error: number;
+  /** Rows written with a warning (also counted by their status). */
+  warning: number;
 }
 
 /**
@@ -52,7 +54,7 @@ export async function writeBatch(
       ...batch.flatMap((b) => (b.error ? [[b.line, b.error] as const] : [])),
       ...outcomes.map((o) => [o.line, o] as const),
     ]);
-    const counts: BatchCounts = { created: 0, updated: 0, unchanged: 0, error: 0 };
+    const counts: BatchCounts = { created: 0, updated: 0, unchanged: 0, error: 0, warning: 0 };
     const values = batch.map((b) => {
       const outcome = byLine.get(b.line) ?? {
         line: b.line,
@@ -62,22 +64,25 @@ export async function writeBatch(
         message: 'This row was not processed',
       };
       counts[outcome.status] += 1;
+      const warning = outcome.status === 'error' ? null : (outcome.warning ?? null);
+      if (warning) counts.warning += 1;
       return {
         line_number: b.line,
         status: outcome.status,
         external_id: outcome.externalId,
         record_id: outcome.recordId,
         message: outcome.message,
+        warning,
         data: b.data,
       };
     });
     // One statement and one bound JSON value for the whole batch (a retried job rewrites the rows it had written).
     await txDb.execute(sql`
-      insert into file_import_rows (file_import_id, line_number, status, external_id, record_id, message, data)
-      select ${context.fileImportId}, line_number, status, external_id, record_id, message, data
-      from ${recordset(values, { line_number: 'int', status: 'text', external_id: 'text', record_id: 'int', message: 'text', data: 'jsonb' })}
+      insert into file_import_rows (file_import_id, line_number, status, external_id, record_id, message, warning, data)
+      select ${context.fileImportId}, line_number, status, external_id, record_id, message, warning, data
+      from ${recordset(values, { line_number: 'int', status: 'text', external_id: 'text', record_id: 'int', message: 'text', warning: 'text', data: 'jsonb' })}
       on conflict (file_import_id, line_number) do update set status = excluded.status, external_id = excluded.external_id,
-        record_id = excluded.record_id, message = excluded.message, data = excluded.data`);
+        record_id = excluded.record_id, message = excluded.message, warning = excluded.warning, data = excluded.data`);
     await txDb
       .update(fileImports)
       .set({
@@ -86,6 +91,7 @@ export async function writeBatch(
         updatedCount: sql`${fileImports.updatedCount} + ${counts.updated}`,
         unchangedCount: sql`${fileImports.unchangedCount} + ${counts.unchanged}`,
         errorCount: sql`${fileImports.errorCount} + ${counts.error}`,
+        warningCount: sql`${fileImports.warningCount} + ${counts.warning}`,
       })
       .where(eq(fileImports.id, context.fileImportId));
     return counts;

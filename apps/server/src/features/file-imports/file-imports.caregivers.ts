@@ -129,13 +129,13 @@ function candidateOf(
   const p = parsed.data as Record<string, unknown>;
   const columns: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(COLUMNS)) if (key in input) columns[column] = p[key] ?? null;
-  const { address, note } = addressOf(v, ZCreateCaregiverAddressInput, 'caregiverId');
+  const { address, warning } = addressOf(v, ZCreateCaregiverAddressInput, 'caregiverId');
   return {
     row,
     columns,
     createColumns: { status: p.status, pay_rates: [], skills: p.skills, languages: p.languages, availability: [] },
     address,
-    note,
+    warning,
   };
 }
 

@@ -108,8 +108,8 @@ function candidateOf(branchId: number, row: PersonCandidate['row']): PersonCandi
     else if (key === 'firstName' || key === 'lastName' || key === 'status') columns[column] = value;
     else columns[column] = value || null;
   }
-  const { address, note } = addressOf(v, ZCreateClientAddressInput, 'clientId');
-  return { row, columns, createColumns: { status: p.status ?? 'active', care_plan_tasks: [] }, address, note };
+  const { address, warning } = addressOf(v, ZCreateClientAddressInput, 'clientId');
+  return { row, columns, createColumns: { status: p.status ?? 'active', care_plan_tasks: [] }, address, warning };
 }
 
 /** Clients (and their primary address) by external id; see the file's comment. */

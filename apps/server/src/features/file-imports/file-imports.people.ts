@@ -30,7 +30,12 @@ export const ADDRESS_FIELDS: ImportField[] = [
   { key: 'addressLine2', label: 'Address line 2', required: false, description: 'Apartment, unit, floor' },
   { key: 'city', label: 'City', required: false, description: 'City of the primary address' },
   { key: 'state', label: 'State', required: false, description: 'Two-letter code (state_name_to_code reads names)' },
-  { key: 'zip', label: 'ZIP', required: false, description: '5 digits or ZIP+4, in any form a file writes it (12345, 12345-6789, 123456789, 2108 for 02108)' },
+  {
+    key: 'zip',
+    label: 'ZIP',
+    required: false,
+    description: '5 digits or ZIP+4, in any form a file writes it (12345, 12345-6789, 123456789, 2108 for 02108)',
+  },
   { key: 'lat', label: 'Latitude', required: false, description: 'WGS84 degrees, with the longitude' },
   { key: 'lon', label: 'Longitude', required: false, description: 'WGS84 degrees, with the latitude' },
 ];
@@ -82,23 +87,23 @@ export interface PersonCandidate {
   columns: Record<string, unknown>;
   /** Columns only a new record gets (the create service's defaults). */
   createColumns: Record<string, unknown>;
-  /** The primary address's columns, or null when the row gives none (or an invalid one: see note). */
+  /** The primary address's columns, or null when the row gives none (or an invalid one: see warning). */
   address: Record<string, unknown> | null;
-  /** A note for the row's message, e.g. "Address not saved: ZIP is required". */
-  note: string | null;
+  /** What the row loses, e.g. "Address not saved: ZIP is required" (the row's warning). */
+  warning: string | null;
 }
 
 /**
  * The address of a row, validated with the target's address schema (`schema`, the create procedure's input, given
- * `owner` as its owner id key): null when the row maps no address field or leaves them all empty; `note` when
+ * `owner` as its owner id key): null when the row maps no address field or leaves them all empty; `warning` when
  * the address is not valid, so the person imports without it ("Address not saved: ZIP is required").
  */
 export function addressOf(
   values: Record<string, string>,
   schema: z.ZodType,
   owner: string,
-): { address: Record<string, unknown> | null; note: string | null } {
-  if (!ADDRESS_KEYS.some((key) => values[key])) return { address: null, note: null };
+): { address: Record<string, unknown> | null; warning: string | null } {
+  if (!ADDRESS_KEYS.some((key) => values[key])) return { address: null, warning: null };
   const parsed = schema.safeParse({
     [owner]: 1,
     line1: values.addressLine1 || undefined,
@@ -109,7 +114,7 @@ export function addressOf(
     lat: numberOrText(values.lat) ?? null,
     lon: numberOrText(values.lon) ?? null,
   });
-  if (!parsed.success) return { address: null, note: `Address not saved: ${issuesMessage(parsed.error, ADDRESS_LABELS)}` };
+  if (!parsed.success) return { address: null, warning: `Address not saved: ${issuesMessage(parsed.error, ADDRESS_LABELS)}` };
   const a = parsed.data as Record<string, string | number | null | undefined>;
   return {
     address: {
@@ -121,7 +126,7 @@ export function addressOf(
       lat: a.lat ?? null,
       lon: a.lon ?? null,
     },
-    note: null,
+    warning: null,
   };
 }
 
@@ -217,7 +222,14 @@ export async function upsertPeople(ctx: BatchContext, kind: PersonKind, candidat
       addressChanged = true;
     }
     const status = personChanged || addressChanged ? 'updated' : 'unchanged';
-    outcomes.push({ line: row.line, status, externalId: row.externalId, recordId: person.id, message: candidate.note });
+    outcomes.push({
+      line: row.line,
+      status,
+      externalId: row.externalId,
+      recordId: person.id,
+      message: null,
+      warning: candidate.warning,
+    });
   }
 
   const types = { ...kind.columns, branch_id: 'int', [kind.keyColumn]: 'text' } as Record<string, ColumnType>;
@@ -243,7 +255,8 @@ export async function upsertPeople(ctx: BatchContext, kind: PersonKind, candidat
       status: 'created',
       externalId: candidate.row.externalId,
       recordId: id,
-      message: candidate.note,
+      message: null,
+      warning: candidate.warning,
     });
   }
 

@@ -70,6 +70,7 @@ function toOutput(row: Awaited<ReturnType<typeof findImport>>): FileImportOutput
     updatedCount: f.updatedCount,
     unchangedCount: f.unchangedCount,
     errorCount: f.errorCount,
+    warningCount: f.warningCount,
     attempts: f.attempts,
     createdByName: row.createdByName,
     createdAt: f.createdAt.toISOString(),
@@ -253,8 +254,9 @@ export async function getFileImportProgress({
       row = await findImport(scope.db, scope, input.id);
     }
   }
-  const { id, status, error, rowsTotal, rowsDone, createdCount, updatedCount, unchangedCount, errorCount } = toOutput(row);
-  return { id, status, error, rowsTotal, rowsDone, createdCount, updatedCount, unchangedCount, errorCount };
+  const { id, status, error, rowsTotal, rowsDone, createdCount, updatedCount, unchangedCount, errorCount, warningCount } =
+    toOutput(row);
+  return { id, status, error, rowsTotal, rowsDone, createdCount, updatedCount, unchangedCount, errorCount, warningCount };
 }
 
 /**

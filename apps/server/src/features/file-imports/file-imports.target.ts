@@ -26,13 +26,17 @@ export interface ImportRow {
   values: Record<string, string>;
 }
 
-/** What happened to one row; `message` says why for an error, or adds a note (e.g. an address not saved). */
+/**
+ * What happened to one row: `message` says why for an error; `warning` says what a written row lost and what was
+ * kept ("Address not saved: ZIP is required"), so the summary counts it and the office can mend it.
+ */
 export interface RowOutcome {
   line: number;
   status: FileImportRowStatus;
   externalId: string | null;
   recordId: number | null;
   message: string | null;
+  warning?: string | null;
 }
 
 /** What a batch is written with: the batch's transaction and the import's company, branch and creator. */

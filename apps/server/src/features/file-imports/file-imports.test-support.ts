@@ -10,12 +10,17 @@ import type {
 import { FILE_IMPORT_XLSX_CONTENT_TYPE } from '@hearth/shared/file-imports/file-imports.constants';
 import type { TestApp } from '../../test/test-app';
 
-/** The repository's root (five levels above this folder). */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+/** The Synthea files of the repository's sample (fixtures/synthea, see its SOURCE.md). */
+export type SyntheaFileName = 'patients.csv' | 'providers.csv' | 'payers.csv' | 'organizations.csv';
 
-/** A file of the real Synthea set kept beside the repository (../shared/data/synthea, see its SOURCE.md). */
-export function syntheaFile(name: 'patients.csv' | 'providers.csv' | 'payers.csv'): Buffer {
-  return fs.readFileSync(path.resolve(ROOT, '../shared/data/synthea', name));
+/** The path of a file of the repository's Synthea sample (real Synthea output, trimmed: fixtures/synthea/SOURCE.md). */
+export function syntheaFixturePath(name: SyntheaFileName): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/synthea', name);
+}
+
+/** The bytes of a file of the repository's Synthea sample. */
+export function syntheaFile(name: SyntheaFileName): Buffer {
+  return fs.readFileSync(syntheaFixturePath(name));
 }
 
 /** Calls procedures as signed-in demo users; `ok` throws on anything but 200, `call` returns status and body. */

@@ -51,6 +51,7 @@ export const fileImportsView: ViewDefinition = {
     { key: 'createdCount', label: 'Created', type: 'number', sql: sql`file_imports.created_count` },
     { key: 'updatedCount', label: 'Updated', type: 'number', sql: sql`file_imports.updated_count` },
     { key: 'unchangedCount', label: 'Unchanged', type: 'number', sql: sql`file_imports.unchanged_count` },
+    { key: 'warningCount', label: 'Warnings', type: 'number', sql: sql`file_imports.warning_count` },
     { key: 'errorCount', label: 'Errors', type: 'number', sql: sql`file_imports.error_count` },
     { key: 'error', label: 'Problem', type: 'text', sql: sql`file_imports.error`, visibleByDefault: false },
     { key: 'createdByName', label: 'Created by', type: 'text', sql: sql`users.name`, searchable: true },
@@ -62,7 +63,8 @@ export const fileImportsView: ViewDefinition = {
 
 /**
  * The rows of imports (/file-import-rows, filtered by fileImportId) as a backend view, scoped through their
- * import: line, status, the row's key, the message and the record written. Errors come first, then by line.
+ * import: line, status, the row's key, its error or warning and the record written. Errors come first, then warnings,
+ * then by line.
  */
 export const fileImportRowsView: ViewDefinition = {
   name: 'fileImportRows',
@@ -85,13 +87,28 @@ export const fileImportRowsView: ViewDefinition = {
       sql: sql`file_import_rows.status`,
       options: FILE_IMPORT_ROW_STATUSES.map((value) => ({ value, label: ROW_STATUS_LABELS[value] })),
     },
-    { key: 'isError', label: 'Error', type: 'boolean', sql: sql`(file_import_rows.status = 'error')`, visibleByDefault: false },
+    {
+      key: 'isError',
+      label: 'Is an error',
+      type: 'boolean',
+      sql: sql`(file_import_rows.status = 'error')`,
+      visibleByDefault: false,
+    },
+    {
+      key: 'hasWarning',
+      label: 'Has a warning',
+      type: 'boolean',
+      sql: sql`(file_import_rows.warning is not null)`,
+      visibleByDefault: false,
+    },
     { key: 'externalId', label: 'Key', type: 'text', sql: sql`file_import_rows.external_id`, searchable: true },
-    { key: 'message', label: 'Message', type: 'text', sql: sql`file_import_rows.message`, searchable: true },
+    { key: 'message', label: 'Error', type: 'text', sql: sql`file_import_rows.message`, searchable: true },
+    { key: 'warning', label: 'Warning', type: 'text', sql: sql`file_import_rows.warning`, searchable: true },
     { key: 'recordId', label: 'Record', type: 'number', sql: sql`file_import_rows.record_id` },
   ],
   defaultSort: [
     { column: 'isError', direction: 'desc' },
+    { column: 'hasWarning', direction: 'desc' },
     { column: 'lineNumber', direction: 'asc' },
   ],
   rowLink: null,

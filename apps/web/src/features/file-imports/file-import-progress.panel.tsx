@@ -5,7 +5,7 @@ import type { FileImportOutput, FileImportProgress } from '@hearth/shared/file-i
 import { errorMessageOf } from '@/api/api-error';
 import { formatCount, IMPORT_STATUS_DISPLAY, isFinalImportStatus, progressPercent, progressText } from './file-imports.format';
 
-/** One count of an import's rows (created, updated, unchanged, errors). */
+/** One count of an import's rows (created, updated, unchanged, warnings, errors). */
 function Count({ label, value, color }: { label: string; value: number; color?: string }) {
   return (
     <Paper withBorder radius="sm" px="sm" py={6}>
@@ -29,13 +29,14 @@ export function ImportStatusBadge({ status }: { status: FileImportProgress['stat
   );
 }
 
-/** The counts of an import's rows as four small cards (two per line on a phone). */
+/** The counts of an import's rows as five small cards (two per line on a phone). */
 export function ImportCounts({ progress }: { progress: FileImportProgress }) {
   return (
-    <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs">
+    <SimpleGrid cols={{ base: 2, xs: 5 }} spacing="xs">
       <Count label="Created" value={progress.createdCount} />
       <Count label="Updated" value={progress.updatedCount} />
       <Count label="Unchanged" value={progress.unchangedCount} />
+      <Count label="Warnings" value={progress.warningCount} color={progress.warningCount > 0 ? 'orange' : undefined} />
       <Count label="Errors" value={progress.errorCount} color={progress.errorCount > 0 ? 'red' : undefined} />
     </SimpleGrid>
   );
@@ -79,9 +80,21 @@ function Outcome({ progress }: { progress: FileImportProgress }) {
   }
   if (progress.status !== 'completed') return null;
   const done = progress.createdCount + progress.updatedCount + progress.unchangedCount;
-  return progress.errorCount > 0 ? (
-    <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={16} />} title="Completed with errors">
-      {formatCount(done)} rows imported; {formatCount(progress.errorCount)} rows were not: open the rows to see why.
+  const warned =
+    progress.warningCount > 0
+      ? ` ${formatCount(progress.warningCount)} of them lost something of the file (a warning says what).`
+      : '';
+  if (progress.errorCount > 0) {
+    return (
+      <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={16} />} title="Completed with errors">
+        {formatCount(done)} rows imported; {formatCount(progress.errorCount)} rows were not: open the rows to see why.
+        {warned}
+      </Alert>
+    );
+  }
+  return progress.warningCount > 0 ? (
+    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={16} />} title="Completed with warnings">
+      Every row was imported.{warned} Open the rows to see the warnings.
     </Alert>
   ) : (
     <Alert color="teal" variant="light" icon={<IconCircleCheck size={16} />} title="Completed">

@@ -12,12 +12,13 @@ import { DataTable } from '@/components/data-table/data-table';
 import { parseTableUrl, serializeTableUrl } from '@/components/data-table/data-table.state';
 import { formatDateTime } from '@/format/date-format';
 import { ImportCounts, ImportProgressBar, ImportStatusBadge } from './file-import-progress.panel';
-import { fileImportIdOf, hasOnlyImport, pickedStatus, withImport, withStatus } from './file-import-rows.state';
+import { fileImportIdOf, hasOnlyImport, pickedStatus, withImport, withStatus, type RowPick } from './file-import-rows.state';
 import { openDownload } from './file-imports.download';
 import { formatCount, isFinalImportStatus, ROW_STATUS_CHOICES } from './file-imports.format';
 
-const COUNT_OF: Record<FileImportRowStatus, keyof FileImportOutput> = {
+const COUNT_OF: Record<FileImportRowStatus | 'warning', keyof FileImportOutput> = {
   error: 'errorCount',
+  warning: 'warningCount',
   created: 'createdCount',
   updated: 'updatedCount',
   unchanged: 'unchangedCount',
@@ -108,7 +109,7 @@ function ImportRows({ item }: { item: FileImportOutput }) {
   const pick = (value: string) =>
     setParams((prev) => {
       const url = parseTableUrl(prev);
-      const next = withStatus(withImport(url.filters ?? [], item.id), value as FileImportRowStatus | 'all');
+      const next = withStatus(withImport(url.filters ?? [], item.id), value as RowPick);
       return serializeTableUrl({ ...url, page: undefined, filters: next }, prev);
     });
   const choices = [
@@ -160,7 +161,7 @@ function ImportRowsOf({ id }: { id: number }) {
 /**
  * /file-import-rows?fileImportId={id} (spec "File imports"): one import's file, type, status and counts (refreshed
  * while it runs), its original file, and its rows on the fileImportRows view fixed to it, errors first, with a
- * status picker (All, Errors, Created, Updated, Unchanged) that writes the table's status filter.
+ * status picker (All, Errors, Warnings, Created, Updated, Unchanged) that writes the table's status filter.
  */
 export function FileImportRowsPage() {
   const [params] = useSearchParams();

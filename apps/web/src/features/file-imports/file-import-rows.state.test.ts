@@ -25,6 +25,17 @@ describe('rows of one import', () => {
     expect(withStatus(withStatus(errors, 'updated'), 'all')).toEqual(base);
   });
 
+  it('shows the rows written with a warning, whatever their status, in place of a status', () => {
+    const base = withImport([], 7);
+    const warnings = withStatus(withStatus(base, 'error'), 'warning');
+    expect(warnings).toEqual([...base, { column: 'hasWarning', operator: 'equals', value: true }]);
+    expect(pickedStatus(warnings)).toBe('warning');
+    expect(pickedStatus([...warnings, { column: 'status', operator: 'equals', value: 'created' }])).toBe('all');
+    expect(pickedStatus([{ column: 'hasWarning', operator: 'equals', value: false }])).toBe('all');
+    expect(withStatus(warnings, 'created')).toEqual([...base, { column: 'status', operator: 'equals', value: 'created' }]);
+    expect(withStatus(warnings, 'all')).toEqual(base);
+  });
+
   it('takes the import id from the link only when it is a positive whole number', () => {
     expect(fileImportIdOf(new URLSearchParams('fileImportId=12'))).toBe(12);
     for (const bad of [

@@ -4,6 +4,10 @@ import type { ViewFilter } from '@hearth/shared/views/views.schema';
 /** Column keys of the fileImportRows view this page relies on. */
 export const ROWS_IMPORT_COLUMN = 'fileImportId';
 export const ROWS_STATUS_COLUMN = 'status';
+export const ROWS_WARNING_COLUMN = 'hasWarning';
+
+/** What the rows page's picker shows: a row status, the rows written with a warning, or every row. */
+export type RowPick = FileImportRowStatus | 'warning' | 'all';
 
 /** The filter that fixes the rows table to one import. */
 export const importFilter = (fileImportId: number): ViewFilter => ({
@@ -26,9 +30,17 @@ export function withImport(filters: readonly ViewFilter[], fileImportId: number)
   return [importFilter(fileImportId), ...filters.filter((f) => f.column !== ROWS_IMPORT_COLUMN)];
 }
 
-/** The one row status the filters pick (equals, or `in` with one value), or 'all'. */
-export function pickedStatus(filters: readonly ViewFilter[]): FileImportRowStatus | 'all' {
+/**
+ * What the filters pick: 'warning' for exactly one filter "has a warning" and no status filter, else the one row
+ * status (equals, or `in` with one value), else 'all'.
+ */
+export function pickedStatus(filters: readonly ViewFilter[]): RowPick {
   const status = filters.filter((f) => f.column === ROWS_STATUS_COLUMN);
+  const warning = filters.filter((f) => f.column === ROWS_WARNING_COLUMN);
+  if (warning.length > 0) {
+    const [only] = warning;
+    return warning.length === 1 && status.length === 0 && only!.operator === 'equals' && only!.value === true ? 'warning' : 'all';
+  }
   if (status.length !== 1) return 'all';
   const [filter] = status;
   if (filter!.operator === 'equals' && typeof filter!.value === 'string') return filter!.value as FileImportRowStatus;
@@ -38,10 +50,12 @@ export function pickedStatus(filters: readonly ViewFilter[]): FileImportRowStatu
   return 'all';
 }
 
-/** The filters showing one row status ('all': none), the import and other filters kept. */
-export function withStatus(filters: readonly ViewFilter[], status: FileImportRowStatus | 'all'): ViewFilter[] {
-  const others = filters.filter((f) => f.column !== ROWS_STATUS_COLUMN);
-  return status === 'all' ? others : [...others, { column: ROWS_STATUS_COLUMN, operator: 'equals', value: status }];
+/** The filters showing one pick ('all': none), the import and other filters kept. */
+export function withStatus(filters: readonly ViewFilter[], pick: RowPick): ViewFilter[] {
+  const others = filters.filter((f) => f.column !== ROWS_STATUS_COLUMN && f.column !== ROWS_WARNING_COLUMN);
+  if (pick === 'all') return others;
+  if (pick === 'warning') return [...others, { column: ROWS_WARNING_COLUMN, operator: 'equals', value: true }];
+  return [...others, { column: ROWS_STATUS_COLUMN, operator: 'equals', value: pick }];
 }
 
 /** The import id of a /file-import-rows link (?fileImportId=12), or null when missing or malformed. */

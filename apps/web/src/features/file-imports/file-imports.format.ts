@@ -16,9 +16,13 @@ export const IMPORT_STATUS_DISPLAY: Record<FileImportStatus, { label: string; co
   failed: { label: 'Failed', color: 'red' },
 };
 
-/** How a row's status reads (the rows page's filter), in the order the filter offers them: errors first. */
-export const ROW_STATUS_CHOICES: { value: FileImportRowStatus; label: string }[] = [
+/**
+ * The rows page's filter choices, errors first, then the rows written with a warning (which are also created,
+ * updated or unchanged), then the statuses.
+ */
+export const ROW_STATUS_CHOICES: { value: FileImportRowStatus | 'warning'; label: string }[] = [
   { value: 'error', label: 'Errors' },
+  { value: 'warning', label: 'Warnings' },
   { value: 'created', label: 'Created' },
   { value: 'updated', label: 'Updated' },
   { value: 'unchanged', label: 'Unchanged' },
