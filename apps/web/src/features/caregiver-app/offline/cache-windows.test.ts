@@ -13,6 +13,12 @@ describe('windowsToEvict (spec section 9: at most 5 shift-list windows, the olde
     const seven = [5, 1, 7, 3, 6, 2, 4].map((n) => ({ key: `w${n}`, updatedAt: at(n) }));
     expect(windowsToEvict(seven)).toEqual(['w1', 'w2']);
   });
+
+  it("never removes a kept window (the schedule's window from today), however old: the next oldest go", () => {
+    const seven = [5, 1, 7, 3, 6, 2, 4].map((n) => ({ key: `w${n}`, updatedAt: at(n) }));
+    expect(windowsToEvict(seven, 5, ['w1'])).toEqual(['w2', 'w3']);
+    expect(windowsToEvict(seven.slice(0, 5), 5, ['w1'])).toEqual([]);
+  });
 });
 
 describe('mergeOfflineVisit (spec "Offline check-in/out record")', () => {

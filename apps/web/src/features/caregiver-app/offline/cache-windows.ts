@@ -15,14 +15,15 @@ export interface EntryStamp {
 
 /**
  * The windows to remove so that at most `max` remain: the oldest by updatedAt first (ties by key, so the choice is
- * stable).
+ * stable), never a key of `kept`: the schedule's window from today, which holds the visit in progress, stays
+ * however many older days or missed visits were saved after it (offline, a visit must never be out of reach).
  * @returns the keys to delete (empty when `max` or fewer are stored).
  */
-export function windowsToEvict(windows: EntryStamp[], max = MAX_SHIFT_WINDOWS): string[] {
+export function windowsToEvict(windows: EntryStamp[], max = MAX_SHIFT_WINDOWS, kept: readonly string[] = []): string[] {
   if (windows.length <= max) return [];
-  const oldestFirst = [...windows].sort((a, b) =>
-    a.updatedAt === b.updatedAt ? a.key.localeCompare(b.key) : a.updatedAt < b.updatedAt ? -1 : 1,
-  );
+  const oldestFirst = windows
+    .filter((w) => !kept.includes(w.key))
+    .sort((a, b) => (a.updatedAt === b.updatedAt ? a.key.localeCompare(b.key) : a.updatedAt < b.updatedAt ? -1 : 1));
   return oldestFirst.slice(0, windows.length - max).map((w) => w.key);
 }
 

@@ -23,7 +23,7 @@ import { CACHE_KEY_DATABASE, getToken } from '@/api/auth-token';
 import { trpcClient } from '@/api/trpc';
 import { assertKeyOpensCache, decryptValue, deriveCacheKey, encryptValue, makeVerifier, newSalt } from './cache-crypto';
 import { keepCacheKey, readKeptCacheKey } from './cache-key-store';
-import { windowsToEvict } from './cache-windows';
+import { MAX_SHIFT_WINDOWS, windowsToEvict } from './cache-windows';
 import { pageFromWindows, type SavedWindow, type ShiftsInput } from './saved-windows';
 import { keptKeyOpening, mayUseKeptKey } from './cache-quick-read';
 import {
@@ -221,7 +221,8 @@ export async function cacheList<T>(prefix: string): Promise<{ key: string; value
 
 /**
  * Stores a shift-list window (one page of caregiverAppGetShifts by its input) and keeps only the 5 newest (spec
- * section 9: at most 5 cached windows, the oldest by timestamp removed).
+ * section 9: at most 5 cached windows, the oldest by timestamp removed), the schedule's window from today always
+ * among them (cache-windows.ts windowsToEvict).
  */
 export async function cacheShiftWindow(input: unknown, page: unknown): Promise<void> {
   await cacheSet(shiftWindowKey(input), page);
@@ -230,7 +231,12 @@ export async function cacheShiftWindow(input: unknown, page: unknown): Promise<v
     .where('key')
     .startsWith(cache.prefix + SHIFT_WINDOW_PREFIX)
     .toArray();
-  const evict = windowsToEvict(stamps.map(({ key, updatedAt }) => ({ key, updatedAt })));
+  const today = cache.prefix + shiftWindowKey({});
+  const evict = windowsToEvict(
+    stamps.map(({ key, updatedAt }) => ({ key, updatedAt })),
+    MAX_SHIFT_WINDOWS,
+    [today],
+  );
   if (evict.length) await cacheDb.entries.bulkDelete(evict);
 }
 
