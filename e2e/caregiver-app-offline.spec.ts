@@ -8,7 +8,7 @@ import { noNotifications } from './support/ui';
 /** The Boston branch's time zone. */
 const ZONE = 'America/New_York';
 /** The client's home: where the phone is at the check-in and check-out. */
-const HOME = { lat: 42.3581, lon: -71.0707 };
+const HOME = { lat: 42.3567, lon: -71.0697 };
 
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}`;
 
@@ -33,10 +33,10 @@ async function bookCaregiverWeek(request: APIRequestContext, manager: string) {
   });
   await mutation(request, manager, 'createClientAddress', {
     clientId: client.id,
-    line1: '40 Charles St',
+    line1: '75 Chestnut St',
     city: 'Boston',
     state: 'MA',
-    zip: '02114',
+    zip: '02108',
     ...HOME,
     isPrimary: true,
   });
