@@ -1,6 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -9,6 +7,7 @@ import { HAND, instant, lastWeek, ZONE } from './support/agency-week';
 import { card, serviceWorkerReady, signBothPads, trpcData } from './support/app';
 import { artifact, signInAs } from './support/session';
 import { nextDownload, pick, pickDay, pickerDay, pickRange } from './support/ui';
+import { countText, syntheaPath, syntheaRows } from './support/synthea';
 import Papa from 'papaparse';
 
 /**
@@ -21,7 +20,6 @@ import Papa from 'papaparse';
  * (support/agency-week.ts). Screenshots go to e2e/artifacts/week-*.png.
  */
 
-const SYNTHEA = path.resolve(fileURLToPath(new URL('..', import.meta.url)), '../shared/data/synthea');
 const PASSWORD = 'Week-Caregiver-2031!';
 
 test.describe.configure({ mode: 'serial' });
@@ -70,7 +68,7 @@ async function importThroughPage(page: Page, type: string, file: string, rows: s
   await pick(page, dialog, 'Import type', type);
   const branch = dialog.getByRole('textbox', { name: 'Branch' });
   if (await branch.isVisible()) await pick(page, dialog, 'Branch', 'Boston');
-  await dialog.locator('input[type="file"]').setInputFiles(path.join(SYNTHEA, file));
+  await dialog.locator('input[type="file"]').setInputFiles(syntheaPath(file));
   await dialog.getByRole('button', { name: 'Upload and import' }).click();
   await expect(dialog.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '100', {
     timeout: 180_000,
@@ -100,8 +98,8 @@ test('1. the company admin imports the Synthea payers, patients and providers th
   state.importedAt = new Date().toISOString();
   await signInAs(page, 'companyadmin', '/file-imports');
   await importThroughPage(page, 'Synthea payers', 'payers.csv', '10');
-  await importThroughPage(page, 'Synthea patients', 'patients.csv', '1,171');
-  await importThroughPage(page, 'Synthea providers', 'providers.csv', '5,855');
+  await importThroughPage(page, 'Synthea patients', 'patients.csv', countText(syntheaRows('patients.csv').length));
+  await importThroughPage(page, 'Synthea providers', 'providers.csv', countText(syntheaRows('providers.csv').length));
   await page.goto('/file-imports');
   const list = page.getByRole('table', { name: /file imports/i });
   await expect(list.locator('tbody tr', { hasText: 'Completed' })).toHaveCount(3);

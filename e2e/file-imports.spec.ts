@@ -1,15 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { nextDownload, pick } from './support/ui';
 import { artifact, signInAs } from './support/session';
+import { countText, syntheaPath, syntheaRows } from './support/synthea';
 
-/** The real Synthea roster, read where the repository's neighbour holds it (never copied into the repository). */
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const PATIENTS_CSV = path.resolve(REPO_ROOT, '../shared/data/synthea/patients.csv');
+/** The repository's Synthea sample of patients, and what the page must count of it. */
+const PATIENTS_CSV = syntheaPath('patients.csv');
+const PATIENTS = syntheaRows('patients.csv');
+const ROWS = PATIENTS.length;
+const NO_ZIP = PATIENTS.filter((p) => p.ZIP === '').length;
 
-test('file imports: upload the Synthea patients, follow the progress to 1,171 rows, open the rows and filter errors', async ({
+test('file imports: upload the Synthea patients, follow the progress, read the warnings, open the rows and filter', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -52,11 +53,14 @@ test('file imports: upload the Synthea patients, follow the progress to 1,171 ro
   // Live progress over the SSE stream until every row is done.
   const bar = dialog.getByRole('progressbar', { name: 'Import progress' });
   await expect(bar).toBeVisible({ timeout: 30_000 });
-  await expect(dialog.getByText(/ \/ 1,171 rows$/)).toBeVisible({ timeout: 60_000 });
+  await expect(dialog.getByText(new RegExp(` / ${countText(ROWS)} rows$`))).toBeVisible({ timeout: 60_000 });
   await expect(bar).toHaveAttribute('aria-valuenow', '100', { timeout: 180_000 });
-  await expect(dialog.getByText('1,171 / 1,171 rows')).toBeVisible();
-  await expect(dialog.getByText('Every row was imported.')).toBeVisible();
-  await expect(dialog.getByLabel('Created: 1171')).toBeVisible();
+  await expect(dialog.getByText(`${countText(ROWS)} / ${countText(ROWS)} rows`)).toBeVisible();
+  // Patients without a ZIP are written without their address: warnings, counted and said.
+  await expect(dialog.getByText('Completed with warnings')).toBeVisible();
+  await expect(dialog.getByText(`${countText(NO_ZIP)} of them lost something of the file`)).toBeVisible();
+  await expect(dialog.getByLabel(`Created: ${ROWS}`)).toBeVisible();
+  await expect(dialog.getByLabel(`Warnings: ${NO_ZIP}`)).toBeVisible();
   await expect(dialog.getByLabel('Errors: 0')).toBeVisible();
   await page.screenshot({ path: artifact('file-import-progress.png') });
 
@@ -65,19 +69,25 @@ test('file imports: upload the Synthea patients, follow the progress to 1,171 ro
   await expect(page.getByRole('heading', { name: 'patients.csv', level: 2 })).toBeVisible();
   await expect(page.getByText('Synthea patients · Boston', { exact: true })).toBeVisible();
   const rows = page.getByRole('table', { name: /file import rows/i });
-  await expect(page.getByText(/^1–50 of 1171 /)).toBeVisible();
+  await expect(page.getByText(new RegExp(`^1–50 of ${ROWS} `))).toBeVisible();
   await expect(rows.locator('tbody tr')).toHaveCount(50);
+  // Warnings come first (there are no errors), each saying what the row lost, whole.
+  await expect(rows.locator('tbody tr').first()).toContainText('Address not saved: ZIP is required');
   await page.screenshot({ path: artifact('file-import-rows.png') });
+  const statuses = page.getByRole('radiogroup', { name: 'Row status' });
+  await statuses.getByText(`Warnings ${countText(NO_ZIP)}`).click();
+  await expect(page).toHaveURL(/%22hasWarning%22/);
+  await expect(page.getByText(new RegExp(`^1–50 of ${NO_ZIP} `))).toBeVisible();
+  await page.screenshot({ path: artifact('file-import-rows-warnings.png') });
 
   // Errors only: this roster has none, and the table says so.
-  const statuses = page.getByRole('radiogroup', { name: 'Row status' });
   await statuses.getByText('Errors 0').click();
   await expect(page).toHaveURL(/%22status%22/);
   await expect(rows).toContainText('No rows match these filters');
   await page.screenshot({ path: artifact('file-import-rows-errors.png') });
   // Back to created rows: the filter moves, the import stays fixed.
-  await statuses.getByText('Created 1,171').click();
-  await expect(page.getByText(/^1–50 of 1171 /)).toBeVisible();
+  await statuses.getByText(`Created ${countText(ROWS)}`).click();
+  await expect(page.getByText(new RegExp(`^1–50 of ${ROWS} `))).toBeVisible();
   await expect(page).toHaveURL(/fileImportId=\d+/);
 
   // The rows page on a phone keeps its header, picker and table usable.
