@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { mutation, query, tokenOf } from './support/api';
+import { mutation, offlineReplayHeaders, query, tokenOf } from './support/api';
 import { HAND, instant, lastWeek, ZONE } from './support/agency-week';
 import { card, serviceWorkerReady, signBothPads, trpcData } from './support/app';
 import { artifact, signInAs } from './support/session';
 import { nextDownload, pick, pickDay, pickerDay, pickRange } from './support/ui';
-import { countText, syntheaPath, syntheaRows } from './support/synthea';
+import { countText, providers3x, syntheaPath, syntheaRows, type SyntheaFileName } from './support/synthea';
 import Papa from 'papaparse';
 
 /**
@@ -60,22 +60,33 @@ async function pageToken(page: Page): Promise<string> {
   return (await page.evaluate(() => window.localStorage.getItem('hearth.token')))!;
 }
 
-/** Uploads `file` as `type` into Boston through /file-imports and waits for every row. @returns the rows done. */
-async function importThroughPage(page: Page, type: string, file: string, rows: string): Promise<void> {
+/**
+ * Uploads `file` (a file of the Synthea sample, or bytes of another layout) as `type` into Boston through
+ * /file-imports and waits for every row, none of them an error.
+ */
+async function importThroughPage(
+  page: Page,
+  type: string,
+  file: SyntheaFileName | { name: SyntheaFileName; buffer: Buffer },
+  rows: string,
+): Promise<void> {
+  const name = typeof file === 'string' ? file : file.name;
   await page.goto('/file-imports');
   await page.getByRole('button', { name: 'Import a file' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a file' });
   await pick(page, dialog, 'Import type', type);
   const branch = dialog.getByRole('textbox', { name: 'Branch' });
   if (await branch.isVisible()) await pick(page, dialog, 'Branch', 'Boston');
-  await dialog.locator('input[type="file"]').setInputFiles(syntheaPath(file));
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles(typeof file === 'string' ? syntheaPath(file) : { name, mimeType: 'text/csv', buffer: file.buffer });
   await dialog.getByRole('button', { name: 'Upload and import' }).click();
   await expect(dialog.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '100', {
     timeout: 180_000,
   });
   await expect(dialog.getByText(`${rows} / ${rows} rows`)).toBeVisible();
   await expect(dialog.getByLabel('Errors: 0')).toBeVisible();
-  await page.screenshot({ path: artifact(`week-import-${file.replace('.csv', '')}.png`) });
+  await page.screenshot({ path: artifact(`week-import-${name.replace('.csv', '')}.png`) });
   await dialog.getByRole('button', { name: 'Close' }).click();
 }
 
@@ -99,11 +110,28 @@ test('1. the company admin imports the Synthea payers, patients and providers th
   await signInAs(page, 'companyadmin', '/file-imports');
   await importThroughPage(page, 'Synthea payers', 'payers.csv', '10');
   await importThroughPage(page, 'Synthea patients', 'patients.csv', countText(syntheaRows('patients.csv').length));
-  await importThroughPage(page, 'Synthea providers', 'providers.csv', countText(syntheaRows('providers.csv').length));
+  // The providers in Synthea 3.x's layout: ZIP+4 as nine digits without a hyphen, which every address keeps.
+  const providers = syntheaRows('providers.csv').length;
+  await importThroughPage(page, 'Synthea providers', { name: 'providers.csv', buffer: providers3x('') }, countText(providers));
   await page.goto('/file-imports');
   const list = page.getByRole('table', { name: /file imports/i });
   await expect(list.locator('tbody tr', { hasText: 'Completed' })).toHaveCount(3);
   await page.screenshot({ path: artifact('week-imports.png') });
+
+  // Every imported caregiver is on the map of Boston (each has an address with coordinates).
+  await page.goto('/map');
+  await page.getByRole('textbox', { name: 'Branch' }).click();
+  await page.getByRole('option', { name: 'Boston' }).click();
+  const caregiverMarkers = page.locator('[data-map-marker="caregivers"]');
+  await expect(page.getByRole('region', { name: 'Map layers' }).getByText(/^Caregivers \(\d+\)$/)).toBeVisible();
+  const legend = await page
+    .getByRole('region', { name: 'Map layers' })
+    .getByText(/^Caregivers \(\d+\)$/)
+    .innerText();
+  const onMap = Number(/\((\d+)\)/.exec(legend)![1]);
+  expect(onMap).toBeGreaterThanOrEqual(providers);
+  await expect(caregiverMarkers).toHaveCount(onMap);
+  await page.screenshot({ path: artifact('week-map-caregivers-synthea-3x.png') });
 });
 
 test('2. the admin sets up Medicaid, 30 clients with authorizations and patterns, and three caregivers', async ({
@@ -282,13 +310,15 @@ test('3. the week arrives from the caregivers phones, each visit near the client
         ['check_in', visit.start],
         ['check_out', visit.end],
       ] as const) {
-        await mutation(request, token, 'caregiverAppCheckInOut', {
-          scheduleId: shift!.id,
-          kind,
-          timestamp: instant(week, visit.weekday, time),
-          position,
-          clientRecordId: randomUUID(),
-        });
+        // The week lies in the past: the phone recorded each check at the visit and uploads it now.
+        const timestamp = instant(week, visit.weekday, time);
+        await mutation(
+          request,
+          token,
+          'caregiverAppCheckInOut',
+          { scheduleId: shift!.id, kind, timestamp, position, clientRecordId: randomUUID() },
+          offlineReplayHeaders(timestamp),
+        );
       }
       if (who === B && visit.weekday === HAND.B.corrected.weekday) state.wednesdayShiftId = shift!.id;
     }
@@ -345,12 +375,13 @@ test('5. a day in /app at 390x844: near the client, once far, and one visit full
   const now = DateTime.now().setZone(ZONE).startOf('minute');
   const visitIds: number[] = [];
   for (const [i, client] of state.clients.slice(3, 6).entries()) {
-    const start = now.plus({ minutes: 5 + i * 150 });
+    // 40-minute visits 45 minutes apart: each opens for check-in within the two hours before its start.
+    const start = now.plus({ minutes: 5 + i * 45 });
     const created = await mutation<{ shift: { id: number } }>(request, admin, 'createShift', {
       clientId: client.id,
       caregiverId: C.id,
       startTimestamp: start.toUTC().toISO(),
-      endTimestamp: start.plus({ hours: 2 }).toUTC().toISO(),
+      endTimestamp: start.plus({ minutes: 40 }).toUTC().toISO(),
       serviceCode: 'T1019',
       payerSourceId: state.payerId,
     });

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { openPglite } from '../db/client';
 import { adminQuery, databaseUrl } from '../test/test-database';
 import { runHearth } from './hearth.commands';
-import { syntheaFixturePath } from '../features/file-imports/file-imports.test-support';
+import { syntheaFixturePath } from '../features/file-imports/file-imports.synthea.test-support';
 
 /** The repository's root (four levels above this folder). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -38,10 +38,16 @@ export interface CliRun {
 
 /** Runs `npm run hearth -- <argv>` in this process with `env` as the environment and `cwd` as the operator's directory. */
 export async function hearth(env: NodeJS.ProcessEnv, cwd: string, ...argv: string[]): Promise<CliRun> {
+  return hearthWithInput(env, cwd, null, ...argv);
+}
+
+/** As hearth, with `input` as standard input (its first line is what a command reads; null: empty input). */
+export async function hearthWithInput(env: NodeJS.ProcessEnv, cwd: string, input: string | null, ...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runHearth(argv, { env, cwd, io: { out: (l) => out.push(l), err: (l) => err.push(l) } });
-  return { code, out, err };
+  const readLine = async () => (input === null ? null : (input.split(/\r?\n/)[0] ?? null));
+  const code = await runHearth(argv, { env, cwd, io: { out: (l) => out.push(l), err: (l) => err.push(l), readLine } });
+  return { code, out, err } satisfies CliRun;
 }
 
 /** A DATA_DIR whose embedded database starts as the test template (migrated, demo agency seeded). */

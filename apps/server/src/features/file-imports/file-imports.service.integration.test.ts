@@ -10,17 +10,8 @@ import { clients } from '../clients/clients.schema';
 import { fileImportRows, fileImports } from './file-imports.schema';
 import { runFileImportJob } from './file-imports.job';
 import { markFileImportUploaded } from './file-imports.service';
-import {
-  callerOf,
-  csv,
-  finalImport,
-  openProgress,
-  progressEvents,
-  runImport,
-  syntheaFile,
-  uploadImport,
-} from './file-imports.test-support';
-import { syntheaRows } from './file-imports.synthea.test-support';
+import { callerOf, csv, finalImport, openProgress, progressEvents, runImport, uploadImport } from './file-imports.test-support';
+import { syntheaFile, syntheaRows } from './file-imports.synthea.test-support';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

@@ -8,8 +8,8 @@ import { caregiverAddresses, caregivers } from '../caregivers/caregivers.schema'
 import { payerSources } from '../payer-sources/payer-sources.schema';
 import { auditLog } from '../audit/audit.schema';
 import { fileImportRows } from './file-imports.schema';
-import { runImport, syntheaFile } from './file-imports.test-support';
-import { csvOf, patients3x, payers3x, providers3x, syntheaRows } from './file-imports.synthea.test-support';
+import { runImport } from './file-imports.test-support';
+import { csvOf, patients3x, payers3x, providers3x, syntheaFile, syntheaRows } from './file-imports.synthea.test-support';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
-import { syntheaFile, type SyntheaFileName } from './file-imports.test-support';
 
 /**
  * The repository's Synthea sample (pre-3.0 columns) rewritten in the column layouts of Synthea 3.x, per Synthea's
@@ -8,8 +10,22 @@ import { syntheaFile, type SyntheaFileName } from './file-imports.test-support';
  * - providers.csv: ZIP+4 written as nine digits without a hyphen ("693391143"), `ENCOUNTERS` and `PROCEDURES` in
  *   place of `UTILIZATION`;
  * - payers.csv: `OWNERSHIP` after `NAME`.
- * Ids get a prefix, so the rewritten rows are other records than the sample's own.
+ * Ids get a prefix, so the rewritten rows are other records than the sample's own. Plain Node (no test runner), so
+ * the Playwright flows use it too.
  */
+
+/** The Synthea files of the repository's sample (fixtures/synthea, see its SOURCE.md). */
+export type SyntheaFileName = 'patients.csv' | 'providers.csv' | 'payers.csv' | 'organizations.csv';
+
+/** The path of a file of the repository's Synthea sample (real Synthea output, trimmed: fixtures/synthea/SOURCE.md). */
+export function syntheaFixturePath(name: SyntheaFileName): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/synthea', name);
+}
+
+/** The bytes of a file of the repository's Synthea sample. */
+export function syntheaFile(name: SyntheaFileName): Buffer {
+  return fs.readFileSync(syntheaFixturePath(name));
+}
 
 type Row = Record<string, string>;
 

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type {
   FileImportOutput,
@@ -9,19 +6,6 @@ import type {
 } from '@hearth/shared/file-imports/file-imports.schema';
 import { FILE_IMPORT_XLSX_CONTENT_TYPE } from '@hearth/shared/file-imports/file-imports.constants';
 import type { TestApp } from '../../test/test-app';
-
-/** The Synthea files of the repository's sample (fixtures/synthea, see its SOURCE.md). */
-export type SyntheaFileName = 'patients.csv' | 'providers.csv' | 'payers.csv' | 'organizations.csv';
-
-/** The path of a file of the repository's Synthea sample (real Synthea output, trimmed: fixtures/synthea/SOURCE.md). */
-export function syntheaFixturePath(name: SyntheaFileName): string {
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/synthea', name);
-}
-
-/** The bytes of a file of the repository's Synthea sample. */
-export function syntheaFile(name: SyntheaFileName): Buffer {
-  return fs.readFileSync(syntheaFixturePath(name));
-}
 
 /** Calls procedures as signed-in demo users; `ok` throws on anything but 200, `call` returns status and body. */
 export function callerOf(t: TestApp, tokens: Record<string, string>) {
