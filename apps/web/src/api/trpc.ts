@@ -2,9 +2,9 @@ import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
 import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { observable } from '@trpc/server/observable';
-import { APP_VERSION, HEADERS } from '@hearth/shared/app/app.constants';
 import type { AppRouter } from '@hearth/server/trpc/app.router';
 import { getToken } from './auth-token';
+import { clientHeaders } from './client-headers';
 import { queryClient } from './query-client';
 import { expireSession } from './session';
 
@@ -14,13 +14,12 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 /** The provider and hooks of the typed API (use `useTRPC()` in components). */
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
-/** Headers every API call carries: the bearer token and the app version. */
+/**
+ * Headers every API call carries, read when it is sent: the bearer token and the app version, and from the
+ * caregiver app (/app) the mobile-app flag and the phone's clock (clientHeaders).
+ */
 export function apiHeaders(): Record<string, string> {
-  const token = getToken();
-  return {
-    [HEADERS.appVersion]: APP_VERSION,
-    ...(token ? { Authorization: `Bearer ${token}` } : {}),
-  };
+  return clientHeaders({ pathname: window.location.pathname, now: new Date(), token: getToken() });
 }
 
 /** Watches every result: a 401 from any procedure ends the session once, whatever the caller does with the error. */
