@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { CaregiverShiftOutput, CheckPosition } from '@hearth/shared/caregiver-app/caregiver-app.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { checkoutPath, currentPosition, geofenceCheck, recordCheck, type CheckKind } from './check-in-out';
+import { phoneEntryRefusal } from './entry-window';
 import { visitClock } from './visit-format';
 
 /** Loaded when a check first falls outside a geofence (the schedule renders a button per visit). */
@@ -18,9 +19,11 @@ interface PendingReason {
 }
 
 /**
- * The check-in or check-out button of a shift (issue item 4): takes the position, asks the reason first when the
- * phone is beyond the geofence (a modal that never blocks: any reason goes through, flagged for the office), then
- * records the check online or on the phone. After a check-out the app goes to the check-out care sheet.
+ * The check-in or check-out button of a shift (issue item 4): refuses at once a check the EVV time rules forbid
+ * (too early to check in, or too late for the phone: ask the office), takes the position, asks the reason first
+ * when the phone is beyond the geofence (a modal that never blocks: any reason goes through, flagged for the
+ * office), then records the check online or on the phone. After a check-out the app goes to the check-out care
+ * sheet.
  */
 export function CheckInOutButton(props: { shift: CaregiverShiftOutput; kind: CheckKind }) {
   const { shift, kind } = props;
@@ -59,6 +62,11 @@ export function CheckInOutButton(props: { shift: CaregiverShiftOutput; kind: Che
   }
 
   async function start() {
+    const refusal = phoneEntryRefusal(shift, kind);
+    if (refusal) {
+      notifications.show({ color: 'red', title: `${label} not recorded`, message: refusal, autoClose: false });
+      return;
+    }
     setBusy(true);
     const position = await currentPosition();
     const fence = geofenceCheck(position, shift);
