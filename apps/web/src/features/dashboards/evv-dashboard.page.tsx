@@ -1,10 +1,14 @@
 import '@mantine/charts/styles.css';
-import { Alert, Anchor, Breadcrumbs, Group, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Breadcrumbs, Button, Group, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { useAllowedActions } from '@/api/allowed-actions';
 import { useTRPC } from '@/api/trpc';
 import { evvParamsOf, todayText } from './dashboards.format';
 import { EvvFilters } from './evv-filters';
+import { EvvSettingsDrawer } from './evv-settings.drawer';
 import { EvvTable } from './evv-table';
 import { EvvTrends } from './evv-trends';
 import { EvvTotals } from './stat-cards';
@@ -13,9 +17,12 @@ import { EvvTotals } from './stat-cards';
  * /dashboard/evv (spec route table: tab parameter caregivers, clients, trends): EVV compliance of completed
  * visits over a period (default the last 4 full weeks) in the caller's branches or one; per caregiver, per client
  * (sortable tables opening the drill-downs) and per week (charts). Period, branch and tab live in the URL.
+ * "EVV settings" opens the company's EVV time rules (editable by a company admin).
  */
 export function EvvDashboardPage() {
   const trpc = useTRPC();
+  const { can } = useAllowedActions();
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [params, setParams] = useSearchParams();
   const { from, to, branchId, tab } = evvParamsOf(params, todayText());
   const evv = useQuery(trpc.getEvvDashboard.queryOptions({ from, to, ...(branchId ? { branchId } : {}) }));
@@ -41,7 +48,14 @@ export function EvvDashboardPage() {
         <span>EVV compliance</span>
       </Breadcrumbs>
       <Group justify="space-between" align="flex-end">
-        <Title order={2}>EVV compliance</Title>
+        <Group gap="sm" align="center">
+          <Title order={2}>EVV compliance</Title>
+          {can('getEvvSettings') && (
+            <Button variant="default" size="xs" leftSection={<IconSettings size={14} />} onClick={() => setSettingsOpen(true)}>
+              EVV settings
+            </Button>
+          )}
+        </Group>
         <EvvFilters
           from={from}
           to={to}
@@ -87,6 +101,7 @@ export function EvvDashboardPage() {
           </>
         )}
       </Tabs>
+      <EvvSettingsDrawer opened={settingsOpen} onClose={() => setSettingsOpen(false)} canEdit={can('updateEvvSettings')} />
     </Stack>
   );
 }

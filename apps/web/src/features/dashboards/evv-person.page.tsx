@@ -33,7 +33,7 @@ function FlagBadges({ v }: { v: EvvVisit }) {
           Compliant
         </Badge>
       )}
-      {!v.compliant && !v.geofenceException && !v.manualEdit && (
+      {!v.compliant && !v.geofenceException && !v.manualEdit && !v.clockSkew && (
         <Badge color="gray" variant="light" size="sm">
           Not verified
         </Badge>
@@ -51,6 +51,11 @@ function FlagBadges({ v }: { v: EvvVisit }) {
       {v.lateCheckIn && (
         <Badge color="red" variant="light" size="sm">
           Late check-in
+        </Badge>
+      )}
+      {v.clockSkew && (
+        <Badge color="yellow" variant="light" size="sm" title="The phone's clock differed from the server's: check the times">
+          Phone clock off
         </Badge>
       )}
     </Group>
