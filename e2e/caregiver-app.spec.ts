@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
-import { query, tokenOf } from './support/api';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DateTime } from 'luxon';
+import { mutation, query, tokenOf } from './support/api';
 import { card, serviceWorkerReady, signBothPads, trpcData } from './support/app';
-import { artifact, signInAs } from './support/session';
+import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
 import { noNotifications } from './support/ui';
 
 /** A shift as caregiverAppGetShifts returns it (the fields this flow needs). */
@@ -12,6 +13,65 @@ interface AppShift {
   clientName: string;
   checkIn: string | null;
   address: { lat: number | null; lon: number | null } | null;
+}
+
+/** The Boston branch's time zone. */
+const ZONE = 'America/New_York';
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}`;
+
+/**
+ * This flow's own Boston clients (homes with coordinates) and caregiver with a login, and three 40-minute visits
+ * of the caregiver from a few minutes from now, 45 minutes apart: each opens for check-in within the two hours
+ * before its start (the EVV time rules), whatever the hour the flow runs at, and no demo visit is in the way.
+ * @returns the caregiver's username and the visits' ids in time order.
+ */
+async function bookVisits(request: APIRequestContext, manager: string): Promise<{ username: string; ids: number[] }> {
+  const branches = await query<{ id: number; name: string }[]>(request, manager, 'getBranches');
+  const boston = branches.find((b) => b.name === 'Boston')!;
+  const caregiver = await mutation<{ id: number }>(request, manager, 'createCaregiver', {
+    branchId: boston.id,
+    firstName: 'Nadia',
+    lastName: unique('Osei'),
+    status: 'active',
+  });
+  const login = await mutation<{ username: string }>(request, manager, 'setCaregiverPassword', {
+    caregiverId: caregiver.id,
+    password: DEMO_PASSWORD,
+  });
+  const now = DateTime.now().setZone(ZONE).startOf('minute');
+  const ids: number[] = [];
+  for (const [i, home] of [
+    { line1: '24 Beacon St', lat: 42.3581, lon: -71.0636 },
+    { line1: '1 Joy St', lat: 42.3592, lon: -71.0651 },
+    { line1: '100 Cambridge St', lat: 42.3608, lon: -71.0622 },
+  ].entries()) {
+    const client = await mutation<{ id: number }>(request, manager, 'createClient', {
+      branchId: boston.id,
+      firstName: ['Ruth', 'Amos', 'Lena'][i],
+      lastName: unique('Calloway'),
+    });
+    const { lat, lon, line1 } = home;
+    await mutation(request, manager, 'createClientAddress', {
+      clientId: client.id,
+      line1,
+      city: 'Boston',
+      state: 'MA',
+      zip: '02108',
+      lat,
+      lon,
+      isPrimary: true,
+    });
+    const start = now.plus({ minutes: 5 + i * 45 });
+    const created = await mutation<{ shift: { id: number } }>(request, manager, 'createShift', {
+      clientId: client.id,
+      caregiverId: caregiver.id,
+      startTimestamp: start.toUTC().toISO(),
+      endTimestamp: start.plus({ minutes: 40 }).toUTC().toISO(),
+      serviceCode: 'T1019',
+    });
+    ids.push(created.shift.id);
+  }
+  return { username: login.username, ids };
 }
 
 test.use({
@@ -35,14 +95,15 @@ test('caregiver app: schedule, online and offline check-in, offline check-out wi
     });
     observer.observe(document, { childList: true, subtree: true });
   });
-  await signInAs(page, 'caregiver', '/app');
+  const booked = await bookVisits(request, await tokenOf(request, 'branchmanager'));
+  await signInAs(page, booked.username, '/app');
   await expect(page.getByRole('heading', { name: 'Schedule' })).toBeVisible();
 
-  // The demo caregiver's visits from today, to pick this flow's shifts (they have a home with coordinates).
-  const caregiverToken = await tokenOf(request, 'caregiver');
+  // The caregiver's visits as the app has them: this flow's three, with their homes' coordinates.
+  const caregiverToken = await tokenOf(request, booked.username, DEMO_PASSWORD);
   const page1 = await query<{ shifts: AppShift[] }>(request, caregiverToken, 'caregiverAppGetShifts', {});
-  const open = page1.shifts.filter((s) => s.status !== 'cancelled' && !s.checkIn && s.address?.lat != null);
-  expect(open.length, 'the demo caregiver has at least three visits to check in').toBeGreaterThanOrEqual(3);
+  const open = booked.ids.map((id) => page1.shifts.find((s) => s.id === id));
+  expect(open.every((s) => s && !s.checkIn && s.address?.lat != null)).toBe(true);
   const [online, offline, far] = open as [AppShift, AppShift, AppShift];
   const near = (s: AppShift) => ({ latitude: s.address!.lat! + 0.0002, longitude: s.address!.lon!, accuracy: 8 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { mutation, query, tokenOf } from './support/api';
+import { mutation, offlineReplayHeaders, query, tokenOf } from './support/api';
 import { noNotifications } from './support/ui';
 import { artifact, signInAs } from './support/session';
 
@@ -32,7 +32,10 @@ async function demoCaregiver(
   return { caregiverId: shift.caregiverId, clientId: shift.clientId, clientName: theirs!.clientName };
 }
 
-/** Checks in and out of one of the caregiver's visits through the API, at its scheduled times, at the client's door. */
+/**
+ * Checks in and out of one of the caregiver's visits through the API, at its scheduled times, at the client's door:
+ * recorded on the phone offline at the visit (days ago) and uploaded now.
+ */
 async function workVisit(request: APIRequestContext, token: string, shift: AppShift): Promise<{ careSheetId: number }> {
   const position =
     shift.address?.lat != null && shift.address.lon != null
@@ -42,14 +45,20 @@ async function workVisit(request: APIRequestContext, token: string, shift: AppSh
     ['check_in', shift.startTimestamp],
     ['check_out', shift.endTimestamp],
   ] as const) {
-    const result = await mutation<{ careSheetId: number }>(request, token, 'caregiverAppCheckInOut', {
-      scheduleId: shift.id,
-      kind,
-      timestamp,
-      position,
-      outsideGeofenceReason: position ? null : 'No GPS in the test',
-      clientRecordId: randomUUID(),
-    });
+    const result = await mutation<{ careSheetId: number }>(
+      request,
+      token,
+      'caregiverAppCheckInOut',
+      {
+        scheduleId: shift.id,
+        kind,
+        timestamp,
+        position,
+        outsideGeofenceReason: position ? null : 'No GPS in the test',
+        clientRecordId: randomUUID(),
+      },
+      offlineReplayHeaders(timestamp),
+    );
     if (kind === 'check_out') return result;
   }
   throw new Error('unreachable');

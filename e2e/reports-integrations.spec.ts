@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { callApi, tokenOf } from './support/api';
+import { callApi, offlineReplayHeaders, tokenOf } from './support/api';
 import { artifact, signInAs } from './support/session';
 
 /** The demo branches' time zone. */
@@ -12,7 +12,7 @@ const ZONE = 'America/New_York';
  * in the early morning the demo schedule leaves free (a random hour, tried again on a clash, so a rerun on the
  * same server finds room): the first created open, then given to the caregiver (a caregiver change) and checked
  * in and out by their phone (a care sheet); the second, an hour later, only checked in (no check-out: a visit
- * the Sandata export rejects).
+ * the Sandata export rejects). The phone recorded the checks at the visits, offline, and uploads them now.
  */
 async function workVisits(request: APIRequestContext): Promise<void> {
   const caregiver = await tokenOf(request, 'caregiver');
@@ -28,14 +28,22 @@ async function workVisits(request: APIRequestContext): Promise<void> {
   });
   const payerSourceId = payers.data!.rows[0]!.id;
   const check = async (id: number, kind: 'check_in' | 'check_out', at: DateTime) => {
-    const res = await callApi(request, caregiver, 'POST', 'caregiverAppCheckInOut', {
-      scheduleId: id,
-      kind,
-      timestamp: at.toUTC().toISO(),
-      position: null,
-      outsideGeofenceReason: 'No GPS in the test',
-      clientRecordId: randomUUID(),
-    });
+    const timestamp = at.toUTC().toISO()!;
+    const res = await callApi(
+      request,
+      caregiver,
+      'POST',
+      'caregiverAppCheckInOut',
+      {
+        scheduleId: id,
+        kind,
+        timestamp,
+        position: null,
+        outsideGeofenceReason: 'No GPS in the test',
+        clientRecordId: randomUUID(),
+      },
+      offlineReplayHeaders(timestamp),
+    );
     expect(res.status, res.text).toBe(200);
   };
   for (let attempt = 0; attempt < 10; attempt++) {

@@ -51,7 +51,7 @@ export interface ApiResult<T> {
 
 /**
  * A procedure called as the holder of `token`, for flows that also check refusals: GET for a query, POST for a
- * mutation; never asserts the status.
+ * mutation, with extra headers (e.g. an offline replay's); never asserts the status.
  */
 export async function callApi<T>(
   request: APIRequestContext,
@@ -59,8 +59,9 @@ export async function callApi<T>(
   method: 'GET' | 'POST',
   path: string,
   input: unknown,
+  extraHeaders: Record<string, string> = {},
 ): Promise<ApiResult<T>> {
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = { authorization: `Bearer ${token}`, ...extraHeaders };
   const response =
     method === 'GET'
       ? await request.get(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers })
@@ -68,4 +69,19 @@ export async function callApi<T>(
   const text = await response.text();
   const data = response.status() === 200 ? ((JSON.parse(text) as { result: { data: T } }).result.data ?? null) : null;
   return { status: response.status(), text, data };
+}
+
+/**
+ * The headers of a check-in or check-out the caregiver's phone recorded offline at `recordedAt` (ISO) and uploads
+ * now (packages/shared/src/app/app.constants.ts HEADERS): the offline flag and timestamp, the mobile-app flag and
+ * the phone's clock at sending. A visit of days ago reaches the server only this way: the EVV time rules judge an
+ * online check by its receipt time, and refuse one more than a day after the visit's end.
+ */
+export function offlineReplayHeaders(recordedAt: string): Record<string, string> {
+  return {
+    'x-offline': '1',
+    'x-offline-timestamp': recordedAt,
+    'x-mobile-app': '1',
+    'x-device-time': new Date().toISOString(),
+  };
 }
