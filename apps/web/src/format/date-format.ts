@@ -11,7 +11,11 @@ export function formatDate(value: string): string {
   return `${month}/${day}/${year!.slice(-2)}`;
 }
 
-/** An ISO timestamp as MM/DD/YY h:mm A (spec section 9) in the browser's time zone. */
+/**
+ * An ISO timestamp as MM/DD/YY h:mm A (spec section 9) in the BROWSER's time zone. Staff screens do not use it: they
+ * write instants with formatInstant (packages/shared/src/app/time-display.ts) in the record's branch zone.
+ * @deprecated kept for the file import pages until they move to formatInstant.
+ */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

@@ -17,6 +17,7 @@ const staff: CurrentUser = {
   isClient: false,
   isTrustedContact: false,
   roleHasSystemLevelAccess: false,
+  timezone: 'America/New_York',
 };
 
 describe('loginPathFor', () => {

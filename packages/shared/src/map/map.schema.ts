@@ -39,6 +39,8 @@ export const ZMapVisit = z.object({
   caregiverName: z.string().nullable(),
   startAt: z.string(),
   endAt: z.string(),
+  /** The visit's branch time zone (IANA): its times are shown on that clock. */
+  timeZone: z.string(),
   status: z.enum(SHIFT_STATUSES),
   lat: ZLat,
   lon: ZLon,

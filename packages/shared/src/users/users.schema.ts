@@ -83,6 +83,8 @@ export interface CurrentUser {
   isClient: boolean;
   isTrustedContact: boolean;
   roleHasSystemLevelAccess: boolean;
+  /** The user's own IANA time zone (spec "User", default America/New_York): times of no branch are shown in it. */
+  timezone: string;
 }
 
 /** One user history entry (spec section 3). */

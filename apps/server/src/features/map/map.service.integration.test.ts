@@ -167,11 +167,14 @@ describe('getMapLocations', () => {
       caregiverName: 'Mapper, Gus',
       startAt: '2031-06-03T14:00:00.000Z',
       endAt: '2031-06-03T16:00:00.000Z',
+      timeZone: 'America/New_York',
       status: 'scheduled',
       lat: 42.36,
       lon: -71.06,
     });
     expect(map.visits.find((v) => v.shiftId === ids.bostonOpen)).toMatchObject({ caregiverId: null, caregiverName: null });
+    // Each visit carries its own branch's zone, for its times on that clock.
+    expect(map.visits.find((v) => v.shiftId === ids.pacificToday)?.timeZone).toBe('America/Los_Angeles');
   });
 
   it('confines a branch manager to their branch and filters by branch', async () => {

@@ -153,6 +153,7 @@ async function todaysVisits(scope: Scope, ids: number[], now: Date): Promise<Map
       caregiverLast: caregivers.lastName,
       startAt: shifts.startAt,
       endAt: shifts.endAt,
+      timeZone: branches.timezone,
       status: shifts.status,
       place: fieldsOf(place),
     })
@@ -180,6 +181,7 @@ async function todaysVisits(scope: Scope, ids: number[], now: Date): Promise<Map
       caregiverName: r.caregiverLast === null || r.caregiverFirst === null ? null : lastFirst(r.caregiverLast, r.caregiverFirst),
       startAt: r.startAt.toISOString(),
       endAt: r.endAt.toISOString(),
+      timeZone: r.timeZone,
       status: r.status,
       lat,
       lon,

@@ -36,5 +36,6 @@ export function toCurrentUser(caller: Caller): CurrentUser {
     isClient: role.id === ROLE_IDS.client,
     isTrustedContact: role.id === ROLE_IDS.trustedContact,
     roleHasSystemLevelAccess: role.hasSystemLevelAccess,
+    timezone: user.timezone,
   };
 }

@@ -96,6 +96,11 @@ describe('the time zone of each row', () => {
     expect(mine.data.rows.every((r) => r[ROW_TIME_ZONE_KEY] === 'America/New_York')).toBe(true);
   });
 
+  it("tells the web app the signed-in user's own zone, for the times of no branch", async () => {
+    const me = await t.trpc('query', 'getCurrentUser', undefined, tokens.companyadmin);
+    expect(me.body.result?.data).toMatchObject({ username: 'companyadmin', timezone: 'America/Denver' });
+  });
+
   it('keeps the zone out of the columns: it cannot be filtered, sorted or exported as one', async () => {
     const filter = await query('companyadmin', {
       view: 'shifts',

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { ViewColumnMeta } from '@hearth/shared/views/views.schema';
+import { ageOn, todayInZone } from '@hearth/shared/app/time-display';
+import { ROW_TIME_ZONE_KEY, type ViewColumnMeta } from '@hearth/shared/views/views.schema';
 import {
   centsOf,
   describeFilter,
   formatCell,
   formatMoney,
+  pageZoneName,
+  rowTimeZone,
   localDateOf,
   localDayEndIso,
   localDayStartIso,
@@ -41,6 +44,44 @@ describe('cell formats', () => {
     expect(formatCell(col('text'), null)).toBe('');
     expect(formatCell(col('text'), undefined)).toBe('');
     expect(formatCell(col('text'), ['Boston', 'Worcester'])).toBe('Boston, Worcester');
+  });
+});
+
+describe('times in the row’s branch zone', () => {
+  const chicago = (zoneName: 'always' | 'never') => ({ timeZone: 'America/Chicago', zoneName });
+
+  it('writes a datetime on the wall clock of the row’s zone, either side of the 2026 spring-forward change', () => {
+    expect(formatCell(col('datetime'), '2026-03-06T15:00:00.000Z', chicago('always'))).toBe('03/06/26 9:00 AM CST');
+    expect(formatCell(col('datetime'), '2026-03-09T14:00:00.000Z', chicago('always'))).toBe('03/09/26 9:00 AM CDT');
+    expect(formatCell(col('datetime'), '2026-03-09T14:00:00.000Z', chicago('never'))).toBe('03/09/26 9:00 AM');
+    // New York's fall-back night: two 1:30 AMs.
+    const ny = { timeZone: 'America/New_York', zoneName: 'always' as const };
+    expect(formatCell(col('datetime'), '2026-11-01T05:30:00.000Z', ny)).toBe('11/01/26 1:30 AM EDT');
+    expect(formatCell(col('datetime'), '2026-11-01T06:30:00.000Z', ny)).toBe('11/01/26 1:30 AM EST');
+  });
+
+  it('writes a time range column as the span on the row’s clock', () => {
+    const range = col('text', { display: 'timeRange' });
+    expect(formatCell(range, '2026-03-09T14:00:00.000Z/2026-03-09T18:00:00.000Z', chicago('always'))).toBe(
+      '9:00 AM – 1:00 PM CDT',
+    );
+    expect(formatCell(col('text'), 'a/b', chicago('always'))).toBe('a/b');
+  });
+
+  it('writes a date of birth with its four-digit year and the age on the row’s today, the date unshifted', () => {
+    const dob = col('date', { display: 'dateOfBirth' });
+    const age = ageOn('1942-03-14', todayInZone('America/Chicago'));
+    expect(formatCell(dob, '1942-03-14', chicago('always'))).toBe(`03/14/1942 (${age})`);
+    expect(age).toBeGreaterThanOrEqual(84);
+    expect(formatCell(col('date'), '1942-03-14', chicago('always'))).toBe('03/14/42');
+  });
+
+  it('names the zones of a page when any row’s zone can differ from the viewer’s', () => {
+    const rows = [{ [ROW_TIME_ZONE_KEY]: 'America/Chicago' }, { [ROW_TIME_ZONE_KEY]: 'America/New_York' }];
+    expect(pageZoneName(rows, 'America/Chicago')).toBe('always');
+    expect(pageZoneName(rows.slice(0, 1), 'America/Chicago')).toBe('never');
+    expect(pageZoneName(rows.slice(0, 1), 'UTC')).toBe('always');
+    expect(rowTimeZone(rows[1]!)).toBe('America/New_York');
   });
 });
 

@@ -1,25 +1,74 @@
-import { formatDate, formatDateTime, pad } from '@/format/date-format';
+import { formatDate, pad } from '@/format/date-format';
 import { formatMoney } from '@/format/money';
-import type { ColumnType, FilterOperator, ViewColumnMeta, ViewFilter } from '@hearth/shared/views/views.schema';
+import {
+  formatDateOfBirth,
+  formatInstant,
+  formatInstantRange,
+  todayInZone,
+  viewerTimeZone,
+  zoneDiffersFromViewer,
+  type ZoneNameRule,
+} from '@hearth/shared/app/time-display';
+import {
+  ROW_TIME_ZONE_KEY,
+  type ColumnType,
+  type FilterOperator,
+  type ViewColumnMeta,
+  type ViewFilter,
+} from '@hearth/shared/views/views.schema';
 
 const numbers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
 
 export { formatMoney };
 
-/** One cell's text: dates MM/DD/YY, money from cents, Yes/No, enum values by their option label. */
-export function formatCell(column: Pick<ViewColumnMeta, 'type' | 'options'>, value: unknown): string {
+/**
+ * The time zone of a cell's row and whether its times name the zone: `timeZone` the row's (ROW_TIME_ZONE_KEY, its
+ * branch's), `zoneName` one rule for the whole page (pageZoneName).
+ */
+export interface CellZone {
+  timeZone: string;
+  zoneName: ZoneNameRule;
+}
+
+/** A row's time zone (ROW_TIME_ZONE_KEY), the viewer's own when the row has none. */
+export function rowTimeZone(row: Record<string, unknown>): string {
+  const zone = row[ROW_TIME_ZONE_KEY];
+  return typeof zone === 'string' && zone ? zone : viewerTimeZone();
+}
+
+/**
+ * Whether a page's times carry the zone's abbreviation: all of them when any row's zone can differ from the
+ * viewer's (issue 18 item 6), so one column reads alike from row to row; none when every row is in the viewer's.
+ */
+export function pageZoneName(rows: Record<string, unknown>[], viewerZone: string = viewerTimeZone()): ZoneNameRule {
+  return rows.some((row) => zoneDiffersFromViewer(rowTimeZone(row), viewerZone)) ? 'always' : 'never';
+}
+
+/**
+ * One cell's text: dates MM/DD/YY (a date of birth MM/DD/YYYY with the age on the row's today), datetimes and time
+ * ranges on the wall clock of the row's zone (`zone`; the viewer's when absent) with its abbreviation as
+ * `zone.zoneName` says, money from cents, Yes/No, enum values by their option label.
+ */
+export function formatCell(
+  column: Pick<ViewColumnMeta, 'type' | 'options' | 'display'>,
+  value: unknown,
+  zone?: CellZone,
+): string {
   if (value === null || value === undefined || value === '') return '';
   if (Array.isArray(value)) {
     return value
-      .map((item) => formatCell(column, item))
+      .map((item) => formatCell(column, item, zone))
       .filter(Boolean)
       .join(', ');
   }
+  const timeZone = zone?.timeZone ?? viewerTimeZone();
+  const zoneName = zone?.zoneName ?? 'auto';
   switch (column.type) {
     case 'date':
-      return typeof value === 'string' ? formatDate(value) : String(value);
+      if (typeof value !== 'string') return String(value);
+      return column.display === 'dateOfBirth' ? formatDateOfBirth(value, todayInZone(timeZone)) : formatDate(value);
     case 'datetime':
-      return typeof value === 'string' || value instanceof Date ? formatDateTime(String(value)) : String(value);
+      return typeof value === 'string' || value instanceof Date ? formatInstant(value, timeZone, { zoneName }) : String(value);
     case 'money': {
       const cents = typeof value === 'number' ? value : Number(value);
       return Number.isFinite(cents) ? formatMoney(cents) : String(value);
@@ -33,6 +82,10 @@ export function formatCell(column: Pick<ViewColumnMeta, 'type' | 'options'>, val
       return option?.label ?? String(value);
     }
     case 'text':
+      if (column.display === 'timeRange' && typeof value === 'string' && value.includes('/')) {
+        const [start, end] = value.split('/') as [string, string];
+        return formatInstantRange(start, end, timeZone, { zoneName });
+      }
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
 }

@@ -28,7 +28,7 @@ import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
 import { ColumnChooser } from './column-chooser';
 import classes from './data-table.module.css';
-import { alignOf, formatCell, rowHref } from './data-table.format';
+import { alignOf, formatCell, pageZoneName, rowHref, rowTimeZone } from './data-table.format';
 import {
   ariaSortOf,
   isBlankTableUrl,
@@ -262,8 +262,10 @@ export function DataTable({ view }: DataTableProps) {
       </Table.Tr>
     );
   } else {
+    const zoneName = pageZoneName(data.rows);
     body = data.rows.map((row, index) => {
       const href = meta.rowLink ? rowHref(meta.rowLink, row) : null;
+      const zone = { timeZone: rowTimeZone(row), zoneName };
       return (
         <Table.Tr
           key={String(row.id ?? index)}
@@ -288,7 +290,7 @@ export function DataTable({ view }: DataTableProps) {
           }
         >
           {visibleColumns.map((column, cellIndex) => {
-            const text = formatCell(column, row[column.key]);
+            const text = formatCell(column, row[column.key], zone);
             return (
               <Table.Td
                 key={column.key}

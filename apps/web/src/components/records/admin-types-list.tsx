@@ -5,7 +5,8 @@ import { IconLock } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessageOf } from '@/api/api-error';
 import { useCurrentUser } from '@/api/current-user';
-import { formatDateTime } from '@/format/date-format';
+import { formatInstant } from '@hearth/shared/app/time-display';
+import { useUserTimeZone } from '@/api/display-zone';
 
 /** A column of the list after the name: its header and what a type shows in it. */
 export interface AdminTypeColumn<T> {
@@ -31,6 +32,8 @@ export function AdminTypesList<T extends { name: string; label: string; updatedA
   const navigate = useNavigate();
   const me = useCurrentUser().data;
   const editable = me?.roleHasSystemLevelAccess === true;
+  // Types belong to no branch: their times are in the signed-in user's own zone.
+  const timeZone = useUserTimeZone();
 
   let content;
   if (types.isError) {
@@ -87,7 +90,7 @@ export function AdminTypesList<T extends { name: string; label: string; updatedA
                       {c.cell(t)}
                     </Table.Td>
                   ))}
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(t.updatedAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(t.updatedAt, timeZone)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -8,7 +8,7 @@ import { FILE_REQUIRED_MESSAGE, RECORD_FILE_CONTENT_TYPES, RECORD_FILE_TYPE_LABE
 import { formatFileSize, ZRecordFileFacts, type RecordFile } from '@hearth/shared/files/files.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { uploadFile, type FileCreateFields } from '@/api/file-upload';
-import { formatDateTime } from '@/format/date-format';
+import { formatInstant } from '@hearth/shared/app/time-display';
 import { useRecordForm, type ServerCheck } from '@/forms/use-record-form';
 import { DeleteButton } from './delete-button';
 import { RecordFormFrame } from './record-form-frame';
@@ -86,9 +86,18 @@ function UploadForm({ api, onDone }: { api: FilesApi; onDone: () => void }) {
   );
 }
 
-/** The files of a client or caregiver: upload (create, then PUT the bytes), preview, download and delete. */
-export function FilesSection(props: { files: RecordFile[] | undefined; loading: boolean; error: unknown; api: FilesApi }) {
-  const { files, loading, error, api } = props;
+/**
+ * The files of a client or caregiver: upload (create, then PUT the bytes), preview, download and delete. Upload
+ * times are written in `timeZone`, the record's branch zone.
+ */
+export function FilesSection(props: {
+  files: RecordFile[] | undefined;
+  loading: boolean;
+  error: unknown;
+  api: FilesApi;
+  timeZone: string;
+}) {
+  const { files, loading, error, api, timeZone } = props;
   const [uploading, setUploading] = useState(false);
   const download = async (id: number) => {
     try {
@@ -140,7 +149,7 @@ export function FilesSection(props: { files: RecordFile[] | undefined; loading: 
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(f.createdAt)}
+                      {formatInstant(f.createdAt, timeZone)}
                     </Text>
                     {f.uploadedByName && (
                       <Text size="xs" c="dimmed">

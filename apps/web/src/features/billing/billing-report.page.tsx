@@ -6,13 +6,15 @@ import { IconArrowLeft, IconCalculator } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import type { BillingLineStatus } from '@hearth/shared/billing/billing.constants';
 import type { ComputeBillingReportOutput } from '@hearth/shared/billing/billing.schema';
-import type { ViewFilter } from '@hearth/shared/views/views.schema';
+import { formatInstant } from '@hearth/shared/app/time-display';
+import { ROW_TIME_ZONE_KEY, type ViewFilter } from '@hearth/shared/views/views.schema';
 import { errorMessageOf } from '@/api/api-error';
+import { useBranchTimeZone } from '@/api/display-zone';
 import { useTRPC } from '@/api/trpc';
 import { DataTable } from '@/components/data-table/data-table';
 import { parseTableUrl, serializeTableUrl } from '@/components/data-table/data-table.state';
 import { useBranchOptions, usePayerSourceOptions } from '@/components/records/options';
-import { formatDate, formatDateTime } from '@/format/date-format';
+import { formatDate } from '@/format/date-format';
 import {
   presetOf,
   presetPeriod,
@@ -77,9 +79,13 @@ function PeriodPicker({ selection, onPick }: { selection: BillingSelection; onPi
   );
 }
 
-/** When the selection's lines were last computed (the newest line's computedAt), or that they never were. */
+/**
+ * When the selection's lines were last computed (the newest line's computedAt), or that they never were; in the
+ * selected branch's zone (the line's own for all branches, the signed-in user's before any line).
+ */
 function LastComputed({ selection, result }: { selection: BillingSelection; result: ComputeBillingReportOutput | null }) {
   const trpc = useTRPC();
+  const branchZone = useBranchTimeZone(selection.branchId);
   const latest = useQuery(
     trpc.queryView.queryOptions(
       result
@@ -93,13 +99,14 @@ function LastComputed({ selection, result }: { selection: BillingSelection; resu
           },
     ),
   );
-  if (result) return <Text size="sm">Computed {formatDateTime(result.computedAt)}</Text>;
+  if (result) return <Text size="sm">Computed {formatInstant(result.computedAt, branchZone)}</Text>;
   const at = latest.data?.rows[0]?.computedAt;
+  const lineZone = latest.data?.rows[0]?.[ROW_TIME_ZONE_KEY];
   if (latest.isPending) return <Loader size="xs" aria-label="Loading when billing was computed" />;
   return (
     <Text size="sm" c="dimmed">
       {typeof at === 'string'
-        ? `Last computed ${formatDateTime(at)}. Compute again to see the totals and pick up changes.`
+        ? `Last computed ${formatInstant(at, typeof lineZone === 'string' ? lineZone : branchZone)}. Compute again to see the totals and pick up changes.`
         : 'Not computed yet for this period.'}
     </Text>
   );

@@ -4,6 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CAREGIVER_GENDER_LABELS } from '@hearth/shared/caregivers/caregivers.constants';
 import { ZUpdateCaregiverInput, type CaregiverOutput } from '@hearth/shared/caregivers/caregivers.schema';
+import { formatDateOfBirth, todayInZone } from '@hearth/shared/app/time-display';
+import { useBranchTimeZone } from '@/api/display-zone';
 import { useTRPC } from '@/api/trpc';
 import { useBranchOptions, type Option } from '@/components/records/options';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
@@ -104,13 +106,15 @@ export function CaregiverOutputsSection({ caregiver: cg, canEdit }: { caregiver:
   const [editing, setEditing] = useState(false);
   const branches = useBranchOptions();
   const availability = availabilityLines(cg.availability);
+  // The caregiver's own calendar: their branch's today for the age.
+  const timeZone = useBranchTimeZone(cg.branchId);
   return (
     <SectionCard title="Details" actions={canEdit && <EditSectionButton label="Edit details" onClick={() => setEditing(true)} />}>
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm" verticalSpacing="sm">
         <Detail label="Phone">{cg.phoneNumber}</Detail>
         <Detail label="Email">{cg.email}</Detail>
         <Detail label="Gender">{cg.gender ? CAREGIVER_GENDER_LABELS[cg.gender] : null}</Detail>
-        <Detail label="Date of birth">{cg.dateOfBirth ? formatDate(cg.dateOfBirth) : null}</Detail>
+        <Detail label="Date of birth">{cg.dateOfBirth ? formatDateOfBirth(cg.dateOfBirth, todayInZone(timeZone)) : null}</Detail>
         <Detail label="Hire date">{cg.hireDate ? formatDate(cg.hireDate) : null}</Detail>
         <Detail label="ADP file number">{cg.adpFileNumber}</Detail>
         <Detail label="Max weekly hours">{cg.maxWeeklyHours === null ? null : `${cg.maxWeeklyHours} h`}</Detail>

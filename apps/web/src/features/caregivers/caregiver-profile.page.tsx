@@ -38,7 +38,12 @@ export function CaregiverProfilePage() {
         </Grid.Col>
       </Grid>
       <CaregiverCredentialsSection caregiver={cg} canEdit={can('createCaregiverCredential')} />
-      <CaregiverFilesSection caregiverId={cg.id} canUpload={can('createCaregiverFile')} canDelete={can('deleteCaregiverFile')} />
+      <CaregiverFilesSection
+        caregiverId={cg.id}
+        branchId={cg.branchId}
+        canUpload={can('createCaregiverFile')}
+        canDelete={can('deleteCaregiverFile')}
+      />
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <CaregiverJournalSection caregiverId={cg.id} canEdit={can('createCaregiverJournalEntry')} />

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZCaregiverAddressFields, ZCaregiverJournalEntryFields } from '@hearth/shared/caregivers/caregivers.schema';
+import { useBranchTimeZone } from '@/api/display-zone';
 import { useTRPC, useTRPCClient } from '@/api/trpc';
 import { AddressesSection, type AddressPayload } from '@/components/records/addresses.section';
 import { FilesSection, type FilesApi } from '@/components/records/files.section';
@@ -67,9 +68,10 @@ export function CaregiverJournalSection({ caregiverId, canEdit }: { caregiverId:
   );
 }
 
-/** The caregiver's files: upload (create the record, PUT the bytes), preview, download, delete. */
-export function CaregiverFilesSection(props: { caregiverId: number; canUpload: boolean; canDelete: boolean }) {
-  const { caregiverId, canUpload, canDelete } = props;
+/** The caregiver's files: upload (create the record, PUT the bytes), preview, download, delete; times in its branch zone. */
+export function CaregiverFilesSection(props: { caregiverId: number; branchId: number; canUpload: boolean; canDelete: boolean }) {
+  const { caregiverId, branchId, canUpload, canDelete } = props;
+  const timeZone = useBranchTimeZone(branchId);
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -86,5 +88,5 @@ export function CaregiverFilesSection(props: { caregiverId: number; canUpload: b
     canUpload,
     canDelete,
   };
-  return <FilesSection files={files.data} loading={files.isPending} error={files.error} api={api} />;
+  return <FilesSection files={files.data} loading={files.isPending} error={files.error} api={api} timeZone={timeZone} />;
 }

@@ -4,12 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CAREGIVER_GENDER_LABELS, type CaregiverGender } from '@hearth/shared/caregivers/caregivers.constants';
 import { ZUpdateClientInput, type ClientOutput } from '@hearth/shared/clients/clients.schema';
+import { formatDateOfBirth, formatInstant, todayInZone } from '@hearth/shared/app/time-display';
+import { useBranchTimeZone } from '@/api/display-zone';
 import { useTRPC } from '@/api/trpc';
 import { useBranchOptions, usePayerSourceOptions, type Option } from '@/components/records/options';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
 import { EditSectionButton, EditSectionModal } from '@/components/records/record-modal';
 import { Detail, NotesDetail, SectionCard } from '@/components/records/section-card';
-import { formatDate } from '@/format/date-format';
 import { useRecordForm } from '@/forms/use-record-form';
 import { ClientFields, clientFormValues, clientPayload, clientRules, type ClientFormValues } from './client.form';
 
@@ -72,10 +73,14 @@ export function ClientDetailsSection({ client, canEdit }: { client: ClientOutput
       ? { id: client.primaryPayerSourceId, name: client.primaryPayerSourceName }
       : null,
   );
+  // The client's own calendar: their branch's today for the age, and its day for "Client since".
+  const timeZone = useBranchTimeZone(client.branchId);
   return (
     <SectionCard title="Details" actions={canEdit && <EditSectionButton label="Edit details" onClick={() => setEditing(true)} />}>
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm" verticalSpacing="sm">
-        <Detail label="Date of birth">{client.dateOfBirth ? formatDate(client.dateOfBirth) : null}</Detail>
+        <Detail label="Date of birth">
+          {client.dateOfBirth ? formatDateOfBirth(client.dateOfBirth, todayInZone(timeZone)) : null}
+        </Detail>
         <Detail label="Gender">{genderLabel(client.gender)}</Detail>
         <Detail label="Preferred language">{client.preferredLanguage}</Detail>
         <Detail label="Phone">{client.phoneNumber}</Detail>
@@ -83,7 +88,7 @@ export function ClientDetailsSection({ client, canEdit }: { client: ClientOutput
         <Detail label="Medicaid ID">{client.medicaidId}</Detail>
         <Detail label="Branch">{client.branchName}</Detail>
         <Detail label="Primary payer">{client.primaryPayerSourceName}</Detail>
-        <Detail label="Client since">{formatDate(client.createdAt)}</Detail>
+        <Detail label="Client since">{formatInstant(client.createdAt, timeZone, { style: 'date' })}</Detail>
       </SimpleGrid>
       <NotesDetail notes={client.notes} />
       <EditSectionModal

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useBranchTimeZone } from '@/api/display-zone';
 import { useTRPC, useTRPCClient } from '@/api/trpc';
 import { FilesSection, type FilesApi } from '@/components/records/files.section';
 
-/** The client's files: upload (create the record, PUT the bytes), preview, download, delete. */
-export function ClientFilesSection(props: { clientId: number; canUpload: boolean; canDelete: boolean }) {
-  const { clientId, canUpload, canDelete } = props;
+/** The client's files: upload (create the record, PUT the bytes), preview, download, delete; times in its branch zone. */
+export function ClientFilesSection(props: { clientId: number; branchId: number; canUpload: boolean; canDelete: boolean }) {
+  const { clientId, branchId, canUpload, canDelete } = props;
+  const timeZone = useBranchTimeZone(branchId);
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -22,5 +24,5 @@ export function ClientFilesSection(props: { clientId: number; canUpload: boolean
     canUpload,
     canDelete,
   };
-  return <FilesSection files={files.data} loading={files.isPending} error={files.error} api={api} />;
+  return <FilesSection files={files.data} loading={files.isPending} error={files.error} api={api} timeZone={timeZone} />;
 }

@@ -72,7 +72,12 @@ export function ClientProfilePage() {
         canSendLink={can('sendClientContactLoginLink')}
       />
       <ClientAuthorizationsSection clientId={c.id} canEdit={can('createClientAuthorization')} />
-      <ClientFilesSection clientId={c.id} canUpload={can('createClientFile')} canDelete={can('deleteClientFile')} />
+      <ClientFilesSection
+        clientId={c.id}
+        branchId={c.branchId}
+        canUpload={can('createClientFile')}
+        canDelete={can('deleteClientFile')}
+      />
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <ClientJournalSection clientId={c.id} canEdit={can('createClientJournalEntry')} />

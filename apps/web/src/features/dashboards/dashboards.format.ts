@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { formatInstant } from '@hearth/shared/app/time-display';
 import { DASHBOARD_MAX_DAYS } from '@hearth/shared/dashboards/dashboards.schema';
 
 /** A rate (fraction 0..1) as a whole percentage, "—" without a rate (no completed visit). */
@@ -57,7 +58,10 @@ export function shortDate(date: string): string {
   return DateTime.fromISO(date).toFormat('LLL d');
 }
 
-/** An ISO instant as "3:05 PM" on the wall clock of `timeZone` (the branch's); "—" for none. */
+/**
+ * An ISO instant as "3:05 PM" on the wall clock of `timeZone` (the branch's), "3:05 PM CST" where the zone can
+ * differ from the viewer's; "—" for none.
+ */
 export function timeText(iso: string | null, timeZone: string): string {
-  return iso ? DateTime.fromISO(iso, { zone: timeZone }).toFormat('h:mm a') : '—';
+  return iso ? formatInstant(iso, timeZone, { style: 'time' }) : '—';
 }

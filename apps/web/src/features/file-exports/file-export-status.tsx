@@ -7,7 +7,9 @@ import type { FileExportOutput } from '@hearth/shared/file-exports/file-exports.
 import { formatFileSize } from '@hearth/shared/files/files.schema';
 import { errorMessageOf, httpStatusOf } from '@/api/api-error';
 import { useTRPC, useTRPCClient } from '@/api/trpc';
-import { formatDate, formatDateTime } from '@/format/date-format';
+import { formatInstant } from '@hearth/shared/app/time-display';
+import { useBranchTimeZone } from '@/api/display-zone';
+import { formatDate } from '@/format/date-format';
 import { openDownload } from './file-exports.download';
 import { EXPORT_STATUS_DISPLAY, isActiveExportStatus } from './file-exports.format';
 
@@ -64,6 +66,8 @@ export function FileExportStatusCard({ id }: { id: number }) {
   });
   const item = query.data;
   const status = item?.status;
+  // The export's branch zone; a company-wide export's times are in the signed-in user's own zone.
+  const timeZone = useBranchTimeZone(item?.branchId);
   useEffect(() => {
     if (status && !isActiveExportStatus(status)) void queryClient.invalidateQueries({ queryKey: trpc.queryView.queryKey() });
   }, [status, queryClient, trpc]);
@@ -111,7 +115,7 @@ export function FileExportStatusCard({ id }: { id: number }) {
               {[
                 item.rowCount !== null ? `${item.rowCount.toLocaleString('en-US')} rows` : null,
                 item.fileSizeBytes !== null ? formatFileSize(item.fileSizeBytes) : null,
-                item.expiresAt ? `kept until ${formatDateTime(item.expiresAt)}` : null,
+                item.expiresAt ? `kept until ${formatInstant(item.expiresAt, timeZone)}` : null,
               ]
                 .filter(Boolean)
                 .join(' · ')}

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { FILE_EXPORT_STATUSES, type FileExportStatus } from '@hearth/shared/file-exports/file-exports.constants';
 import { useTRPC } from '@/api/trpc';
-import { formatDateTime } from '@/format/date-format';
+import { formatInstant } from '@hearth/shared/app/time-display';
+import { rowTimeZone } from '@/components/data-table/data-table.format';
 import { ExportDownloadButton, ExportStatusBadge } from './file-export-status';
 
 /** How many of the newest exports the card lists. */
@@ -17,6 +18,8 @@ interface RecentRow {
   branchName: string | null;
   rowCount: number | null;
   createdAt: string;
+  /** The export's branch zone (the signed-in user's own for a company-wide export). */
+  timeZone: string;
 }
 
 /** A row of the view with the columns the card needs, or null when it lacks them. */
@@ -31,6 +34,7 @@ function recentRow(row: Record<string, unknown>): RecentRow | null {
     branchName: typeof branchName === 'string' ? branchName : null,
     rowCount: typeof rowCount === 'number' ? rowCount : null,
     createdAt,
+    timeZone: rowTimeZone(row),
   };
 }
 
@@ -66,7 +70,7 @@ export function RecentExports({ detailsHref }: { detailsHref: (id: number) => st
               <Text size="xs" c="dimmed">
                 {[
                   row.branchName ?? 'All branches',
-                  formatDateTime(row.createdAt),
+                  formatInstant(row.createdAt, row.timeZone),
                   row.rowCount !== null ? `${row.rowCount.toLocaleString('en-US')} rows` : null,
                 ]
                   .filter(Boolean)

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDateTime } from '@/format/date-format';
+import { formatInstantRange } from '@hearth/shared/app/time-display';
 import { LAYER_LOOK, type MapLayer, type MapMarker } from './map.markers';
 
 /** Colour of a visit's status badge. */
@@ -67,12 +67,6 @@ export function MarkerButton({
   );
 }
 
-/** "9:00 AM – 1:00 PM" from two ISO times, in the browser's time zone. */
-function timeRange(startAt: string, endAt: string): string {
-  const time = (iso: string) => formatDateTime(iso).split(' ').slice(1).join(' ');
-  return `${time(startAt)} – ${time(endAt)}`;
-}
-
 /** A marker's popup: name (linking to the profile), address, and for a visit its times, status and caregiver. */
 export function MarkerCard({ marker }: { marker: MapMarker }) {
   const v = marker.visit;
@@ -98,7 +92,7 @@ export function MarkerCard({ marker }: { marker: MapMarker }) {
       {v && (
         <>
           <Group gap={6}>
-            <Text size="xs">{timeRange(v.startAt, v.endAt)}</Text>
+            <Text size="xs">{formatInstantRange(v.startAt, v.endAt, v.timeZone)}</Text>
             <Badge size="xs" variant="light" color={STATUS_COLOR[v.status] ?? 'gray'}>
               {v.status.replace('_', ' ')}
             </Badge>

@@ -16,6 +16,7 @@ const data: MapLocations = {
       caregiverName: null,
       startAt: '2031-06-03T13:00:00.000Z',
       endAt: '2031-06-03T15:00:00.000Z',
+      timeZone: 'America/New_York',
       status: 'scheduled',
       lat: 42.36,
       lon: -71.06,

@@ -4,7 +4,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { NotifyChannel } from '@hearth/shared/notify/notify.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
-import { formatDateTime } from '@/format/date-format';
+import { formatInstant } from '@hearth/shared/app/time-display';
+import { useUserTimeZone } from '@/api/display-zone';
 
 const PAGE_SIZE = 50;
 
@@ -17,6 +18,7 @@ const CHANNEL_COLORS: Record<NotifyChannel, string> = { email: 'blue', sms: 'gra
 export function OutboxPage() {
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
+  const timeZone = useUserTimeZone();
   const outbox = useQuery({
     ...trpc.getOutbox.queryOptions({ page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
@@ -67,7 +69,7 @@ export function OutboxPage() {
               )}
               {data?.rows.map((m) => (
                 <Table.Tr key={m.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(m.createdAt, timeZone)}</Table.Td>
                   <Table.Td>
                     <Badge size="sm" variant="light" color={CHANNEL_COLORS[m.channel]}>
                       {m.channel}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { zoneDiffersFromViewer } from '@hearth/shared/app/time-display';
 import { fieldLabel, formatChangeValue, formatDistance, otherPartyName, serviceText, timesheetTypeLabel } from './shift-display';
 import { parseWeeklyRule, weeklyRule } from './shift-rrule';
 
@@ -29,8 +30,10 @@ describe('shift display', () => {
     expect(fieldLabel('startTimestamp')).toBe('Start');
     expect(fieldLabel('check_in_type')).toBe('Check in type');
     expect(fieldLabel('serviceCode')).toBe('Service code');
-    expect(formatChangeValue('2026-03-09T13:00:00Z', 'America/New_York')).toBe('03/09/26 9:00 AM');
-    expect(formatChangeValue('2026-03-09 13:00:00+00', 'America/New_York')).toBe('03/09/26 9:00 AM');
+    // The abbreviation follows where the zone can differ from the viewer's (this process's zone).
+    const edt = zoneDiffersFromViewer('America/New_York') ? ' EDT' : '';
+    expect(formatChangeValue('2026-03-09T13:00:00Z', 'America/New_York')).toBe(`03/09/26 9:00 AM${edt}`);
+    expect(formatChangeValue('2026-03-09 13:00:00+00', 'America/New_York')).toBe(`03/09/26 9:00 AM${edt}`);
     expect(formatChangeValue(null, 'America/New_York')).toBe('—');
     expect(formatChangeValue(['U1', 'TT'], 'America/New_York')).toBe('U1, TT');
     expect(formatChangeValue('scheduled', 'America/New_York')).toBe('scheduled');

@@ -43,9 +43,11 @@ describe('branch wall-clock times', () => {
   it('reads an instant back as the local date and time, and formats it as the spec writes dates', () => {
     expect(localParts('2026-03-09T13:00:00Z', NY)).toEqual({ date: '2026-03-09', time: '09:00' });
     expect(localParts('2026-03-09T03:30:00Z', NY)).toEqual({ date: '2026-03-08', time: '23:30' });
-    expect(formatZoned('2026-03-09T17:05:00Z', NY)).toBe('03/09/26 1:05 PM');
-    expect(formatTimeRange('2026-03-09T13:00:00Z', '2026-03-09T17:00:00Z', NY)).toBe('9:00 AM – 1:00 PM');
-    expect(formatTimeRange('2026-03-10T02:00:00Z', '2026-03-10T11:00:00Z', NY)).toBe('10:00 PM – 03/10/26 7:00 AM');
+    expect(formatZoned('2026-03-09T17:05:00Z', NY, 'never')).toBe('03/09/26 1:05 PM');
+    expect(formatZoned('2026-03-09T17:05:00Z', NY, 'always')).toBe('03/09/26 1:05 PM EDT');
+    expect(formatTimeRange('2026-03-09T13:00:00Z', '2026-03-09T17:00:00Z', NY, 'never')).toBe('9:00 AM – 1:00 PM');
+    expect(formatTimeRange('2026-03-10T02:00:00Z', '2026-03-10T11:00:00Z', NY, 'never')).toBe('10:00 PM – 03/10/26 7:00 AM');
+    expect(formatTimeRange('2026-03-06T14:00:00Z', '2026-03-06T18:00:00Z', NY, 'always')).toBe('9:00 AM – 1:00 PM EST');
     expect(todayIn(NY, new Date('2026-03-10T03:00:00Z'))).toBe('2026-03-09');
   });
 

@@ -1,10 +1,13 @@
 import { DateTime } from 'luxon';
+import { formatInstant, formatInstantRange, zoneAbbreviation, type ZoneNameRule } from '@hearth/shared/app/time-display';
 import { pad } from '@/format/date-format';
 
 /**
  * Wall-clock times of the schedule, always in the BRANCH's time zone (issue "Scheduling": times in the branch's
  * zone; ARCHITECTURE.md: Luxon for every computation across a time zone, never dayjs). Instants travel as ISO
- * strings in UTC; local dates are YYYY-MM-DD and local times HH:MM (24-hour).
+ * strings in UTC; local dates are YYYY-MM-DD and local times HH:MM (24-hour). Instants are written by the app's
+ * one formatter (packages/shared/src/app/time-display.ts), which names the zone ("CST") where it can differ from
+ * the viewer's: `zoneName` 'auto' by default, 'never' where the screen already names it.
  */
 
 /** Minutes in a day. */
@@ -53,36 +56,33 @@ export function todayIn(zone: string, now: Date = new Date()): string {
   return DateTime.fromJSDate(now, { zone }).toISODate() ?? '';
 }
 
-/** An instant as MM/DD/YY h:mm A (spec section 9) on the wall clock of `zone`. */
-export function formatZoned(iso: string, zone: string): string {
-  const dt = zoned(iso, zone);
-  return dt.isValid ? dt.toFormat('MM/dd/yy h:mm a') : iso;
+/** An instant as MM/DD/YY h:mm A (spec section 9) on the wall clock of `zone`: "03/09/26 9:00 AM CDT". */
+export function formatZoned(iso: string, zone: string, zoneName: ZoneNameRule = 'auto'): string {
+  return formatInstant(iso, zone, { zoneName });
 }
 
 /** An instant's local day in `zone` with its weekday: "Mon 03/09/26". */
 export function formatZonedDay(iso: string, zone: string): string {
-  const dt = zoned(iso, zone);
-  return dt.isValid ? dt.toFormat('ccc MM/dd/yy') : iso;
+  return formatInstant(iso, zone, { style: 'weekdayDate' });
 }
 
-/** An instant's local time in `zone`: "9:00 AM". */
-export function formatZonedTime(iso: string, zone: string): string {
-  const dt = zoned(iso, zone);
-  return dt.isValid ? dt.toFormat('h:mm a') : iso;
+/** An instant's local time in `zone`: "9:00 AM CDT". */
+export function formatZonedTime(iso: string, zone: string, zoneName: ZoneNameRule = 'auto'): string {
+  return formatInstant(iso, zone, { style: 'time', zoneName });
 }
 
-/** A span's local times in `zone`: "9:00 AM – 1:00 PM", with the end's date when it ends on another day. */
-export function formatTimeRange(startIso: string, endIso: string, zone: string): string {
-  const start = zoned(startIso, zone);
-  const end = zoned(endIso, zone);
-  const endText = start.hasSame(end, 'day') ? end.toFormat('h:mm a') : end.toFormat('MM/dd/yy h:mm a');
-  return `${start.toFormat('h:mm a')} – ${endText}`;
+/**
+ * A span's local times in `zone`: "9:00 AM – 1:00 PM CDT", with the end's date when it ends on another day
+ * (formatInstantRange).
+ */
+export function formatTimeRange(startIso: string, endIso: string, zone: string, zoneName: ZoneNameRule = 'auto'): string {
+  return formatInstantRange(startIso, endIso, zone, { zoneName });
 }
 
 /** The zone as people read it, with its abbreviation at `at`: "America/New_York (EDT)". */
 export function zoneLabel(zone: string, at: Date = new Date()): string {
-  const dt = DateTime.fromJSDate(at, { zone }).setLocale('en-US');
-  return dt.isValid ? `${zone.replace(/_/g, ' ')} (${dt.offsetNameShort})` : zone;
+  const dt = DateTime.fromJSDate(at, { zone });
+  return dt.isValid ? `${zone.replace(/_/g, ' ')} (${zoneAbbreviation(zone, at)})` : zone;
 }
 
 /** Minutes since midnight of a local time "HH:MM" (null when unreadable). */

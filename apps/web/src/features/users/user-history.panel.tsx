@@ -4,7 +4,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { UserHistoryEntry } from '@hearth/shared/users/users.schema';
 import { restJson } from '@/api/rest';
 import { shouldRetry } from '@/api/query-client';
-import { formatDateTime } from '@/format/date-format';
+import { formatInstant } from '@hearth/shared/app/time-display';
+import { useUserTimeZone } from '@/api/display-zone';
 import { describeChanges, tableLabel } from './user-history.format';
 
 const PAGE_SIZE = 50;
@@ -25,6 +26,8 @@ const OPERATION_COLORS = { INSERT: 'teal', UPDATE: 'blue', DELETE: 'red' } as co
 /** The change history of one user (GET /users/{id}/history), newest first, 50 per page. */
 export function UserHistoryPanel({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);
+  // A user's history spans their branches: it reads in the signed-in user's own zone.
+  const timeZone = useUserTimeZone();
   const history = useQuery({
     queryKey: [...userHistoryKey(userId), page],
     queryFn: () => restJson<HistoryPage>('GET', `/users/${userId}/history?page=${page}&pageSize=${PAGE_SIZE}`),
@@ -53,7 +56,7 @@ export function UserHistoryPanel({ userId }: { userId: number }) {
             <Table.Tbody>
               {history.data?.history.map((entry, index) => (
                 <Table.Tr key={`${entry.createdAt}-${index}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(entry.createdAt, timeZone)}</Table.Td>
                   <Table.Td>
                     <Badge size="xs" variant="light" color={OPERATION_COLORS[entry.operation]}>
                       {entry.operation}
