@@ -1,6 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ZBranchFields } from '@hearth/shared/branches/branches.schema';
+import { ZBranchFields, type BranchFields } from '@hearth/shared/branches/branches.schema';
+import { DEFAULT_TIMEZONE } from '@hearth/shared/app/app.constants';
+import { timeZonesOfState } from '@hearth/shared/app/state-time-zones';
 import { branches } from '../features/branches/branches.schema';
+import { placeFromZip, type BranchPlace } from '../features/branches/branches.location';
 import { CliError, UsageError, withDatabase, type CliContext } from './hearth.context';
 import { prepareDatabase } from './hearth.migrate';
 import { findCompany } from './hearth.lookup';
@@ -18,16 +21,74 @@ export interface CreateBranchArgs {
   timezone?: string;
   /** Whole metres, as text from the command line. */
   geofence?: string;
+  /** The office's own point, WGS84 degrees as text; both or neither. */
+  lat?: string;
+  lon?: string;
+}
+
+/**
+ * The time zone checked against the state: without --timezone the default (Eastern) is only taken for a state
+ * that uses Eastern time, so a branch elsewhere does not get Eastern workweeks and visit times by omission.
+ * @throws CliError naming the state's zones and --timezone.
+ */
+function checkTimeZone(args: CreateBranchArgs, fields: BranchFields): void {
+  if (args.timezone !== undefined || !fields.state) return;
+  const zones = timeZonesOfState(fields.state);
+  if (zones.length === 0 || zones.includes(DEFAULT_TIMEZONE)) return;
+  throw new CliError(
+    `A branch in ${fields.state} is not on Eastern time (the default): give its time zone with --timezone ` +
+      `(${zones.join(' or ')})`,
+  );
+}
+
+/** A coordinate option: a number within ±`limit` degrees. @throws CliError naming the option. */
+function degrees(name: string, text: string, limit: number): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || Math.abs(value) > limit) {
+    throw new CliError(`--${name} must be decimal degrees between -${limit} and ${limit}, not ${text}`);
+  }
+  return value;
+}
+
+/**
+ * Where the branch is drawn on /map: --lat/--lon when given (exact), else the centre of its ZIP, approximate
+ * (placeFromZip).
+ * @throws CliError for only one of --lat/--lon, a value out of range, and a ZIP that lies in another state than --state.
+ */
+async function placeOf(args: CreateBranchArgs, fields: BranchFields): Promise<BranchPlace> {
+  if (args.lat !== undefined || args.lon !== undefined) {
+    if (args.lat === undefined || args.lon === undefined) throw new CliError('Give both --lat and --lon, or neither');
+    return { lat: degrees('lat', args.lat, 90), lon: degrees('lon', args.lon, 180), coordinatesApproximate: false };
+  }
+  const { place, problem } = await placeFromZip({ zip: fields.zip, state: fields.state });
+  if (problem) throw new CliError(`${problem}: check --zip and --state`);
+  return place;
+}
+
+/** The line saying where the branch shows on /map. */
+function placeLine(place: BranchPlace, zip: string | null | undefined): string {
+  if (place.lat === null || place.lon === null) {
+    return zip
+      ? `ZIP ${zip} is not in the ZIP table: the branch is not on the map until --lat and --lon are given`
+      : 'No address: the branch is not on the map (give --zip, or --lat and --lon)';
+  }
+  const at = `${place.lat.toFixed(4)}, ${place.lon.toFixed(4)}`;
+  return place.coordinatesApproximate
+    ? `On the map at ${at}, approximate: the centre of ZIP ${zip!.slice(0, 5)} (--lat and --lon give the office's own point)`
+    : `On the map at ${at}`;
 }
 
 /**
  * `create-branch`: an office of the agency (there is no page to add one; /admin/branches edits them), so a new
  * install can import clients and caregivers into it. The fields are checked by the branch form's schema
- * (ZBranchFields: the time zone an IANA name, default America/New_York; the geofence radius 10 to 5000 metres,
- * default 150); the name must be new in its company (case-insensitive).
+ * (ZBranchFields: the ZIP in its normal form, the time zone an IANA name, default America/New_York only for a
+ * state on Eastern time (checkTimeZone); the geofence radius 10 to 5000 metres, default 150); the name must be new
+ * in its company (case-insensitive). The branch gets a place on /map (placeOf): --lat/--lon, else its ZIP's centre
+ * marked approximate.
  * @returns the new branch's id.
- * @throws UsageError without --name; CliError naming the first invalid field ("timezone: ..."), "A branch named X
- * already exists", when there is no company yet, and from findCompany.
+ * @throws UsageError without --name; CliError naming the first invalid field ("timezone: ..."), a state not on
+ * Eastern time without --timezone, a ZIP of another state, bad --lat/--lon, "A branch named X already exists",
+ * when there is no company yet, and from findCompany.
  */
 export async function createBranchCommand(ctx: CliContext, args: CreateBranchArgs): Promise<number> {
   if (!args.name?.trim()) throw new UsageError('create-branch needs --name');
@@ -47,6 +108,8 @@ export async function createBranchCommand(ctx: CliContext, args: CreateBranchArg
     throw new CliError(`${issue.path.join('.') || 'branch'}: ${issue.message}`);
   }
   const fields = parsed.data;
+  checkTimeZone(args, fields);
+  const place = await placeOf(args, fields);
   return withDatabase(ctx.config, async (database) => {
     const db = database.db;
     await prepareDatabase(database);
@@ -59,9 +122,10 @@ export async function createBranchCommand(ctx: CliContext, args: CreateBranchArg
     if (taken) throw new CliError(`A branch named ${fields.name} already exists (${taken.id})`);
     const [row] = await db
       .insert(branches)
-      .values({ ...fields, companyId: company.id })
+      .values({ ...fields, ...place, companyId: company.id })
       .returning({ id: branches.id });
     ctx.io.out(`Created branch ${fields.name} (${row!.id}) of ${company.name}, time zone ${fields.timezone}`);
+    ctx.io.out(placeLine(place, fields.zip));
     return row!.id;
   });
 }
