@@ -23,6 +23,11 @@ export interface CliContext {
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
+  /**
+   * The first line of standard input without its line ending (a secret piped in, as `--password-stdin`), null when
+   * the input is empty; absent where there is no input to read.
+   */
+  readLine?(): Promise<string | null>;
 }
 
 /** A failure the operator can act on: printed as its one-line message, exit code 1. */

@@ -10,17 +10,19 @@ import { roles } from '../features/roles/roles.schema';
 import { accounts, branchUsers, users } from '../features/users/users.schema';
 import { CliError, UsageError, withDatabase, type CliContext } from './hearth.context';
 import { prepareDatabase } from './hearth.migrate';
-import { findBranch, findCompany } from './hearth.lookup';
+import { companyNamed, findBranch, findCompany } from './hearth.lookup';
 
-/** What `create-user` is given; username, email, name and password are required. */
+/** What `create-user` is given; username, email, name and a password (--password or --password-stdin) are required. */
 export interface CreateUserArgs {
   username?: string;
   email?: string;
   name?: string;
   password?: string;
+  /** Read the password from the first line of standard input (kept out of the shell history and process list). */
+  passwordStdin?: boolean;
   /** A role's name (case-insensitive) or id; default Company Admin. */
   role?: string;
-  /** A company's name or id; the name of the company to create when there is none yet. */
+  /** A company's name or id; a new name creates that company for its first Company Admin. */
   company?: string;
   /** Branches (names or ids) of a branch-level role. */
   branch?: string[];
@@ -32,20 +34,38 @@ const USERNAME = /^[A-Za-z0-9_.]{3,30}$/;
 /** Roles whose users belong to a caregiver, client or contact record, made with that record in the app. */
 const RECORD_ROLE_IDS: number[] = [ROLE_IDS.caregiver, ROLE_IDS.client, ROLE_IDS.trustedContact];
 
-/** The fields, checked. @throws UsageError for a missing option; CliError for a bad value (the password rule broken). */
-function checkFields(args: CreateUserArgs) {
-  const missing = (['username', 'email', 'name', 'password'] as const).filter((k) => !args[k]?.trim());
-  if (missing.length) throw new UsageError(`create-user needs ${missing.map((k) => `--${k}`).join(', ')}`);
+/**
+ * The password: --password, or with --password-stdin the first line of standard input (as `docker login
+ * --password-stdin`), so it stays out of the shell history and the process list.
+ * @throws UsageError for both or neither; CliError when standard input gives no line.
+ */
+async function passwordOf(ctx: CliContext, args: CreateUserArgs): Promise<string> {
+  if (!args.passwordStdin) {
+    if (!args.password) throw new UsageError('create-user needs --password or --password-stdin');
+    return args.password;
+  }
+  if (args.password !== undefined) throw new UsageError('Give --password or --password-stdin, not both');
+  const line = ctx.io.readLine ? await ctx.io.readLine() : null;
+  if (!line) {
+    throw new CliError(
+      '--password-stdin read no password: pipe it in, e.g. printf \'%s\\n\' "$PASSWORD" | npm run hearth -- create-user ...',
+    );
+  }
+  return line;
+}
+
+/** The fields, checked (all present). @throws CliError for a bad value (the username rule, the email, the password rule). */
+function checkFields(args: CreateUserArgs & { password: string }) {
   const username = args.username!.trim();
   if (!USERNAME.test(username)) throw new CliError('The username must be 3 to 30 letters, digits, "_" or "."');
   const email = args.email!.trim().toLowerCase();
   if (!z.email().safeParse(email).success) throw new CliError(`Invalid email: ${args.email}`);
-  const weak = passwordPolicyError(args.password!);
+  const weak = passwordPolicyError(args.password);
   if (weak) throw new CliError(`Weak password: ${weak}`);
   const name = args.name!.trim().replace(/\s+/g, ' ');
   const space = name.lastIndexOf(' ');
   const [firstName, lastName] = space === -1 ? [name, ''] : [name.slice(0, space), name.slice(space + 1)];
-  return { username, email, name, firstName, lastName, password: args.password! };
+  return { username, email, name, firstName, lastName, password: args.password };
 }
 
 /** The role named (or numbered) `text`. @throws CliError "Unknown role X; roles: ..." and for a record role. */
@@ -61,21 +81,33 @@ async function findRole(db: Db, text: string) {
 }
 
 /**
- * The user's company: the one named (by name or id), else the only one (findCompany). With no company at all, the
- * one named is to be created (a new install): `id` is then null.
- * @throws CliError when none exists and none is named, and from findCompany.
+ * The user's company: the one named (by name or id), else the only one. A name no company has is a new agency,
+ * created with its first user, who must then be its Company Admin (a new install, or a real agency beside the demo
+ * one): `id` is then null.
+ * @throws CliError when there is no company and none is named, when several exist and none is named (findCompany),
+ * and for a new name with another role than Company Admin (naming the companies there are).
  */
-async function chooseCompany(db: Db, text: string | undefined): Promise<{ id: number | null; name: string }> {
-  const company = await findCompany(db, text);
+async function chooseCompany(db: Db, text: string | undefined, roleId: number): Promise<{ id: number | null; name: string }> {
+  if (text === undefined || !text.trim()) {
+    const only = await findCompany(db, undefined);
+    if (!only) throw new CliError('There is no company yet: name the agency with --company "<name>"');
+    return only;
+  }
+  const { company, others } = await companyNamed(db, text);
   if (company) return company;
-  if (!text?.trim()) throw new CliError('There is no company yet: name the agency with --company "<name>"');
-  return { name: text.trim(), id: null };
+  if (roleId !== ROLE_IDS.companyAdmin) {
+    throw new CliError(
+      `Company ${text} not found; companies: ${others.join(', ') || 'none'} (a new company starts with its Company Admin)`,
+    );
+  }
+  return { name: text.trim().replace(/\s+/g, ' '), id: null };
 }
 
 /**
  * `create-user`: a staff user who can sign in with a password (better-auth credential account, hashed as
- * better-auth hashes it), typically the first Company Admin of a PostgreSQL install (the embedded one gets the demo
- * agency). The password must pass the shared policy (spec section 5); the company is created when none exists;
+ * better-auth hashes it), typically the first Company Admin of an agency (chooseCompany: a new --company name creates
+ * the agency, also beside the demo one). The password (--password, or --password-stdin: passwordOf) must pass the
+ * shared policy (spec section 5); it prints the sign-in address the server answers at (config.publicUrl);
  * branch-level roles (Branch Manager, RVP, Nurse, PRN) need their --branch links, company and system roles take none.
  * Written in one transaction: nothing is left of a refused user.
  * @returns the new user's id.
@@ -83,7 +115,9 @@ async function chooseCompany(db: Db, text: string | undefined): Promise<{ id: nu
  * already exists", "Weak password: <rule>", "Unknown role X; roles: ...", and from chooseCompany / findBranch.
  */
 export async function createUserCommand(ctx: CliContext, args: CreateUserArgs): Promise<number> {
-  const fields = checkFields(args);
+  const missing = (['username', 'email', 'name'] as const).filter((k) => !args[k]?.trim());
+  if (missing.length) throw new UsageError(`create-user needs ${missing.map((k) => `--${k}`).join(', ')}`);
+  const fields = checkFields({ ...args, password: await passwordOf(ctx, args) });
   return withDatabase(ctx.config, async (database) => {
     const db = database.db;
     await prepareDatabase(database);
@@ -96,7 +130,7 @@ export async function createUserCommand(ctx: CliContext, args: CreateUserArgs): 
       throw new CliError(`A user named ${fields.username} already exists`);
     }
     if (taken.length) throw new CliError(`A user with the email ${fields.email} already exists`);
-    const company = await chooseCompany(db, args.company);
+    const company = await chooseCompany(db, args.company, role.id);
     const branchLevel = levelOf(role) === 'branch';
     const branchNames = args.branch ?? [];
     if (branchLevel && branchNames.length === 0) throw new CliError(`A ${role.name} works in branches: name them with --branch`);
@@ -130,7 +164,13 @@ export async function createUserCommand(ctx: CliContext, args: CreateUserArgs): 
     });
     const where = company.id === null ? `the new company ${company.name}` : company.name;
     ctx.io.out(`Created ${role.name} ${fields.username.toLowerCase()} (${fields.email}) in ${where}`);
-    ctx.io.out(`Sign in at ${ctx.config.publicUrl} with the username or the email and the password given.`);
+    // config.publicUrl is what the server itself announces and checks sign-in origins against (config.ts: PUBLIC_URL,
+    // else http://localhost:PORT), read from this command's environment as `npm start` reads its own.
+    const signIn = `${ctx.config.publicUrl.replace(/\/+$/, '')}/login`;
+    ctx.io.out(
+      `Sign in at ${signIn} with the username or the email and the password ` +
+        '(Hearth answers there when npm start runs with this PORT and PUBLIC_URL)',
+    );
     return userId;
   });
 }
