@@ -33,7 +33,7 @@ describe('npm run hearth: usage', () => {
     const run = await hearth({ DATA_DIR: unopened() }, ROOT, 'export', '--help');
     expect(run.code).toBe(0);
     expect(run.out[0]).toBe(
-      'Usage: npm run hearth -- export <type> [--from YYYY-MM-DD --to YYYY-MM-DD] [--branch B] [--payer P] [--format csv|xlsx] [--out <file>] [--as <username>]',
+      'Usage: npm run hearth -- export <type> [--from YYYY-MM-DD --to YYYY-MM-DD] [--branch B] [--payer P] [--format csv|xlsx] [--out <file>] [--company C] [--as <username>]',
     );
   });
 

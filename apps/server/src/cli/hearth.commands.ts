@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { createInterface } from 'node:readline';
 import { loadConfig } from '../config';
 import { UsageError, type CliContext, type CliIo } from './hearth.context';
 import { migrateCommand, seedDemoCommand } from './hearth.migrate';
@@ -55,18 +56,23 @@ const COMMANDS: Command[] = [
       email: text,
       name: text,
       password: text,
+      'password-stdin': flag,
       role: text,
       company: text,
       branch: { ...text, multiple: true },
     },
-    synopsis: '--username U --email E --name N --password P [--role "Company Admin"] [--company C] [--branch B]...',
-    summary: 'create a staff user who signs in with a password (the first admin of a PostgreSQL install)',
+    synopsis:
+      '--username U --email E --name N (--password P | --password-stdin) [--role "Company Admin"] [--company C] [--branch B]...',
+    summary:
+      'create a staff user who signs in with a password (the first admin of an install, with --company naming the agency); ' +
+      '--password-stdin reads the password from the first line of standard input instead of the command line',
     run: (ctx, _p, v) =>
       createUserCommand(ctx, {
         username: str(v, 'username'),
         email: str(v, 'email'),
         name: str(v, 'name'),
         password: str(v, 'password'),
+        passwordStdin: v['password-stdin'] === true,
         role: str(v, 'role'),
         company: str(v, 'company'),
         branch: Array.isArray(v.branch) ? v.branch.map(String) : undefined,
@@ -85,36 +91,49 @@ const COMMANDS: Command[] = [
       zip: text,
       timezone: text,
       geofence: text,
+      lat: text,
+      lon: text,
     },
     synopsis:
-      '--name N [--company C] [--region R] [--address A --city C --state ST --zip Z] [--timezone America/New_York] [--geofence 150]',
-    summary: 'create a branch (an office) of the company, to import clients and caregivers into',
+      '--name N [--company C] [--region R] [--address A --city C --state ST --zip Z] [--timezone America/Chicago] ' +
+      '[--geofence 150] [--lat D --lon D]',
+    summary:
+      'create a branch (an office) of the company, to import clients and caregivers into; --timezone is needed outside ' +
+      'Eastern time; on the map at --lat/--lon, else at the centre of its ZIP (approximate)',
     run: (ctx, _p, v) =>
       createBranchCommand(
         ctx,
         Object.fromEntries(
-          ['name', 'company', 'region', 'address', 'city', 'state', 'zip', 'timezone', 'geofence'].map((k) => [k, str(v, k)]),
+          ['name', 'company', 'region', 'address', 'city', 'state', 'zip', 'timezone', 'geofence', 'lat', 'lon'].map((k) => [
+            k,
+            str(v, k),
+          ]),
         ),
       ),
   },
   {
     name: 'import',
     positionals: ['type', 'file'],
-    options: { branch: text, as: text },
-    synopsis: '[--branch <name or id>] [--as <username>]',
-    summary: 'import a CSV or XLSX file as the import page does, printing progress and a summary',
-    run: (ctx, [type, file], v) => importCommand(ctx, { type: type!, file: file!, branch: str(v, 'branch'), as: str(v, 'as') }),
+    options: { branch: text, company: text, as: text },
+    synopsis: '[--branch <name or id>] [--company <name or id>] [--as <username>]',
+    summary:
+      'import a CSV or XLSX file as the import page does, printing progress and a summary; it acts as the Company Admin ' +
+      "of the company (--company, the branch's, or the only one) unless --as names the user",
+    run: (ctx, [type, file], v) =>
+      importCommand(ctx, { type: type!, file: file!, branch: str(v, 'branch'), company: str(v, 'company'), as: str(v, 'as') }),
   },
   {
     name: 'export',
     positionals: ['type'],
-    options: { from: text, to: text, branch: text, payer: text, format: text, out: text, as: text },
-    synopsis: '[--from YYYY-MM-DD --to YYYY-MM-DD] [--branch B] [--payer P] [--format csv|xlsx] [--out <file>] [--as <username>]',
+    options: { from: text, to: text, branch: text, payer: text, format: text, out: text, company: text, as: text },
+    synopsis:
+      '[--from YYYY-MM-DD --to YYYY-MM-DD] [--branch B] [--payer P] [--format csv|xlsx] [--out <file>] [--company C] ' +
+      '[--as <username>]',
     summary: 'run an export and write its file (default: its own name in the current directory)',
     run: (ctx, [type], v) =>
       exportCommand(ctx, {
         type: type!,
-        ...Object.fromEntries(['from', 'to', 'branch', 'payer', 'format', 'out', 'as'].map((k) => [k, str(v, k)])),
+        ...Object.fromEntries(['from', 'to', 'branch', 'payer', 'format', 'out', 'company', 'as'].map((k) => [k, str(v, k)])),
       }),
   },
   {
@@ -152,18 +171,43 @@ export function usage(): string {
     '',
     'The database is DATABASE_URL when set, else the embedded one in DATA_DIR (default ./data); a command on the',
     'embedded database stops when a running Hearth holds it. Files are relative to the current directory.',
+    'A new agency: migrate, create-user --company "<agency>" (its first Company Admin), create-branch, then import.',
+    'Imports and exports act as the Company Admin of their company; name the company with --company (or the user',
+    'with --as) when the database holds several, e.g. beside the demo agency.',
     'Exit codes: 0 done, 1 failed (one-line message; HEARTH_DEBUG=1 adds the stack trace), 2 usage error.',
   ].join('\n');
+}
+
+/**
+ * `args` with a negative number after a value option joined to it (`--lon -95.94` as `--lon=-95.94`): parseArgs
+ * takes a value starting with "-" for an option, and every US longitude is negative.
+ */
+function withNegativeValues(command: Command, args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const option = /^--([\w-]+)$/.exec(args[i]!)?.[1];
+    const next = args[i + 1];
+    if (option && command.options[option]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${args[i]}=${next}`);
+      i++;
+    } else out.push(args[i]!);
+  }
+  return out;
 }
 
 /** Parses a command's arguments. @throws UsageError naming the unknown option or the missing or extra argument. */
 function parseCommandArgs(command: Command, args: string[]) {
   let parsed: { values: Values; positionals: string[] };
   try {
-    parsed = parseArgs({ args, options: command.options, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: withNegativeValues(command, args),
+      options: command.options,
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     // parseArgs explains how to pass a positional starting with "-"; the first sentence is what went wrong.
-    throw new UsageError((error as Error).message.split('. ')[0]!.replace(/'/g, ''));
+    throw new UsageError((error as Error).message.split(/\.(?: |\n)/)[0]!.replace(/'/g, ''));
   }
   const missing = command.positionals.slice(parsed.positionals.length);
   if (missing.length) throw new UsageError(`${command.name} needs ${missing.map((p) => `<${p}>`).join(' ')}`);
@@ -225,6 +269,17 @@ export async function runHearth(argv: string[], options: { env: NodeJS.ProcessEn
   }
 }
 
+/** The first line of a stream (standard input), without its line ending; null when it ends before any line. */
+async function firstLineOf(input: NodeJS.ReadableStream): Promise<string | null> {
+  const lines = createInterface({ input, crlfDelay: Infinity, terminal: false });
+  try {
+    for await (const line of lines) return line;
+    return null;
+  } finally {
+    lines.close();
+  }
+}
+
 /**
  * Runs a command line as this process (`npm run hearth`, `npm run seed:demo`): prints to stdout and stderr, file
  * arguments relative to npm's INIT_CWD (the directory the operator ran npm in), and exits with runHearth's code.
@@ -233,7 +288,16 @@ export async function runAsProcess(argv: string[]): Promise<void> {
   const code = await runHearth(argv, {
     env: process.env,
     cwd: process.env.INIT_CWD ?? process.cwd(),
-    io: { out: (line) => console.log(line), err: (line) => console.error(line) },
+    io: {
+      out: (line) => console.log(line),
+      err: (line) => console.error(line),
+      readLine: async () => {
+        const line = await firstLineOf(process.stdin);
+        // Nothing more is read: an open standard input must not keep the process waiting once the command ends.
+        process.stdin.destroy();
+        return line;
+      },
+    },
   });
   process.exitCode = code;
   // Everything is closed by now, so Node ends on its own once stdout is flushed; a handle a library left open

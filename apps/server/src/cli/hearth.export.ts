@@ -25,6 +25,8 @@ export interface ExportArgs {
   format?: string;
   out?: string;
   as?: string;
+  /** The company it is for (name or id), when the database holds several. */
+  company?: string;
 }
 
 /** The option that sets each export parameter, so a refusal names what the operator typed. */
@@ -81,8 +83,7 @@ async function copyOut(storage: Storage, key: string, target: string): Promise<n
  */
 async function queueExport(ctx: CliContext, db: Db, args: ExportArgs): Promise<number> {
   const type = await findExportType(db, args.type);
-  const caller = await actingUser(db, args.as);
-  const companyOf = caller.level === 'system' ? null : caller.user.companyId;
+  const { caller, companyId: companyOf } = await actingUser(db, { as: args.as, company: args.company, branch: args.branch });
   const branch = args.branch === undefined ? null : await findBranch(db, companyOf, args.branch);
   const payer = args.payer === undefined ? null : await findPayerSource(db, branch?.companyId ?? companyOf, args.payer);
   const parsed = ZQueueFileExportInput.safeParse({
@@ -123,8 +124,9 @@ async function runExportJob(ctx: CliContext, database: Database, storage: Storag
 }
 
 /**
- * `export <type> [--from --to --branch --payer --format] [--out <file>] [--as <username>]`: queues the export as
- * the acting user (queueFileExport, with their permissions and scope; --branch and --payer by name or id), runs its
+ * `export <type> [--from --to --branch --payer --format] [--out <file>] [--company C] [--as <username>]`: queues the
+ * export as the acting user (actingUser: --as, else the admin of --company, of --branch's company or of the only
+ * company; queueFileExport, with their permissions and scope; --branch and --payer by name or id), runs its
  * `file-export` job in this process, and copies the finished file to --out (default: the export's own file name in
  * the operator's directory), printing where and how many rows. The export stays listed at /file-exports until it
  * expires.

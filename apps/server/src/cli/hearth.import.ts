@@ -19,11 +19,13 @@ import { pollUntil, startCommandQueue } from './hearth.jobs';
 /** Row errors, and row warnings, the summary lists; the rest are counted (all are at /file-import-rows). */
 const ERRORS_SHOWN = 5;
 
-/** What `import` is given: the type's name, the file (relative to the operator's directory), --branch, --as. */
+/** What `import` is given: the type's name, the file (relative to the operator's directory), --branch, --company, --as. */
 export interface ImportArgs {
   type: string;
   file: string;
   branch?: string;
+  /** The company it is for (name or id), when the database holds several. */
+  company?: string;
   as?: string;
 }
 
@@ -64,11 +66,10 @@ type ImportRow = typeof fileImports.$inferSelect;
  */
 async function queueImport(ctx: CliContext, db: Db, storage: Storage, file: string, args: ImportArgs) {
   const type = await findImportType(db, args.type);
-  const caller = await actingUser(db, args.as);
   if (args.branch !== undefined && !FILE_IMPORT_TARGET_DEFINITIONS[type.target].branchLevel) {
     throw new CliError(`${type.label} belong to the company, not to a branch: leave out --branch`);
   }
-  const companyId = caller.level === 'system' ? null : caller.user.companyId;
+  const { caller, companyId } = await actingUser(db, { as: args.as, company: args.company, branch: args.branch });
   const branch = args.branch === undefined ? null : await findBranch(db, companyId, args.branch);
   const fileName = path.basename(file);
   const parsed = ZQueueFileImportInput.safeParse({
@@ -122,8 +123,9 @@ async function runImportJob(ctx: CliContext, database: Database, storage: Storag
 }
 
 /**
- * `import <type> <file> [--branch <name or id>] [--as <username>]`: the import page's path in one process. The
- * import is queued as the acting user (actingUser; their permissions apply as on the page: queueFileImport), the
+ * `import <type> <file> [--branch <name or id>] [--company C] [--as <username>]`: the import page's path in one
+ * process. The import is queued as the acting user (actingUser: --as, else the admin of --company, of --branch's
+ * company or of the only company; their permissions apply as on the page: queueFileImport), the
  * file is stored through the storage driver (`storage.write`), then the `file-import` job runs in this process
  * (startCommandQueue) while the command prints "rows done / total" as batches commit, and at the end the counts
  * (created, updated, unchanged, errors) with the first ERRORS_SHOWN row errors and their line numbers. An import
