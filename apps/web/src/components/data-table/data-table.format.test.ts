@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ageOn, todayInZone } from '@hearth/shared/app/time-display';
 import { ROW_TIME_ZONE_KEY, type ViewColumnMeta } from '@hearth/shared/views/views.schema';
 import {
+  cellWraps,
   centsOf,
   describeFilter,
   formatCell,
@@ -148,5 +149,14 @@ describe('export helpers', () => {
     expect(filenameFromDisposition('attachment; filename="../../etc"', 'x')).toBe('.._.._etc');
     expect(filenameFromDisposition(null, 'fallback.csv')).toBe('fallback.csv');
     expect(defaultExportFilename('users', 'xlsx', new Date(2026, 0, 5))).toBe('users-2026-01-05.xlsx');
+  });
+});
+
+describe('cellWraps', () => {
+  it('wraps lists and long sentences, keeps names and ids on one line', () => {
+    expect(cellWraps('Ann Lee')).toBe(false);
+    expect(cellWraps('b1e9b0b9-da6e-4f68-b603-bd896a50ca86-with-more-than-40')).toBe(false);
+    expect(cellWraps('Boston, Worcester')).toBe(true);
+    expect(cellWraps('Address not saved: ZIP "1A345" is not a US ZIP code (5 digits or ZIP+4)')).toBe(true);
   });
 });

@@ -180,3 +180,12 @@ export function centsOf(dollarsValue: number): number {
 export function rowHref(rowLink: string, row: Record<string, unknown>): string {
   return rowLink.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(row[key] ?? '')));
 }
+
+/**
+ * Whether a cell's text wraps onto more lines (up to the cell's 320 px) instead of ending in an ellipsis: lists
+ * ("a, b") and sentences longer than 40 characters (an import row's error or warning), so they are read whole.
+ * A short text, or a long one without spaces (an id), stays on one line, its whole text in the cell's title.
+ */
+export function cellWraps(text: string): boolean {
+  return text.includes(', ') || (text.length > 40 && text.includes(' '));
+}

@@ -28,7 +28,7 @@ import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
 import { ColumnChooser } from './column-chooser';
 import classes from './data-table.module.css';
-import { alignOf, formatCell, pageZoneName, rowHref, rowTimeZone } from './data-table.format';
+import { alignOf, cellWraps, formatCell, pageZoneName, rowHref, rowTimeZone } from './data-table.format';
 import {
   ariaSortOf,
   isBlankTableUrl,
@@ -296,7 +296,7 @@ export function DataTable({ view }: DataTableProps) {
                 key={column.key}
                 ta={alignOf(column.type)}
                 className={classes.cell}
-                data-nowrap={text.includes(', ') ? undefined : true}
+                data-nowrap={cellWraps(text) ? undefined : true}
                 title={text.length > 40 ? text : undefined}
               >
                 {href && cellIndex === 0 ? (
