@@ -25,6 +25,13 @@ export const ZBranchFields = z.object({
 });
 export type BranchFields = z.infer<typeof ZBranchFields>;
 
+/**
+ * Input of createBranch: a new office of the caller's company, with the edit form's fields (its time zone an IANA
+ * name, default America/New_York).
+ */
+export const ZCreateBranchInput = ZBranchFields;
+export type CreateBranchInput = z.infer<typeof ZCreateBranchInput>;
+
 /** Input of updateBranch. */
 export const ZUpdateBranchInput = ZBranchFields.extend({ id: z.number().int().positive() });
 export type UpdateBranchInput = z.infer<typeof ZUpdateBranchInput>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZUpdateBranchInput } from '@hearth/shared/branches/branches.schema';
+import { ZCreateBranchInput, ZUpdateBranchInput } from '@hearth/shared/branches/branches.schema';
 import { permissionProcedure, router } from '../../trpc/init';
 import * as service from './branches.service';
 
@@ -10,6 +10,10 @@ export const branchesRouter = router({
   getBranch: permissionProcedure
     .input(z.object({ id: z.number().int().positive() }))
     .query(({ ctx, input }) => service.getBranch({ scope: ctx.scope, input })),
+  /** Adds a branch to the caller's company: name, address, time zone, geofence radius in metres -> the branch. */
+  createBranch: permissionProcedure
+    .input(ZCreateBranchInput)
+    .mutation(({ ctx, input }) => service.createBranch({ scope: ctx.scope, input })),
   /** Edits a branch: name, address, time zone, geofence radius in metres. */
   updateBranch: permissionProcedure
     .input(ZUpdateBranchInput)

@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { BranchOutput, UpdateBranchInput } from '@hearth/shared/branches/branches.schema';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { BranchOutput, CreateBranchInput, UpdateBranchInput } from '@hearth/shared/branches/branches.schema';
 import { inBranchScope, type Scope } from '../../auth/scope';
-import { notFound } from '../../errors/app-error';
+import { AppError, notFound } from '../../errors/app-error';
 import { branches } from './branches.schema';
 import { placeFromZip, type BranchPlace } from './branches.location';
 import { normalizeZip } from '@hearth/shared/records/zip';
@@ -36,6 +36,32 @@ export async function getBranch({ scope, input }: { scope: Scope; input: { id: n
     .where(and(eq(branches.id, input.id), inBranchScope(scope, branches.id)));
   if (!row) throw notFound('Branch', input.id);
   return row;
+}
+
+/**
+ * Adds an office to the caller's company (company-level and system-level roles; the action permission keeps
+ * branch-level roles out): the branch form's fields, its time zone an IANA name (default America/New_York), and its
+ * place on /map at the centre of its ZIP, marked approximate (placeFromZip; none without a known ZIP).
+ * @returns the new branch as getBranch gives it.
+ * @throws AppError FORBIDDEN for a caller of no company or of branch level; CONFLICT when the company already has a
+ * branch of that name (case-insensitive); BAD_REQUEST when the ZIP lies in another state than the one given.
+ */
+export async function createBranch({ scope, input }: { scope: Scope; input: CreateBranchInput }): Promise<BranchOutput> {
+  if (scope.companyId === null || (scope.level !== 'company' && scope.level !== 'system')) {
+    throw new AppError('FORBIDDEN', 'Only a company admin can add a branch to the company');
+  }
+  const [taken] = await scope.db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(branches.companyId, scope.companyId), sql`lower(${branches.name}) = ${input.name.toLowerCase()}`));
+  if (taken) throw new AppError('CONFLICT', `A branch named ${input.name} already exists`, { name: ['This name is taken'] });
+  const { place, problem } = await placeFromZip({ zip: input.zip, state: input.state });
+  if (problem) throw new AppError('BAD_REQUEST', problem, { zip: [problem] });
+  const [row] = await scope.db
+    .insert(branches)
+    .values({ ...input, ...place, companyId: scope.companyId })
+    .returning(branchColumns);
+  return row!;
 }
 
 /** The five-digit ZIP of a stored or entered ZIP, or null (ZIP+4 "02108-1234" and "02108" are one place). */

@@ -263,6 +263,7 @@ const ADMIN_ACTIONS = [
   ...READ_BRANCHES,
   ...READ_USERS,
   'updateUser',
+  'createBranch',
   'updateBranch',
   'getRoles',
   'getPermissionCatalog',
