@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { formatInstant, zoneAbbreviation } from '@hearth/shared/app/time-display';
 
 /**
  * The wall-clock side of pay period lock times (issue "Scheduling" item 5): a lock time is entered and shown in
@@ -39,8 +40,8 @@ export function lockParts(locksAt: string, zone: string): { lockDate: string; lo
  * An instant as MM/DD/YY h:mm A (spec section 9) in `zone`, with the zone's short name: "11/18/26 12:00 PM EST".
  */
 export function formatInZone(iso: string, zone: string): { text: string; zoneName: string } {
-  const local = DateTime.fromISO(iso, { zone }).setLocale('en-US');
-  return { text: local.toFormat('MM/dd/yy h:mm a'), zoneName: local.toFormat('ZZZZ') };
+  // The list sets the abbreviation apart (smaller, dimmed), and always shows it: periods of several branches.
+  return { text: formatInstant(iso, zone, { zoneName: 'never' }), zoneName: zoneAbbreviation(zone, iso) };
 }
 
 /**
