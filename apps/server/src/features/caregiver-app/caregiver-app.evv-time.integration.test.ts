@@ -32,6 +32,7 @@ let me: number;
 /** A visit of another branch's caregiver at another branch's client. */
 let worcesterVisit: number;
 let worcesterCaregiver: number;
+let worcesterClient: number;
 const v = {} as Record<
   | 'spring'
   | 'fall'
@@ -198,6 +199,7 @@ beforeAll(async () => {
     .returning({ id: shifts.id });
   worcesterVisit = wShift!.id;
   worcesterCaregiver = wCaregiver!.id;
+  worcesterClient = wClient!.id;
 }, 60_000);
 
 afterAll(async () => {
@@ -478,6 +480,12 @@ describe('a phone clock off beyond the tolerance', () => {
         status: 403,
       });
     }
+    // The client's drill-down flags the same visit; another branch's client is not found.
+    const period = { from: '2026-06-01', to: '2026-06-30' };
+    const ofClient = await call<EvvPersonDashboardOutput>('query', 'getEvvClientDashboard', { ...period, clientId }, 'rvp');
+    expect(ofClient.data.visits.find((visit) => visit.shiftId === v.skewOnline)).toMatchObject({ clockSkew: true });
+    const otherClient = await call('query', 'getEvvClientDashboard', { ...period, clientId: worcesterClient }, 'branchmanager');
+    expect(otherClient).toMatchObject({ status: 404, message: `Client ${worcesterClient} not found` });
   });
 });
 
