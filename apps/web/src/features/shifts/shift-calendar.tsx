@@ -63,7 +63,8 @@ function ShiftEventContent(props: {
   // Rendered on every change (FullCalendar keeps the event's element across updates): the full summary as a
   // tooltip for a card too small to show it all, and stable hooks for tests.
   const hooks = {
-    title: shiftSummary(shift, party, formatTimeRange(shift.startTimestamp, shift.endTimestamp, timezone)),
+    // The calendar says its zone once, above it ("Times in ..."): its times do not repeat the abbreviation.
+    title: shiftSummary(shift, party, formatTimeRange(shift.startTimestamp, shift.endTimestamp, timezone, 'never')),
     'data-testid': 'shift-event',
     'data-shift-id': shift.id,
     'data-status': shift.status,
@@ -182,6 +183,7 @@ function Calendar(props: { party: ScheduleParty; owner: FixedParty; timezone: st
           move.startTimestamp,
           move.endTimestamp,
           timezone,
+          'never',
         )}`,
       });
     } catch (error) {
@@ -359,6 +361,7 @@ function Calendar(props: { party: ScheduleParty; owner: FixedParty; timezone: st
                 pendingMove.startTimestamp,
                 pendingMove.endTimestamp,
                 timezone,
+                'never',
               )}`
             : ''
         }
