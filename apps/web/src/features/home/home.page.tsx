@@ -10,13 +10,14 @@ function ScreenCard({ title, text, to, icon }: { title: string; text: string; to
   return (
     <Paper withBorder p="lg" radius="md">
       <Group justify="space-between" wrap="nowrap">
-        <div>
+        {/* The text takes what is left and wraps; the button keeps its whole label (a flex item would shrink it). */}
+        <div style={{ flex: 1, minWidth: 0 }}>
           <Text fw={500}>{title}</Text>
           <Text size="sm" c="dimmed">
             {text}
           </Text>
         </div>
-        <Button component={Link} to={to} variant="light" leftSection={icon}>
+        <Button component={Link} to={to} variant="light" leftSection={icon} style={{ flexShrink: 0 }}>
           {title}
         </Button>
       </Group>
