@@ -149,6 +149,30 @@ describe('sort per column type', () => {
   });
 });
 
+describe('datetime filters by calendar day on each row’s own wall clock', () => {
+  // Row 1 in Los Angeles, the others in New York: 2026-03-08 06:30Z is 10:30 PM on the 7th in Los Angeles, and
+  // 07:30Z is 3:30 AM EDT on the 8th in New York, the night clocks sprang forward.
+  const zoned = { ...fixture, timeZone: sql`case when t.id = 1 then 'America/Los_Angeles' else 'America/New_York' end` };
+  const zonedIds = async (filter: ViewFilter) =>
+    (await runViewPage(scope, zoned, { filters: [filter], sort: [] }, 1, 50)).rows.map((r) => r.id as number).sort();
+
+  it.each<[string, ViewFilter, number[]]>([
+    [
+      'the 7th is the Los Angeles row only',
+      { column: 'checkedIn', operator: 'between', value: ['2026-03-07', '2026-03-07'] },
+      [1],
+    ],
+    ['the 8th is the New York row only', { column: 'checkedIn', operator: 'between', value: ['2026-03-08', '2026-03-08'] }, [2]],
+    ['after the 7th', { column: 'checkedIn', operator: 'after', value: '2026-03-07' }, [2, 4]],
+    ['before the 8th', { column: 'checkedIn', operator: 'before', value: '2026-03-08' }, [1]],
+    // 1 November 2026 05:59:59Z is 1:59:59 AM EDT, inside New York's 25-hour fall-back day.
+    ['the fall-back day', { column: 'checkedIn', operator: 'between', value: ['2026-11-01', null] }, [4]],
+    ['an instant is still an instant', { column: 'checkedIn', operator: 'after', value: '2026-03-08T07:00:00Z' }, [2, 4]],
+  ])('%s', async (_name, filter, expected) => {
+    expect(await zonedIds(filter)).toEqual(expected);
+  });
+});
+
 describe('bad input is a 400 naming the problem, never SQL', () => {
   it.each<[string, ViewFilter | null, ViewSort | null, string]>([
     [

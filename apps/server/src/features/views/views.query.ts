@@ -69,12 +69,34 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** A calendar date (YYYY-MM-DD) given to a datetime filter: a whole day on the row's wall clock. */
+function isDayValue(column: ViewColumnDefinition, value: unknown): value is string {
+  return column.type === 'datetime' && typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(value));
+}
+
 /**
- * Compiles one filter on a declared column into a SQL condition.
+ * `expr` on or after (`>=`) or before (`<`) the midnight starting `day` (+ `plusDays`) in the row's time zone, so
+ * "visits of 11/28" are that day in each visit's branch whatever the viewer's zone (issue 18 item 6), across a
+ * daylight saving change too (PostgreSQL's AT TIME ZONE). A coarse bound that holds in every zone (UTC-12 to
+ * UTC+14) is added beside it, so an index on `expr` still narrows the rows.
+ */
+function dayBound(expr: SQL, comparison: '>=' | '<', day: string, plusDays: number, timeZone: SQL): SQL {
+  const date = sql`(${day}::date + ${plusDays}::int)`;
+  const local = sql`(${date}::timestamp at time zone ${timeZone})`;
+  const utc = sql`(${date}::timestamp at time zone 'UTC')`;
+  return comparison === '>='
+    ? sql`(${expr} >= ${local} and ${expr} >= ${utc} - interval '14 hours')`
+    : sql`(${expr} < ${local} and ${expr} < ${utc} + interval '12 hours')`;
+}
+
+/**
+ * Compiles one filter on a declared column into a SQL condition. A datetime filter given calendar dates
+ * (YYYY-MM-DD) compares whole days on the wall clock of `timeZone` (the row's zone, rowTimeZone): between days
+ * from the first's midnight to the end of the last, before a day, after a day; given instants, it compares them.
  * @throws AppError BAD_REQUEST for an unknown column, an operator the column's type does not allow, a column that
  * is not filterable, or a value of the wrong shape.
  */
-export function compileFilter(view: ViewDefinition, filter: ViewFilter): SQL {
+export function compileFilter(view: ViewDefinition, filter: ViewFilter, timeZone: SQL = sql`'UTC'`): SQL {
   const column = columnOf(view, filter.column);
   if (column.filterable === false) throw bad(`Column "${column.key}" cannot be filtered`);
   if (!OPERATORS_BY_TYPE[column.type].includes(filter.operator)) {
@@ -101,14 +123,18 @@ export function compileFilter(view: ViewDefinition, filter: ViewFilter): SQL {
       if (!Array.isArray(v) || v.length !== 2) throw bad(`Filter "between" on "${column.key}" needs [from, to]`);
       const [from, to] = v as unknown[];
       const parts: SQL[] = [];
-      if (from !== null && from !== undefined && from !== '') parts.push(sql`${expr} >= ${param(column, from)}`);
-      if (to !== null && to !== undefined && to !== '') parts.push(sql`${expr} <= ${param(column, to)}`);
+      if (isDayValue(column, from)) parts.push(dayBound(expr, '>=', from, 0, timeZone));
+      else if (from !== null && from !== undefined && from !== '') parts.push(sql`${expr} >= ${param(column, from)}`);
+      if (isDayValue(column, to)) parts.push(dayBound(expr, '<', to, 1, timeZone));
+      else if (to !== null && to !== undefined && to !== '') parts.push(sql`${expr} <= ${param(column, to)}`);
       if (parts.length === 0) throw bad(`Filter "between" on "${column.key}" needs at least one bound`);
       return sql.join(parts, sql` and `);
     }
     case 'before':
+      if (isDayValue(column, v)) return dayBound(expr, '<', v, 0, timeZone);
       return sql`${expr} < ${param(column, v)}`;
     case 'after':
+      if (isDayValue(column, v)) return dayBound(expr, '>=', v, 1, timeZone);
       return sql`${expr} > ${param(column, v)}`;
     case 'isEmpty':
       return isTextual(column.type) ? sql`(${expr} is null or ${expr}::text = '')` : sql`${expr} is null`;
@@ -165,7 +191,8 @@ function outputExpression(column: ViewColumnDefinition): SQL {
 /** The full WHERE condition of a view for a scope and state: scope, filters, search and the view's own rule. */
 export function compileWhere(scope: Scope, view: ViewDefinition, state: ViewState): { from: SQL; where: SQL } {
   const { from, where } = view.source(scope);
-  const conditions = [where, ...state.filters.map((f) => compileFilter(view, f))];
+  const timeZone = rowTimeZone(scope, view);
+  const conditions = [where, ...state.filters.map((f) => compileFilter(view, f, timeZone))];
   const search = compileSearch(view, state.search);
   if (search) conditions.push(search);
   const refined = view.refine?.(state.filters);

@@ -87,6 +87,14 @@ describe('times in the row’s branch zone', () => {
 });
 
 describe('filter helpers', () => {
+  it('describes a datetime filter by its calendar days, unshifted', () => {
+    const start = col('datetime', { label: 'Start' });
+    expect(describeFilter(start, { column: 'k', operator: 'between', value: ['2026-11-28', '2026-11-29'] })).toBe(
+      'Start between 11/28/26 and 11/29/26',
+    );
+    expect(describeFilter(start, { column: 'k', operator: 'after', value: '2026-11-28' })).toBe('Start after 11/28/26');
+  });
+
   it('describes filters for the pills', () => {
     const role = col('enum', { label: 'Role', options: [{ value: 'Nurse', label: 'Nurse' }] });
     expect(describeFilter(role, { column: 'k', operator: 'in', value: ['Nurse'] })).toBe('Role is any of Nurse');

@@ -119,7 +119,9 @@ export function operatorLabel(type: ColumnType, operator: FilterOperator): strin
 }
 
 function formatFilterValue(column: ViewColumnMeta, value: unknown): string {
-  if (column.type === 'datetime' && typeof value === 'string') return formatDate(localDateOf(value));
+  if (column.type === 'datetime' && typeof value === 'string') {
+    return formatDate(/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : localDateOf(value));
+  }
   return formatCell(column, value);
 }
 

@@ -139,6 +139,9 @@ describe('normalizeFilter', () => {
     expect(normalizeFilter({ column: 'rate', operator: 'equals', value: 1250 }, column('rate'))).not.toBeNull();
     expect(normalizeFilter({ column: 'lastName', operator: 'contains', value: '  ' }, column('lastName'))).toBeNull();
     expect(normalizeFilter({ column: 'createdAt', operator: 'after', value: 'yesterday' }, column('createdAt'))).toBeNull();
+    // A datetime column takes a calendar day (that day on each row's clock) or an instant.
+    expect(normalizeFilter({ column: 'createdAt', operator: 'after', value: '2026-11-28' }, column('createdAt'))).not.toBeNull();
+    expect(normalizeFilter({ column: 'createdAt', operator: 'after', value: '2026-13-01' }, column('createdAt'))).toBeNull();
   });
 
   it('accepts a between with one open end, not with none', () => {

@@ -170,7 +170,8 @@ function fitsScalar(column: ViewColumnMeta, value: unknown): boolean {
     case 'date':
       return isDate(value);
     case 'datetime':
-      return isIsoDateTime(value);
+      // A calendar date is that day on each row's wall clock; an ISO timestamp an instant.
+      return isIsoDateTime(value) || isDate(value);
     case 'enum':
       return typeof value === 'string' && (!column.options || column.options.some((o) => o.value === value));
     case 'boolean':

@@ -22,7 +22,9 @@ import {
   type ViewColumnMeta,
   type ViewFilter,
 } from '@hearth/shared/views/views.schema';
-import { centsOf, describeFilter, localDateOf, localDayEndIso, localDayStartIso, operatorLabel } from './data-table.format';
+import { centsOf, describeFilter, localDateOf, operatorLabel } from './data-table.format';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 import classes from './data-table.module.css';
 import { normalizeFilter } from './data-table.state';
 
@@ -101,11 +103,14 @@ function AmountInput(props: ScalarInputProps) {
   );
 }
 
-/** A plain date input; datetime filters hold the ISO instant of the local day's start or end. */
+/**
+ * A plain date input holding a calendar date (YYYY-MM-DD). On a datetime column the server reads it as that whole
+ * day on each row's own wall clock (its branch's zone); an instant saved before (an ISO timestamp) shows as its
+ * day in the browser.
+ */
 function DayInput(props: ScalarInputProps) {
-  const { column, label, value, end, onChange } = props;
-  const datetime = column.type === 'datetime';
-  const shown = typeof value === 'string' ? (datetime ? localDateOf(value) : value) : '';
+  const { label, value, onChange } = props;
+  const shown = typeof value === 'string' ? (DAY.test(value) ? value : localDateOf(value)) : '';
   return (
     <TextInput
       type="date"
@@ -113,9 +118,7 @@ function DayInput(props: ScalarInputProps) {
       value={shown}
       onChange={(event) => {
         const day = event.currentTarget.value;
-        if (!day) onChange(null);
-        else if (datetime) onChange(end ? localDayEndIso(day) : localDayStartIso(day));
-        else onChange(day);
+        onChange(day || null);
       }}
       flex={1}
       miw={0}
