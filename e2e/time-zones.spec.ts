@@ -49,7 +49,14 @@ async function morningVisit(request: APIRequestContext, token: string, branchId:
     endTimestamp: start.plus({ hours: 4 }).toUTC().toISO(),
   });
   const local = start.setLocale('en-US');
-  return { clientId: client.id, shiftId: saved.shift.id, date: local.toFormat('MM/dd/yy'), abbreviation: local.toFormat('ZZZZ') };
+  return {
+    clientId: client.id,
+    lastName,
+    shiftId: saved.shift.id,
+    start,
+    date: local.toFormat('MM/dd/yy'),
+    abbreviation: local.toFormat('ZZZZ'),
+  };
 }
 
 test('a browser in UTC sees a Chicago visit at 9:00 AM Central and a Boston one at 9:00 AM Eastern', async ({
@@ -94,6 +101,28 @@ test('a browser in UTC sees a Chicago visit at 9:00 AM Central and a Boston one 
     `/clients?filters=${encodeURIComponent(JSON.stringify(byId))}&columns=lastName,firstName,dateOfBirth,branchName`,
   );
   await expect(page.getByRole('table', { name: 'Clients' }).locator('tbody tr').first()).toContainText(dob);
+
+  // A day filter is that day on the branch's clock: a 7:00 PM Chicago visit (1:00 AM the next day in UTC) is on it.
+  const evening = chicago.start.set({ hour: 19 });
+  const late = await mutation<{ shift: { id: number } }>(request, admin, 'createShift', {
+    clientId: chicago.clientId,
+    startTimestamp: evening.toUTC().toISO(),
+    endTimestamp: evening.plus({ hours: 2 }).toUTC().toISO(),
+  });
+  const day = chicago.start.toISODate()!;
+  const byDay = [
+    { column: 'clientName', operator: 'contains', value: chicago.lastName },
+    { column: 'branchName', operator: 'equals', value: BRANCH },
+    { column: 'startTimestamp', operator: 'between', value: [day, day] },
+  ];
+  await page.goto(`/shifts?filters=${encodeURIComponent(JSON.stringify(byDay))}&sort=startTimestamp`);
+  await expect(page.getByRole('group', { name: 'Active filters' })).toContainText(
+    `Start between ${chicago.date} and ${chicago.date}`,
+  );
+  const dayRows = page.getByRole('table', { name: 'Shifts' }).locator('tbody tr');
+  await expect(dayRows.filter({ hasText: `${chicago.date} 9:00 AM ${chicago.abbreviation}` })).toHaveCount(1);
+  await expect(dayRows.filter({ hasText: `${chicago.date} 7:00 PM ${chicago.abbreviation}` })).toHaveCount(1);
+  await mutation(request, admin, 'deleteShift', { id: late.shift.id });
 });
 
 test('Home shows its buttons whole at 1280 px', async ({ page }) => {
