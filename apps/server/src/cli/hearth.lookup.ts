@@ -63,7 +63,8 @@ async function activeAdmins(db: Db) {
  * id) is in one company only, else the only company.
  * @returns the company's id and name.
  * @throws CliError naming the companies and the admins who could act ("name yours with --company ... or the acting
- * user with --as ...") when nothing tells them apart; "Company X not found"; "No company yet".
+ * user with --as ...") when nothing tells them apart; "Company X not found"; "Branch X not found; branches: ...";
+ * "No company yet".
  */
 async function actingCompany(
   db: Db,
@@ -86,10 +87,11 @@ async function actingCompany(
       .from(branches)
       .where(id !== null ? eq(branches.id, id) : sql`lower(${branches.name}) = ${choice.branch.trim().toLowerCase()}`);
     const owners = new Set(named.map((b) => b.companyId));
+    if (owners.size === 0) await findBranch(db, null, choice.branch); // throws "Branch X not found; branches: ..."
     if (owners.size === 1) return all.find((c) => owners.has(c.id))!;
-    if (owners.size > 1) candidates = all.filter((c) => owners.has(c.id));
+    candidates = all.filter((c) => owners.has(c.id));
   }
-  const where = choice.branch !== undefined && candidates !== all ? `Branch ${choice.branch} is in` : 'There are';
+  const where = choice.branch !== undefined ? `Branch ${choice.branch} is in` : 'There are';
   const who = admins.filter((a) => !a.system && candidates.some((c) => c.id === a.companyId));
   throw new CliError(
     `${where} several companies (${candidates.map((c) => c.name).join(', ')}): name yours with --company` +

@@ -344,6 +344,17 @@ async function expectTwoCompaniesNamed(env: NodeJS.ProcessEnv, cwd: string) {
     'Branch Boston is in several companies (Hearth Home Care, My Home Care): name yours with --company, ' +
       'or the acting user with --as (admin of My Home Care, companyadmin of Hearth Home Care)',
   ]);
+  const nowhere = await hearthWithInput(
+    env,
+    cwd,
+    null,
+    'import',
+    'synthea-patients',
+    'path/to/synthea/patients.csv',
+    '--branch',
+    'Nowhere',
+  );
+  expect(nowhere.err).toEqual([expect.stringMatching(/^Branch Nowhere not found; branches: Boston \(\d+\), /)]);
   const asAdmin = await hearthWithInput(
     env,
     cwd,
