@@ -23,10 +23,11 @@ import {
   type ViewFilter,
 } from '@hearth/shared/views/views.schema';
 import { centsOf, describeFilter, localDateOf, operatorLabel } from './data-table.format';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 import classes from './data-table.module.css';
 import { normalizeFilter } from './data-table.state';
+
+/** A calendar date as a date input and a datetime filter hold it. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A filter being edited: the value may be incomplete until it is applied. */
 interface DraftFilter {
