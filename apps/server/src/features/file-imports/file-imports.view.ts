@@ -32,6 +32,7 @@ export const fileImportsView: ViewDefinition = {
       left join users on users.id = file_imports.created_by_user_id`,
     where: fileImportInScope(scope),
   }),
+  timeZone: sql`branches.timezone`,
   id: sql`file_imports.id`,
   optionLabel: sql`file_imports.file_name`,
   columns: [
