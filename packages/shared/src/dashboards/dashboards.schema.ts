@@ -120,6 +120,8 @@ export const ZEvvVisit = z.object({
   lateCheckIn: z.boolean(),
   /** A check sent from a phone whose clock was off beyond the company's tolerance (flagged for review). */
   clockSkew: z.boolean(),
+  /** A phone check recorded offline that arrived after the visit's pay period was locked (AFTER_LOCK_REVIEW). */
+  afterLock: z.boolean(),
 });
 export type EvvVisit = z.infer<typeof ZEvvVisit>;
 

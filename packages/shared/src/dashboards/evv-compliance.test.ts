@@ -25,6 +25,7 @@ describe('evvVisitFlags', () => {
       manualEdit: false,
       lateCheckIn: false,
       clockSkew: false,
+      afterLock: false,
     });
   });
 
@@ -34,6 +35,16 @@ describe('evvVisitFlags', () => {
     // An office check carries no phone clock: a stray flag on it does not count.
     const office: EvvTimesheet = { ...device(0, 60), checkOutType: 3, checkOutClockSkew: true };
     expect(evvVisitFlags({ startAt: start, timesheets: [office] }).clockSkew).toBe(false);
+  });
+
+  it('an offline check that arrived after its pay period locked is flagged, still compliant', () => {
+    const late = evvVisitFlags({
+      startAt: start,
+      timesheets: [device(0, 60, { checkInType: 2, checkOutType: 2, checkOutAfterLock: true })],
+    });
+    expect(late).toMatchObject({ compliant: true, afterLock: true, clockSkew: false });
+    const office: EvvTimesheet = { ...device(0, 60), checkInType: 3, checkOutType: 3, checkInAfterLock: true };
+    expect(evvVisitFlags({ startAt: start, timesheets: [office] }).afterLock).toBe(false);
   });
 
   it('an offline check (type 2) counts as a device check', () => {
@@ -83,6 +94,7 @@ describe('evvVisitFlags', () => {
       manualEdit: false,
       lateCheckIn: false,
       clockSkew: false,
+      afterLock: false,
     });
   });
 

@@ -24,6 +24,13 @@ export interface EvvTimesheet extends TimesheetTimes {
   checkInClockSkew?: boolean | null;
   /** check_out_metadata.clockSkew, as checkInClockSkew. */
   checkOutClockSkew?: boolean | null;
+  /**
+   * check_in_metadata.afterPayPeriodLock is set: an offline check that arrived after the visit's pay period was
+   * locked (admitPhoneEntry, apps/server/src/features/pay-periods/pay-periods.lock.ts).
+   */
+  checkInAfterLock?: boolean | null;
+  /** check_out_metadata.afterPayPeriodLock is set, as checkInAfterLock. */
+  checkOutAfterLock?: boolean | null;
 }
 
 /** A visit as the compliance rules read it: scheduled start (UTC) and its timesheets in id order. */
@@ -51,7 +58,16 @@ export interface EvvVisitFlags {
    * than the company's tolerance (clockSkew): its times are the phone's and need the office's review.
    */
   clockSkew: boolean;
+  /**
+   * A device check (type 1 or 2) of any timesheet arrived after the visit's pay period was locked (AFTER_LOCK_REVIEW):
+   * recorded, but payroll computed before it arrived left it out, so the office reviews it. It says nothing about
+   * the check's EVV data, so it does not change `compliant`.
+   */
+  afterLock: boolean;
 }
+
+/** The office's words for a visit flagged afterLock (EVV review, the shift's timesheets). */
+export const AFTER_LOCK_REVIEW = 'Arrived after the pay period was locked';
 
 /**
  * The EVV flags of a visit (see EvvVisitFlags). The rules only look at the timesheets; counting them for
@@ -83,10 +99,15 @@ export function evvVisitFlags(visit: EvvVisit): EvvVisitFlags {
       (s.checkIn !== null && isDeviceCheck(s.checkInType) && s.checkInClockSkew === true) ||
       (s.checkOut !== null && isDeviceCheck(s.checkOutType) && s.checkOutClockSkew === true),
   );
+  const afterLock = sheets.some(
+    (s) =>
+      (s.checkIn !== null && isDeviceCheck(s.checkInType) && s.checkInAfterLock === true) ||
+      (s.checkOut !== null && isDeviceCheck(s.checkOutType) && s.checkOutAfterLock === true),
+  );
   const compliant = !manualEdit && !clockSkew && everyCheckInside && isEvvVerified(sheets);
   const lateCheckIn =
     times.checkIn !== null && times.checkIn.getTime() - visit.startAt.getTime() > LATE_CHECK_IN_GRACE_MINUTES * 60_000;
-  return { compliant, geofenceException, manualEdit, lateCheckIn, clockSkew };
+  return { compliant, geofenceException, manualEdit, lateCheckIn, clockSkew, afterLock };
 }
 
 /**

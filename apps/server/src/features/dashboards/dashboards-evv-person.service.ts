@@ -31,7 +31,8 @@ async function evvVisits(scope: Scope, period: { from: string; to: string }, per
         v.eff_in_type as "checkInType", v.eff_out_type as "checkOutType",
         v.eff_in_distance as "checkInDistanceMetres", v.eff_out_distance as "checkOutDistanceMetres",
         v.reason_code as "reasonCode", v.compliant, v.geofence_exception as "geofenceException",
-        v.manual_edit as "manualEdit", v.late_check_in as "lateCheckIn", v.clock_skew as "clockSkew"
+        v.manual_edit as "manualEdit", v.late_check_in as "lateCheckIn", v.clock_skew as "clockSkew",
+        v.after_lock as "afterLock"
       from v
       join clients cl on cl.id = v.client_id
       left join caregivers cg on cg.id = v.caregiver_id

@@ -64,6 +64,14 @@ const CASES: { name: string; sheets: { in?: TestCheck; out?: TestCheck; reasonCo
     sheets: [{ in: { at: '09:00', type: 1, inside: true, skew: false }, out: { at: '11:00', type: 1, inside: true } }],
   },
   {
+    name: 'offline check-out arrived after the pay period locked',
+    sheets: [{ in: { at: '09:00', type: 2, inside: true }, out: { at: '11:00', type: 2, inside: true, afterLock: true } }],
+  },
+  {
+    name: 'office check-in over a late phone check-in: a type 3 check carries no lock flag',
+    sheets: [{ in: { at: '09:00', type: 3, afterLock: true }, reasonCode: 'other' }],
+  },
+  {
     name: 'out before in',
     sheets: [{ in: { at: '10:00', type: 1, inside: true } }, { out: { at: '09:30', type: 1, inside: true } }],
   },
@@ -112,9 +120,10 @@ describe('evvVisitsCte', () => {
       manual_edit: boolean;
       late_check_in: boolean;
       clock_skew: boolean;
+      after_lock: boolean;
     }>(
       await f.db.execute(sql`with ${evvVisitsCte(sql`s.id in (${ids})`)}
-        select v.id, v.compliant, v.geofence_exception, v.manual_edit, v.late_check_in, v.clock_skew from v order by v.id`),
+        select v.id, v.compliant, v.geofence_exception, v.manual_edit, v.late_check_in, v.clock_skew, v.after_lock from v order by v.id`),
     );
     const shiftRows = await f.db.select().from(shifts).where(inArray(shifts.id, shiftIds));
     const sheetRows = await f.db
@@ -135,6 +144,8 @@ describe('evvVisitsCte', () => {
               checkOutInsideGeofence: ts.checkOutMetadata?.insideGeofence ?? null,
               checkInClockSkew: ts.checkInMetadata?.clockSkew ?? null,
               checkOutClockSkew: ts.checkOutMetadata?.clockSkew ?? null,
+              checkInAfterLock: ts.checkInMetadata?.afterPayPeriodLock != null,
+              checkOutAfterLock: ts.checkOutMetadata?.afterPayPeriodLock != null,
             })),
         });
         return {
@@ -144,11 +155,12 @@ describe('evvVisitsCte', () => {
           manual_edit: flags.manualEdit,
           late_check_in: flags.lateCheckIn,
           clock_skew: flags.clockSkew,
+          after_lock: flags.afterLock,
         };
       });
     expect(fromSql.map((r) => ({ ...r, id: Number(r.id) }))).toEqual(pure);
     // The cases cover each flag both ways, so the comparison is not trivially all-false.
-    for (const key of ['compliant', 'geofence_exception', 'manual_edit', 'late_check_in', 'clock_skew'] as const) {
+    for (const key of ['compliant', 'geofence_exception', 'manual_edit', 'late_check_in', 'clock_skew', 'after_lock'] as const) {
       expect(new Set(pure.map((p) => p[key]))).toEqual(new Set([true, false]));
     }
   });

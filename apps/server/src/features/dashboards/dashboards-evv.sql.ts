@@ -42,13 +42,18 @@ const skewedCheck = (check: 'in' | 'out') =>
   sql.raw(`ts.check_${check} is not null and ts.check_${check}_type in (1, 2)
     and ts.check_${check}_metadata->>'clockSkew' = 'true'`);
 
+/** A device check (type 1 or 2) that arrived after its pay period was locked (metadata afterPayPeriodLock). */
+const afterLockCheck = (check: 'in' | 'out') =>
+  sql.raw(`ts.check_${check} is not null and ts.check_${check}_type in (1, 2)
+    and jsonb_typeof(ts.check_${check}_metadata->'afterPayPeriodLock') = 'object'`);
+
 /**
  * `with` clauses defining `v`: one row per shift matching `where` (a condition on `s` shifts and `b` branches;
  * bound `s.start_at` by utcBounds so the (branch, start) index serves it) with
  * id, branch_id, client_id, caregiver_id, status, start_at, end_at, timezone (the branch's), local_date, week_start
  * (the Sunday of its Sunday-Saturday week), scheduled_minutes; the effective check-in and check-out eff_in,
  * eff_out (effectiveVisitTimes: office-edited ones win); worked_minutes (completed with both times, else 0); and
- * the flags compliant, geofence_exception, manual_edit, late_check_in, clock_skew, as evvVisitFlags decides them. With
+ * the flags compliant, geofence_exception, manual_edit, late_check_in, clock_skew, after_lock, as evvVisitFlags decides them. With
  * `details`, also eff_in_type, eff_out_type, eff_in_distance, eff_out_distance (ties go to the lower timesheet id)
  * and reason_code (of its office edits, the least when several): the drill-downs' columns, dearer to compute.
  * Each shift aggregates its own timesheets (a lateral subquery on the shift_id index): no sort of all rows.
@@ -73,6 +78,7 @@ export function evvVisitsCte(where: SQL, options: { details?: boolean } = {}): S
           or (ts.check_out is not null and ts.check_out_type = 3)), false) as manual_edit,
         coalesce(bool_or((${deviceCheck('in', 'false')}) or (${deviceCheck('out', 'false')})), false) as geofence_exception,
         coalesce(bool_or((${skewedCheck('in')}) or (${skewedCheck('out')})), false) as clock_skew,
+        coalesce(bool_or((${afterLockCheck('in')}) or (${afterLockCheck('out')})), false) as after_lock,
         -- "is true": an unknown geofence result (JSON null) must fail the check, not be skipped by bool_and.
         coalesce(bool_and(((ts.check_in is null or (${deviceCheck('in', 'true')}))
           and (ts.check_out is null or (${deviceCheck('out', 'true')}))) is true), false) as every_check_inside
@@ -91,7 +97,7 @@ export function evvVisitsCte(where: SQL, options: { details?: boolean } = {}): S
         then round(extract(epoch from vs.eff_out - vs.eff_in) / 60)::int else 0 end as worked_minutes,
       coalesce(not vs.manual_edit and not vs.clock_skew and vs.every_check_inside and vs.eff_out > vs.eff_in, false)
         as compliant,
-      vs.geofence_exception, vs.manual_edit, vs.clock_skew,
+      vs.geofence_exception, vs.manual_edit, vs.clock_skew, vs.after_lock,
       coalesce(vs.eff_in > vs.start_at + make_interval(mins => ${LATE_CHECK_IN_GRACE_MINUTES}), false) as late_check_in
     from vs
   )`;

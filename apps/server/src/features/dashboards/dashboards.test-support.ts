@@ -13,6 +13,8 @@ export interface TestCheck {
   distance?: number;
   /** Sent from a phone whose clock was off beyond the tolerance (metadata clockSkew). */
   skew?: boolean;
+  /** Arrived after its pay period was locked (metadata afterPayPeriodLock set). */
+  afterLock?: boolean;
 }
 
 /**
@@ -30,6 +32,9 @@ export async function dashboardFixtures(t: TestApp) {
           distanceMetres: c.distance ?? 25,
           insideGeofence: c.inside ?? null,
           ...(c.skew === undefined ? {} : { clockSkew: c.skew }),
+          ...(c.afterLock
+            ? { afterPayPeriodLock: { periodStart: '2026-01-01', periodEnd: '2026-01-15', locksAt: '2026-01-18T05:00:00.000Z' } }
+            : {}),
         }
       : null;
 

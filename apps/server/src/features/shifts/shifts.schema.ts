@@ -129,6 +129,12 @@ export interface CheckMetadata {
   clockSkew?: boolean;
   /** Sent by the caregiver app on the phone (the mobile-app flag header). */
   mobileApp?: boolean;
+  /**
+   * Arrived from the phone after the visit's pay period was locked, admitted because it was recorded offline
+   * (admitPhoneEntry in pay-periods.lock.ts): the lock it passed
+   * (period dates in the branch's zone, locksAt ISO UTC). The visit is flagged for the office's review.
+   */
+  afterPayPeriodLock?: { periodStart: string; periodEnd: string; locksAt: string } | null;
 }
 
 /**
