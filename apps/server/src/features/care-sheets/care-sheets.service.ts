@@ -241,8 +241,8 @@ function visitCheck(
  * caller's; BAD_REQUEST "Shift N is cancelled: its care sheet cannot be saved", "The care sheet cannot be
  * submitted: <rule>" with field errors, "Check out of the visit before submitting its care sheet", a signature
  * that is not a PNG, the EVV time refusals ("Too early to check in: ...", "Too late to record this ...: ... Ask the
- * office ...", from recordVisitTimes); CONFLICT "This record id was already used", the pay period lock (from
- * recordVisitTimes).
+ * office ...", from recordVisitTimes); CONFLICT "This record id was already used", the pay period lock of an
+ * online record (from recordVisitTimes: an offline replay into a locked period is recorded and flagged).
  */
 export async function saveCareSheetCheckInOut({
   scope,

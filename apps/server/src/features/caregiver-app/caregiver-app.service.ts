@@ -50,7 +50,8 @@ export function receiptOf(device: Pick<DeviceFlags, 'mobileApp' | 'deviceTime' |
  * @throws AppError FORBIDDEN "Only caregivers use the caregiver app"; NOT_FOUND "Shift N not found" for a shift
  * that is not the caller's; BAD_REQUEST for a cancelled shift, "Check in before checking out", a check-out not
  * after the check-in, "Too early to check in: ...", "Too late to record this ...: ... Ask the office ..."; CONFLICT
- * for a locked pay period or "This record id was already used" (another user's id).
+ * for an online check into a locked pay period (an offline one is recorded and flagged, recordVisitTimes) or "This
+ * record id was already used" (another user's id).
  */
 export async function caregiverAppCheckInOut({
   scope,

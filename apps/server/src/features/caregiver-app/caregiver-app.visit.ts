@@ -19,7 +19,7 @@ import { branches } from '../branches/branches.schema';
 import { companies } from '../companies/companies.schema';
 import { clients } from '../clients/clients.schema';
 import { careSheets } from '../care-sheets/care-sheets.schema';
-import { assertShiftUnlocked } from '../pay-periods/pay-periods.lock';
+import { admitPhoneEntry, type LockOver } from '../pay-periods/pay-periods.lock';
 import { shifts, shiftTimesheets, type CheckMetadata } from '../shifts/shifts.schema';
 import { syncShift } from '../shifts/shift-timesheets.service';
 
@@ -85,6 +85,12 @@ type TimesheetRow = typeof shiftTimesheets.$inferSelect;
  *   change nothing (a replay, a time already recorded) are not judged. The metadata keeps the receipt time, the
  *   phone's clock and its offset in seconds; a clock off by more than `clockSkewToleranceMinutes` sets clockSkew
  *   and flags the visit for review (never refused).
+ * - Pay period lock (admitPhoneEntry): checks recorded offline are written into a locked period, so a visit
+ *   recorded in time is never lost to a lock it could not see. The lock's override audit records them under the
+ *   caregiver's user as action offline_timesheet, their metadata keeps the lock (afterPayPeriodLock) and the visit
+ *   is flagged for review ("Arrived after the pay period was locked" in EVV review and the shift's timesheets).
+ *   Payroll lines already computed for the period keep their figures until the office computes it again. Online
+ *   checks into a locked period are refused: the caregiver sees it at the visit and asks the office.
  * - The shift's check_in_at / check_out_at / status follow its timesheets (syncShift); a check-out sets
  *   tasks_missing when the client's care plan has tasks and the care sheet has none completed yet.
  * - A care_sheets row exists for the shift afterwards (created empty for this caregiver).
@@ -92,8 +98,8 @@ type TimesheetRow = typeof shiftTimesheets.$inferSelect;
  * @throws AppError NOT_FOUND "Shift N not found" when the shift is not this caregiver's; BAD_REQUEST when it is
  * cancelled, when neither check is given, "Check in before checking out" for a check-out with no check-in, a
  * check-out not after the check-in, "Too early to check in: ..." or "Too late to record this check-in|check-out
- * from the phone: ... Ask the office ..." (field checkIn or checkOut); CONFLICT when the pay period is locked (a
- * caregiver has no override).
+ * from the phone: ... Ask the office ..." (field checkIn or checkOut); CONFLICT "The pay period ... is locked: the
+ * phone cannot record this check-in|check-out. Ask the office ..." for an online check into a locked period.
  */
 export async function recordVisitTimes(
   scope: Scope,
@@ -148,7 +154,12 @@ export async function recordVisitTimes(
 
   let sheet: Pick<TimesheetRow, 'id' | 'checkInMetadata' | 'checkOutMetadata'> | undefined = current;
   if (Object.keys(changes).length > 0) {
-    await assertShiftUnlocked(scope, shift, 'timesheet');
+    const written = [changes.checkIn ? checkIn : null, changes.checkOut ? checkOut : null].filter((c) => c != null);
+    const lock = await admitPhoneEntry(scope, shift, {
+      offline: written.every((c) => c.offline),
+      what: changes.checkOut && !changes.checkIn ? 'check-out' : 'check-in',
+    });
+    if (lock) stampLock(changes, lock);
     if (current) {
       [sheet] = await scope.db
         .update(shiftTimesheets)
@@ -177,8 +188,22 @@ export async function recordVisitTimes(
     careSheetId: careSheet.id,
     distanceMetres: last?.distanceMetres ?? null,
     insideGeofence: last?.insideGeofence ?? null,
-    flaggedForReview: checks.some((m) => m.insideGeofence !== true || m.clockSkew === true),
+    flaggedForReview: checks.some((m) => m.insideGeofence !== true || m.clockSkew === true || m.afterPayPeriodLock != null),
   };
+}
+
+/**
+ * Marks the checks being written as uploaded after their pay period locked (metadata afterPayPeriodLock), so the
+ * visit is flagged for review in EVV review and the shift's timesheets; the times themselves are kept as recorded.
+ */
+function stampLock(changes: Partial<typeof shiftTimesheets.$inferInsert>, lock: LockOver): void {
+  const afterPayPeriodLock = {
+    periodStart: lock.periodStart,
+    periodEnd: lock.periodEnd,
+    locksAt: lock.locksAt.toISOString(),
+  };
+  if (changes.checkInMetadata) changes.checkInMetadata = { ...changes.checkInMetadata, afterPayPeriodLock };
+  if (changes.checkOutMetadata) changes.checkOutMetadata = { ...changes.checkOutMetadata, afterPayPeriodLock };
 }
 
 /**

@@ -4,15 +4,23 @@ import { AppError } from '../../errors/app-error';
 import { branches } from '../branches/branches.schema';
 import { payPeriodLockOverrides, payPeriodLockTimes } from './pay-periods.schema';
 
-/** What a change to a shift is, for the lock message and the override audit. */
-export type LockedAction = 'create' | 'update' | 'delete' | 'timesheet';
+/**
+ * What a change to a shift is, for the lock message and the override audit (pay_period_lock_overrides.action).
+ * `offline_timesheet` is a check-in or check-out the caregiver's phone recorded offline and uploaded after the
+ * period locked (admitPhoneEntry): the override of the phone, not of a role.
+ */
+export type LockedAction = 'create' | 'update' | 'delete' | 'timesheet' | 'offline_timesheet';
 
 const ACTION_WORDS: Record<LockedAction, string> = {
   create: 'add a shift to',
   update: 'change a shift in',
   delete: 'delete a shift in',
   timesheet: 'edit the times of a shift in',
+  offline_timesheet: 'record an offline check of a shift in',
 };
+
+/** The lock in force over a shift, as lockOver answers it. */
+export type LockOver = NonNullable<Awaited<ReturnType<typeof lockOver>>>;
 
 /**
  * The lock in force over a shift start: the branch's pay period lock time whose period (calendar dates in the
@@ -71,4 +79,39 @@ export async function assertShiftUnlocked(
 /** Records that the caller changed shift `shiftId` in the locked period of lock `lockTimeId` (an override). */
 export async function recordOverride(scope: Scope, shiftId: number, lockTimeId: number, action: LockedAction) {
   await scope.db.insert(payPeriodLockOverrides).values({ shiftId, lockTimeId, userId: scope.actorUserId, action });
+}
+
+/**
+ * Lets a check-in or check-out from the caregiver's phone into a locked pay period (DOMAIN.md "Pay period lock
+ * time"; the spec's offline check-in/out, section 4, whose records the phone drops when the server refuses them):
+ * - recorded offline (`offline`): admitted, because the caregiver recorded it at the visit and cannot see a refusal
+ *   made days later, and the phone would then drop the visit. The override is recorded in
+ *   pay_period_lock_overrides under the caregiver's user with action `offline_timesheet`, so the lock's audit says
+ *   it came from the phone; the caller flags the check for the office's review. Nothing else reads the lock: the
+ *   payroll lines already computed for the period stay as they were (a recompute counts the visit, and EVV review
+ *   shows it arrived after the lock).
+ * - sent online: refused unless the role has hasPayPeriodLockOverride (then recorded as action `timesheet`, as
+ *   assertShiftUnlocked does), with a message that sends the caregiver, who is at the visit and sees it, to the
+ *   office, which records the time as a manual edit.
+ * @param what the check's words for the message: "check-in" or "check-out".
+ * @returns the lock that was passed, or null when the period is open.
+ * @throws AppError CONFLICT "The pay period 2026-06-01 to 2026-06-15 of Boston is locked: the phone cannot record
+ * this check-out. Ask the office to record your check-out as a manual edit with a reason code." (409, never retried).
+ */
+export async function admitPhoneEntry(
+  scope: Scope,
+  shift: { id: number; branchId: number; startAt: Date },
+  entry: { offline: boolean; what: 'check-in' | 'check-out' },
+): Promise<LockOver | null> {
+  const lock = await lockOver(scope, shift);
+  if (!lock) return null;
+  if (!entry.offline && !scope.hasPayPeriodLockOverride) {
+    throw new AppError(
+      'CONFLICT',
+      `The pay period ${lock.periodStart} to ${lock.periodEnd} of ${lock.branchName} is locked: the phone cannot ` +
+        `record this ${entry.what}. Ask the office to record your ${entry.what} as a manual edit with a reason code.`,
+    );
+  }
+  await recordOverride(scope, shift.id, lock.id, entry.offline ? 'offline_timesheet' : 'timesheet');
+  return lock;
 }

@@ -20,6 +20,10 @@ const INSERT_BATCH = 1000;
  * of the caller's scope, or of one branch in it: computePayrollLines (the same numbers as the ADP export), then in
  * the request's transaction the period's lines of those caregivers are deleted and the new ones inserted, so
  * recomputing replaces and never duplicates. Only caregivers with hours, mileage or advances get a line.
+ * A locked pay period is computed from its visits as they are now, like an open one: the lines stored earlier keep
+ * their figures until the office computes the period again, and then count checks the phone recorded offline and
+ * uploaded after the lock (admitPhoneEntry in pay-periods.lock.ts), which EVV review and the shift's timesheets
+ * flag "Arrived after the pay period was locked" so the office sees why the figures moved.
  * @param input {from, to, branchId?}: local dates of the branch's time zone, both included.
  * @returns {periodFrom, periodTo, caregivers (lines stored), computedAt (ISO UTC), totals (minutes and cents)}.
  * @throws AppError NOT_FOUND for a branch outside the scope.
