@@ -213,6 +213,11 @@ export const ZShiftChangeOutput = z.object({
     }),
   ),
   lockOverride: z.boolean(),
+  /**
+   * The override's action when lockOverride (pay_period_lock_overrides.action: create, update, delete, timesheet,
+   * or offline_timesheet for a check the phone recorded offline and uploaded after the lock), else null.
+   */
+  lockOverrideAction: z.string().nullable(),
 });
 export type ShiftChangeOutput = z.infer<typeof ZShiftChangeOutput>;
 

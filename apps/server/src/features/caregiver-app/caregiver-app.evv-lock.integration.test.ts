@@ -341,7 +341,9 @@ describe('the office sees the late arrival', () => {
     const changes = await call<ShiftChangeOutput[]>('query', 'getShiftChanges', { scheduleId: v.offline }, 'branchmanager');
     const timesheetChanges = changes.data.filter((c) => c.record === 'timesheet');
     expect(timesheetChanges.length).toBeGreaterThan(0);
-    expect(timesheetChanges.every((c) => c.lockOverride && c.userId === myUserId)).toBe(true);
+    expect(
+      timesheetChanges.every((c) => c.lockOverride && c.lockOverrideAction === 'offline_timesheet' && c.userId === myUserId),
+    ).toBe(true);
     // The visit worked before the lock carries no override.
     const earlier = await call<ShiftChangeOutput[]>('query', 'getShiftChanges', { scheduleId: v.before }, 'branchmanager');
     expect(earlier.data.some((c) => c.lockOverride)).toBe(false);

@@ -55,7 +55,8 @@ function isEmpty(value: unknown): boolean {
  * while impersonating), the record (shift or timesheet), the operation and each field from -> to (fieldChanges).
  * `lockOverride` marks changes made under a pay period lock override: a pay_period_lock_overrides row of the
  * shift by the same user with the same created_at. Both rows take now(), the start time of the request's
- * transaction, so equal times mean the same request.
+ * transaction, so equal times mean the same request. `lockOverrideAction` names that override's action
+ * (offline_timesheet: the caregiver's phone uploaded an offline check after the lock, admitPhoneEntry).
  * @returns ShiftChangeOutput[].
  * @throws AppError NOT_FOUND "Shift N not found" when missing or another branch's.
  */
@@ -72,7 +73,7 @@ export async function getShiftChanges({
     .select({
       log: auditLog,
       userName: users.name,
-      lockOverride: sql<boolean>`exists (select 1 from ${o} where ${o.shiftId} = ${shift.id}
+      lockOverrideAction: sql<string | null>`(select min(${o.action}) from ${o} where ${o.shiftId} = ${shift.id}
         and ${o.userId} = ${auditLog.changedBy} and ${o.createdAt} = ${auditLog.createdAt})`,
     })
     .from(auditLog)
@@ -86,7 +87,7 @@ export async function getShiftChanges({
       ),
     )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
-  const changes = rows.map(({ log, userName, lockOverride }): ShiftChangeOutput => {
+  const changes = rows.map(({ log, userName, lockOverrideAction }): ShiftChangeOutput => {
     const isShift = log.tableName === 'shifts';
     return {
       id: log.id,
@@ -96,7 +97,8 @@ export async function getShiftChanges({
       record: isShift ? 'shift' : 'timesheet',
       operation: log.operation,
       changes: fieldChanges(isShift ? shifts : shiftTimesheets, log.operation, log.oldRow, log.newRow),
-      lockOverride: Boolean(lockOverride),
+      lockOverride: lockOverrideAction !== null,
+      lockOverrideAction,
     };
   });
   return withNames(scope, changes);
