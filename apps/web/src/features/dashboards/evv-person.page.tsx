@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Breadcrumbs, Group, Loader, Stack, Table, Text, T
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { EvvPersonDashboardOutput, EvvVisit } from '@hearth/shared/dashboards/dashboards.schema';
+import { AFTER_LOCK_REVIEW } from '@hearth/shared/dashboards/evv-compliance';
 import { OFFICE_EDIT_REASON_LABELS, type OfficeEditReasonCode } from '@hearth/shared/shifts/shifts.constants';
 import { useTRPC } from '@/api/trpc';
 import { evvParamsOf, shortDate, timeText, todayText } from './dashboards.format';
@@ -56,6 +57,16 @@ function FlagBadges({ v }: { v: EvvVisit }) {
       {v.clockSkew && (
         <Badge color="yellow" variant="light" size="sm" title="The phone's clock differed from the server's: check the times">
           Phone clock off
+        </Badge>
+      )}
+      {v.afterLock && (
+        <Badge
+          color="grape"
+          variant="light"
+          size="sm"
+          title={`${AFTER_LOCK_REVIEW}: payroll computed before it arrived leaves this visit out`}
+        >
+          After pay period lock
         </Badge>
       )}
     </Group>

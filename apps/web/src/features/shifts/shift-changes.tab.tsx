@@ -35,7 +35,7 @@ function ChangeItem({ change, timezone }: { change: ShiftChange; timezone: strin
         </Text>
         {change.lockOverride && (
           <Badge size="xs" color="red" variant="light" leftSection={<IconLockOpen size={10} />}>
-            Lock override
+            {change.lockOverrideAction === 'offline_timesheet' ? 'Offline upload after lock' : 'Lock override'}
           </Badge>
         )}
       </Group>

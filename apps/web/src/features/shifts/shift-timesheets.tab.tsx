@@ -14,6 +14,7 @@ import {
   type ShiftOutput,
   type TimesheetOutput,
 } from '@hearth/shared/shifts/shifts.schema';
+import { AFTER_LOCK_REVIEW } from '@hearth/shared/dashboards/evv-compliance';
 import { useTRPC } from '@/api/trpc';
 import { DeleteButton } from '@/components/records/delete-button';
 import { EditButton } from '@/components/records/edit-button';
@@ -109,15 +110,42 @@ function TypeBadge({ type }: { type: number | null }) {
   );
 }
 
-function TimeCell({ at, type, timezone }: { at: string | null; type: number | null; timezone: string }) {
+/** The pay period a phone check passed when it arrived after the period was locked (metadata afterPayPeriodLock). */
+function lockPassed(metadata: TimesheetOutput['check_in_metadata']): { periodStart: string; periodEnd: string } | null {
+  const lock = metadata?.afterPayPeriodLock;
+  if (lock === null || typeof lock !== 'object') return null;
+  const { periodStart, periodEnd } = lock as Record<string, unknown>;
+  return typeof periodStart === 'string' && typeof periodEnd === 'string' ? { periodStart, periodEnd } : null;
+}
+
+function TimeCell(props: { at: string | null; type: number | null; timezone: string; afterLock: boolean }) {
+  const { at, type, timezone, afterLock } = props;
   if (!at) return <Text size="sm">—</Text>;
   return (
     <Stack gap={2}>
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
         {formatZoned(at, timezone)}
       </Text>
-      <TypeBadge type={type} />
+      <Group gap={4}>
+        <TypeBadge type={type} />
+        {afterLock && (
+          <Badge size="xs" variant="light" color="grape" title={AFTER_LOCK_REVIEW}>
+            After lock
+          </Badge>
+        )}
+      </Group>
     </Stack>
+  );
+}
+
+/** The review note of a timesheet with a phone check that arrived after its pay period was locked. */
+function AfterLockNote({ timesheet }: { timesheet: TimesheetOutput }) {
+  const lock = lockPassed(timesheet.check_in_metadata) ?? lockPassed(timesheet.check_out_metadata);
+  if (!lock) return null;
+  return (
+    <Text size="xs" c="grape">
+      {AFTER_LOCK_REVIEW} ({lock.periodStart} to {lock.periodEnd}): payroll computed before it arrived leaves it out.
+    </Text>
   );
 }
 
@@ -157,13 +185,24 @@ export function ShiftTimesheetsTab(props: { shift: ShiftOutput; timezone: string
               {rows.map((t) => (
                 <Table.Tr key={t.id}>
                   <Table.Td>
-                    <TimeCell at={t.check_in} type={t.check_in_type} timezone={timezone} />
+                    <TimeCell
+                      at={t.check_in}
+                      type={t.check_in_type}
+                      timezone={timezone}
+                      afterLock={lockPassed(t.check_in_metadata) !== null}
+                    />
                   </Table.Td>
                   <Table.Td>
-                    <TimeCell at={t.check_out} type={t.check_out_type} timezone={timezone} />
+                    <TimeCell
+                      at={t.check_out}
+                      type={t.check_out_type}
+                      timezone={timezone}
+                      afterLock={lockPassed(t.check_out_metadata) !== null}
+                    />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{reasonLabel(t.reason_code) ?? '—'}</Text>
+                    <AfterLockNote timesheet={t} />
                     {t.reason_note && (
                       <Text size="xs" c="dimmed">
                         {t.reason_note}
