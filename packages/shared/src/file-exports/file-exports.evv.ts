@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { zoneAbbreviation } from '../app/time-display';
 import { TIMESHEET_TYPES } from '../shifts/shifts.constants';
 import { effectiveVisitTimes, type TimesheetTimes } from '../payroll/payroll-hours';
 
@@ -71,4 +72,15 @@ export function wallClockText(at: Date | null, timeZone: string): string {
   const local = DateTime.fromJSDate(at, { zone: timeZone });
   if (!local.isValid) throw new RangeError(`Unknown time zone ${timeZone}`);
   return local.toFormat('yyyy-MM-dd HH:mm');
+}
+
+/**
+ * wallClockText followed by the zone's abbreviation at that instant, for files people read (the billing export:
+ * "2025-03-10 09:00 EDT"; issue 18 item 6), where the same wall-clock hour can fall on either side of a daylight
+ * saving change; '' for none. Aggregator files keep their own formats (wallClockText, sandataDateTime).
+ * @throws RangeError for an unknown time zone.
+ */
+export function wallClockTextWithZone(at: Date | null, timeZone: string): string {
+  const text = wallClockText(at, timeZone);
+  return text && `${text} ${zoneAbbreviation(timeZone, at!)}`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TimesheetTimes } from '../payroll/payroll-hours';
 import { billedAmountCents, visitsOverAuthorization, type AuthorizedVisit } from './file-exports.billing';
-import { wallClockText, isEvvVerified, sandataDateTime, sandataTimeZone } from './file-exports.evv';
+import { wallClockText, wallClockTextWithZone, isEvvVerified, sandataDateTime, sandataTimeZone } from './file-exports.evv';
 import { fileExportParamsErrors, parseFileExportSettings } from './file-exports.kinds';
 import type { AuthorizationLimits } from '../clients/authorization-units';
 
@@ -54,6 +54,14 @@ describe('aggregator formats', () => {
     expect(wallClockText(new Date('2025-07-03T14:00:00Z'), 'America/New_York')).toBe('2025-07-03 10:00');
     expect(wallClockText(null, 'America/New_York')).toBe('');
     expect(() => wallClockText(new Date(), 'Nowhere/Else')).toThrow(RangeError);
+  });
+
+  it('writes the billing file’s times with the zone’s abbreviation, across the 2026 Chicago changes', () => {
+    expect(wallClockTextWithZone(new Date('2026-03-06T15:00:00Z'), 'America/Chicago')).toBe('2026-03-06 09:00 CST');
+    expect(wallClockTextWithZone(new Date('2026-03-09T14:00:00Z'), 'America/Chicago')).toBe('2026-03-09 09:00 CDT');
+    expect(wallClockTextWithZone(new Date('2026-11-01T06:30:00Z'), 'America/Chicago')).toBe('2026-11-01 01:30 CDT');
+    expect(wallClockTextWithZone(new Date('2026-11-01T07:30:00Z'), 'America/Chicago')).toBe('2026-11-01 01:30 CST');
+    expect(wallClockTextWithZone(null, 'America/Chicago')).toBe('');
   });
 });
 

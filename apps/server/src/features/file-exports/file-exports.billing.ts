@@ -1,5 +1,5 @@
 import { isBilledStatus } from '@hearth/shared/billing/billing.rules';
-import { wallClockText } from '@hearth/shared/file-exports/file-exports.evv';
+import { wallClockTextWithZone } from '@hearth/shared/file-exports/file-exports.evv';
 import { dollarsText } from '@hearth/shared/payroll/payroll-hours';
 import { computeBillingLines } from '../billing/billing.lines';
 import { csvFile, modifiersText, periodOf, type BuiltExportFile, type ExportRun } from './file-exports.files';
@@ -32,7 +32,7 @@ export const BILLING_COLUMNS = [
  * totals the billing report shows. Visits an EVV payer does not take (not_evv_verified) and visits without a rate
  * (no_rate) are left out of the claim; the report lists them with the reason. Rate is the bill rate in dollars,
  * Amount units x rate exactly in cents; a visit over its authorization is flagged "Yes" in Over Authorization.
- * Lines by payer, client, date and check-in; times on the branch's wall clock.
+ * Lines by payer, client, date and check-in; times on the branch's wall clock with its zone's abbreviation.
  */
 export async function buildBillingExport(run: ExportRun): Promise<BuiltExportFile> {
   const lines = await computeBillingLines({
@@ -53,8 +53,8 @@ export async function buildBillingExport(run: ExportRun): Promise<BuiltExportFil
       modifiersText(line.modifiers),
       line.visitDate,
       line.caregiver ? `${line.caregiver.lastName}, ${line.caregiver.firstName}` : '',
-      wallClockText(line.checkInAt, line.timeZone),
-      wallClockText(line.checkOutAt, line.timeZone),
+      wallClockTextWithZone(line.checkInAt, line.timeZone),
+      wallClockTextWithZone(line.checkOutAt, line.timeZone),
       line.minutes,
       line.units,
       line.rateCents === null ? '' : dollarsText(line.rateCents),
