@@ -276,7 +276,7 @@ describe('sendPickupInvitations', () => {
     expect(rows.map((r) => r.sentBy)).toEqual(Array<number>(4).fill(admin!.id));
 
     const messages = await db().select().from(outbox).where(eq(outbox.kind, 'pickup_invitation'));
-    const body = 'Open shift Tue 03/04/31 9:00 AM-1:00 PM near Dorchester (T1019). Open Hearth to pick it up.';
+    const body = 'Open shift Tue 03/04/31 9:00 AM-1:00 PM EST near Dorchester (T1019). Open Hearth to pick it up.';
     // Near has a sign-in user (push), Regular a phone (SMS), Unknown only an email; Frequent no way to reach.
     const [nearUser] = await db().select({ userId: caregivers.userId }).from(caregivers).where(eq(caregivers.id, cg.near));
     expect(messages.map((m) => [m.channel, m.recipient, m.body, m.link]).sort()).toEqual(

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { zoneAbbreviation } from '@hearth/shared/app/time-display';
 import { CAREGIVER_STATUS_LABELS } from '@hearth/shared/caregivers/caregivers.constants';
 import { SHIFT_STATUS_LABELS, type PickupInvitationStatus, type ShiftStatus } from '@hearth/shared/shifts/shifts.constants';
 import type {
@@ -191,13 +192,14 @@ async function whyNotEligible(scope: Scope, shift: PickupShift, ids: number[]): 
 }
 
 /**
- * The text of an invitation, in the branch's time zone: "Open shift Tue 11/24/26 9:00 AM-1:00 PM near
- * Dorchester (T1019). Open Hearth to pick it up." ("near" and the code are left out when unknown).
+ * The text of an invitation, in the branch's time zone and saying which: "Open shift Tue 11/24/26 9:00 AM-1:00 PM
+ * EST near Dorchester (T1019). Open Hearth to pick it up." ("near" and the code are left out when unknown).
  */
 export function invitationText(shift: Pick<PickupShift, 'startAt' | 'endAt' | 'serviceCode' | 'timezone'>, city: string | null) {
   const local = (d: Date) => DateTime.fromJSDate(d, { zone: shift.timezone }).setLocale('en-US');
   const start = local(shift.startAt);
-  const when = `${start.toFormat('ccc MM/dd/yy h:mm a')}-${local(shift.endAt).toFormat('h:mm a')}`;
+  const end = local(shift.endAt);
+  const when = `${start.toFormat('ccc MM/dd/yy h:mm a')}-${end.toFormat('h:mm a')} ${zoneAbbreviation(shift.timezone, shift.endAt)}`;
   const where = city ? ` near ${city}` : '';
   const code = shift.serviceCode ? ` (${shift.serviceCode})` : '';
   return {
