@@ -56,24 +56,26 @@ export function normalizeZip(text: string): string | null {
 
 /**
  * A required ZIP field of a form or import: any form readZip reads, stored in its normal form; otherwise the
- * problem readZip names ("ZIP is required" when empty).
+ * problem readZip names ("ZIP is required" when empty). A check, not a transform, so the form's other rules (both
+ * coordinates or neither) still run beside a bad ZIP.
  */
 export function zipField() {
-  return z.string({ message: 'ZIP is required' }).transform((text, ctx) => {
-    const reading = readZip(text);
-    if (reading.zip !== null) return reading.zip;
-    ctx.addIssue({ code: 'custom', message: reading.problem === MISSING ? 'ZIP is required' : reading.problem });
-    return z.NEVER;
-  });
+  return z
+    .string({ message: 'ZIP is required' })
+    .superRefine((text, ctx) => {
+      const { problem } = readZip(text);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem === MISSING ? 'ZIP is required' : problem });
+    })
+    .overwrite((text) => normalizeZip(text) ?? text);
 }
 
 /** An optional ZIP field: '' (or only spaces) is none (null); anything else as zipField. */
 export function optionalZipField() {
-  return z.string().transform((text, ctx) => {
-    if (text.trim() === '') return null;
-    const reading = readZip(text);
-    if (reading.zip !== null) return reading.zip;
-    ctx.addIssue({ code: 'custom', message: reading.problem });
-    return z.NEVER;
-  });
+  return z
+    .string()
+    .superRefine((text, ctx) => {
+      const { problem } = readZip(text);
+      if (text.trim() !== '' && problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((text) => (text.trim() === '' ? null : (normalizeZip(text) ?? text)));
 }
