@@ -107,7 +107,7 @@ test('file imports: upload the Synthea patients, follow the progress, read the w
   const row = list.locator('tbody tr', { hasText: 'patients.csv' }).first();
   await expect(row).toContainText('Completed');
   // At 1280 px the counts the office acts on are on screen, not cut off at the table's edge.
-  for (const header of ['Errors', 'Warnings', 'Created']) {
+  for (const header of ['Errors', 'Warnings', 'Created', 'Updated', 'Uploaded']) {
     await expect(list.getByRole('columnheader', { name: header, exact: true })).toBeInViewport({ ratio: 1 });
   }
   await page.screenshot({ path: artifact('file-imports-list-done.png') });
