@@ -10,7 +10,8 @@ import { errorMessageOf, httpStatusOf } from '@/api/api-error';
 import { useTRPC, useTRPCClient } from '@/api/trpc';
 import { DataTable } from '@/components/data-table/data-table';
 import { parseTableUrl, serializeTableUrl } from '@/components/data-table/data-table.state';
-import { formatDateTime } from '@/format/date-format';
+import { formatInstant } from '@hearth/shared/app/time-display';
+import { useBranchTimeZone } from '@/api/display-zone';
 import { ImportCounts, ImportProgressBar, ImportStatusBadge } from './file-import-progress.panel';
 import { fileImportIdOf, hasOnlyImport, pickedStatus, withImport, withStatus, type RowPick } from './file-import-rows.state';
 import { openDownload } from './file-imports.download';
@@ -38,6 +39,8 @@ function BackLink() {
 function ImportHeader({ item }: { item: FileImportOutput }) {
   const client = useTRPCClient();
   const running = !isFinalImportStatus(item.status);
+  // The import's branch's clock (the signed-in user's own for a company-wide import), as in the imports list.
+  const timeZone = useBranchTimeZone(item.branchId);
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -57,9 +60,9 @@ function ImportHeader({ item }: { item: FileImportOutput }) {
             </Text>
           </Group>
           <Text size="xs" c="dimmed">
-            {formatFileSize(item.fileSizeBytes)} · uploaded {formatDateTime(item.createdAt)}
+            {formatFileSize(item.fileSizeBytes)} · uploaded {formatInstant(item.createdAt, timeZone)}
             {item.createdByName ? ` by ${item.createdByName}` : ''}
-            {item.finishedAt ? ` · finished ${formatDateTime(item.finishedAt)}` : ''}
+            {item.finishedAt ? ` · finished ${formatInstant(item.finishedAt, timeZone)}` : ''}
           </Text>
         </Stack>
         <Button
