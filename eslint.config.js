@@ -30,7 +30,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Web features do not import each other; routes compose them (ARCHITECTURE.md).
+      // Web features do not import each other; routes compose them (docs/architecture.md "Feature folders").
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['../../features/*', '../*/*'], message: 'Features do not import each other.' }] },

@@ -1,4 +1,4 @@
-/** The error codes services use, each with its HTTP status (ARCHITECTURE.md "API contract"). */
+/** The error codes services use, each with its HTTP status (docs/architecture.md "Errors"). */
 export const APP_ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,

@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 
 /**
- * The job queue (ARCHITECTURE.md "jobs"): pg-boss 10 on the same database as the data, on PostgreSQL and on the
+ * The job queue (docs/architecture.md "Jobs"): pg-boss 10 on the same database as the data, on PostgreSQL and on the
  * embedded PGlite alike (through Database.executeSql). A job is a row in the `pgboss` schema, so it survives a
  * restart; every process that starts workers takes jobs (SKIP LOCKED), so several server processes share the work.
  * Handlers must be safe to run again: a job whose process died is retried after it expires.

@@ -19,7 +19,7 @@ export interface DownloadUrlOptions {
 }
 
 /**
- * Where file bytes live (ARCHITECTURE.md "files"). The browser never sends bytes through a session: it gets a
+ * Where file bytes live (docs/architecture.md "Files"). The browser never sends bytes through a session: it gets a
  * signed, expiring URL from a procedure and PUTs or GETs it directly.
  * - `local`: files under a directory, URLs served by Hearth itself at /api/storage (local.storage.ts,
  *   http/storage.routes.ts);

@@ -6,11 +6,11 @@ import type { JobQueue } from '../jobs/jobs.queue';
 import { HEADERS } from '@hearth/shared/app/app.constants';
 
 /**
- * What the calling app says of the request in its headers (ARCHITECTURE.md "API contract", HEADERS): a replayed
- * offline mutation (x-offline "1" or "true") with the ISO UTC time the device recorded it (x-offline-timestamp,
- * null when absent or not a time), the app version (x-app-version), the mobile-app flag (x-mobile-app: the caregiver
- * app on the phone) and the phone's clock when it sent the request (x-device-time, ISO UTC, null when absent or
- * not a time).
+ * What the calling app says of the request in its headers (docs/architecture.md "The life of a request", HEADERS): a
+ * replayed offline mutation (x-offline "1" or "true") with the ISO UTC time the device recorded it
+ * (x-offline-timestamp, null when absent or not a time), the app version (x-app-version), the mobile-app flag
+ * (x-mobile-app: the caregiver app on the phone) and the phone's clock when it sent the request (x-device-time, ISO
+ * UTC, null when absent or not a time).
  */
 export interface ClientFlags {
   offline: boolean;

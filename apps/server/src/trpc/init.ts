@@ -98,7 +98,7 @@ export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
 });
 
 /**
- * A procedure guarded by its action name, which is its path (ARCHITECTURE.md "API contract"): the caller's role
+ * A procedure guarded by its action name, which is its path (docs/architecture.md "Permissions"): the caller's role
  * must list it in its action permissions (Developer, with system-level access, is allowed everything).
  * @throws FORBIDDEN (403) naming the action.
  */

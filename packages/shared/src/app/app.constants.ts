@@ -4,9 +4,9 @@
 export const APP_VERSION = '3.13.55';
 
 /**
- * Header names the API honours (ARCHITECTURE.md "API contract"; spec section 7: app-version header, mobile-app
- * flag, offline flag and offline timestamp). `deviceTime` is Hearth's own: the phone's clock (ISO 8601) when the
- * caregiver app sent the request, which the server compares with its receipt time to flag a phone clock that is
+ * Header names the API honours (docs/architecture.md "The life of a request"; spec section 7: app-version header,
+ * mobile-app flag, offline flag and offline timestamp). `deviceTime` is Hearth's own: the phone's clock (ISO 8601) when
+ * the caregiver app sent the request, which the server compares with its receipt time to flag a phone clock that is
  * off (packages/shared/src/caregiver-app/evv-time-rules.ts).
  */
 export const HEADERS = {
@@ -20,7 +20,7 @@ export const HEADERS = {
 /** Default user and branch time zone (spec section 9). */
 export const DEFAULT_TIMEZONE = 'America/New_York';
 
-/** Default geofence radius around a client's address, in metres (DOMAIN.md "EVV"). */
+/** Default geofence radius around a client's address, in metres (docs/glossary.md "EVV"). */
 export const DEFAULT_GEOFENCE_RADIUS_METRES = 150;
 
 /** Session rules (spec sections 4 and 9), in milliseconds. */

@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
  * visit's, client's or caregiver's BRANCH; the signed-in user's own zone for a record of no branch), never the
  * viewer's browser zone, with the zone's abbreviation ("CST", "EDT") wherever it can differ from the viewer's.
  * Date and time patterns are the spec's (section 9: MM/DD/YY and MM/DD/YY h:mm A). Luxon does the zone work
- * (ARCHITECTURE.md "dates"; PITFALLS.md: never dayjs across zones). Instants arrive as ISO 8601 strings (UTC, or
+ * (docs/architecture.md "Dates and time zones": never dayjs across zones). Instants arrive as ISO 8601 strings (UTC, or
  * with an offset) or Dates; date-only values (YYYY-MM-DD, a date of birth) are calendar dates and never shifted.
  */
 

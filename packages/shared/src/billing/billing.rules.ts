@@ -2,7 +2,7 @@ import { BILLING_LINE_STATUSES, type BillingLineStatus } from './billing.constan
 import type { BillingStatusTotals } from './billing.schema';
 
 /**
- * Billing rules (DOMAIN.md "Billing": units times the payer's rate per service code, per client and payer, for
+ * Billing rules (docs/glossary.md "Billing": units times the payer's rate per service code, per client and payer, for
  * completed and verified visits; issue "Payroll, billing, reports" item 2). The arithmetic of units and amounts is
  * in shifts/shift-units.ts (unitsFromMinutes) and file-exports/file-exports.billing.ts (billedAmountCents,
  * visitsOverAuthorization); this file decides each worked visit's status and sums the lines. Money integer cents.

@@ -48,7 +48,7 @@ export const ZCaregiverShiftOutput = z.object({
   clientId: z.number(),
   clientName: z.string(),
   address: ZVisitAddress.nullable(),
-  /** The geofence radius of the branch, metres (DOMAIN.md "EVV": 150 m by default). */
+  /** The geofence radius of the branch, metres (docs/glossary.md "EVV": 150 m by default). */
   geofenceRadiusMetres: z.number(),
   serviceCode: z.string().nullable(),
   checkIn: z.string().nullable(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * A company's EVV time rules for the check-ins and check-outs the caregiver app records (DOMAIN.md "EVV": time in
- * and out is one of the six elements the 21st Century Cures Act asks EVV to verify), stored in
+ * A company's EVV time rules for the check-ins and check-outs the caregiver app records (docs/glossary.md "EVV": time
+ * in and out is one of the six elements the 21st Century Cures Act asks EVV to verify), stored in
  * companies.evv_settings; every key optional, a missing key takes its default. All durations are elapsed minutes
  * (not wall-clock hours: across a DST change "2 hours before" is still 120 minutes before):
  * - earlyCheckInMinutes: a check-in is accepted from this many minutes before the visit's scheduled start, 120

@@ -271,7 +271,7 @@ export type UpdateCaregiverAddressInput = z.infer<typeof ZUpdateCaregiverAddress
 // Journal entries
 // ---------------------------------------------------------------------------------------------------------------
 
-/** The journal entry form: a dated note with a subject (DOMAIN.md "Journal entry"). */
+/** The journal entry form: a dated note with a subject (docs/glossary.md "Journal entry"). */
 export const ZCaregiverJournalEntryFields = z.object({
   entryDate: ZDateString,
   subject: requiredText('Subject', 200),
@@ -290,7 +290,7 @@ export type UpdateCaregiverJournalEntryInput = z.infer<typeof ZUpdateCaregiverJo
 // Cash advances
 // ---------------------------------------------------------------------------------------------------------------
 
-/** The cash advance form (DOMAIN.md "Cash advance"): amount in cents ($0.01 to $100,000.00), date, reason. */
+/** The cash advance form (docs/glossary.md "Cash advance"): amount in cents ($0.01 to $100,000.00), date, reason. */
 export const ZCaregiverCashAdvanceFields = z.object({
   amountCents: z
     .number({ message: 'Amount is required' })

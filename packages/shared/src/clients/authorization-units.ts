@@ -1,5 +1,5 @@
 /**
- * Unit arithmetic of authorizations (DOMAIN.md "Authorization": a payer's approval of so many units of a service
+ * Unit arithmetic of authorizations (docs/glossary.md "Authorization": a payer's approval of so many units of a service
  * code per week / month / total between two dates). Dates are calendar dates written YYYY-MM-DD, both ends
  * included; no time zone is involved.
  */

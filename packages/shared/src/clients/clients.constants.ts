@@ -9,7 +9,7 @@ export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = {
   deceased: 'Deceased',
 };
 
-/** Care plan tasks (DOMAIN.md "Care plan"): activities of daily living and instrumental ones. */
+/** Care plan tasks (docs/glossary.md "Care plan"): activities of daily living and instrumental ones. */
 export const ADL_TASKS = ['Bathing', 'Dressing', 'Toileting', 'Transferring', 'Continence', 'Feeding'] as const;
 export const IADL_TASKS = [
   'Meal preparation',

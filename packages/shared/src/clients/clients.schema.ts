@@ -172,7 +172,7 @@ export type ClientContactOutput = z.infer<typeof ZClientContactOutput>;
 
 // ---------------------------------------------------------------- journal entries
 
-/** A journal entry's fields: a dated note (DOMAIN.md "Journal entry"); the author is the caller. */
+/** A journal entry's fields: a dated note (docs/glossary.md "Journal entry"); the author is the caller. */
 export const ZClientJournalEntryFields = z.object({
   entryDate: ZDateString,
   subject: requiredText('Subject', 200),

@@ -3,7 +3,7 @@ import { effectiveVisitTimes, type TimesheetTimes } from '../payroll/payroll-hou
 import { isDeviceCheck, isEvvVerified } from '../file-exports/file-exports.evv';
 
 /**
- * EVV compliance of completed visits (issue "Payroll, billing, reports" item 4, DOMAIN.md "EVV"). The server's
+ * EVV compliance of completed visits (issue "Payroll, billing, reports" item 4, docs/glossary.md "EVV"). The server's
  * SQL (apps/server/src/features/dashboards/dashboards-evv.sql.ts) computes the same flags; an integration test
  * compares both on the same rows.
  */

@@ -2,7 +2,7 @@ import type { AuthorizationLimits } from '../clients/authorization-units';
 import { calendarWeekOf } from '../shifts/workweek';
 
 /**
- * Billing arithmetic of the billing export (DOMAIN.md "Billing": units times the payer's rate per service code,
+ * Billing arithmetic of the billing export (docs/glossary.md "Billing": units times the payer's rate per service code,
  * per client and payer, for completed and verified visits; "Authorization": units per week / month / total).
  * Money in integer cents, dates YYYY-MM-DD.
  */
@@ -24,7 +24,7 @@ export interface AuthorizedVisit {
 }
 
 /**
- * The visits whose units go past their authorization (DOMAIN.md "Authorization"; the scheduling warnings use the
+ * The visits whose units go past their authorization (docs/glossary.md "Authorization"; the scheduling warnings use the
  * same limits): per authorization, visits are counted in date order, and a visit is over when, with its units,
  * the units of its calendar week (Sunday to Saturday) pass unitsPerWeek, those of its calendar month pass
  * unitsPerMonth, or those of the whole authorization pass unitsTotal; a visit dated outside the authorization's

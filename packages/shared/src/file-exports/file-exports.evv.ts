@@ -4,7 +4,7 @@ import { TIMESHEET_TYPES } from '../shifts/shifts.constants';
 import { effectiveVisitTimes, type TimesheetTimes } from '../payroll/payroll-hours';
 
 /**
- * EVV rules of the billing and aggregator exports (DOMAIN.md "EVV": the 21st Century Cures Act's six elements;
+ * EVV rules of the billing and aggregator exports (docs/glossary.md "EVV": the 21st Century Cures Act's six elements;
  * check-in and check-out with time, GPS and method; office edits carry a reason code).
  */
 
@@ -24,7 +24,7 @@ export function isReasonedOfficeCheck(type: number | null | undefined, reasonCod
  * was either recorded by the caregiver's device (timesheet type 1 or 2: time and, where the phone gave one,
  * position) or entered by the office with a reason code (type 3 with reason_code: the manual edit aggregators
  * accept with a reason, Sandata "VisitChanges", HHAeXchange "Visit Edit Reason Code"). GPS is not required: a
- * device check without a position is flagged for review by the caregiver app, not refused (DOMAIN.md "EVV").
+ * device check without a position is flagged for review by the caregiver app, not refused (docs/glossary.md "EVV").
  */
 export function isEvvVerified(sheets: readonly TimesheetTimes[]): boolean {
   const times = effectiveVisitTimes(sheets);

@@ -1,4 +1,4 @@
-/** Payer types (DOMAIN.md "Payer source"). */
+/** Payer types (docs/glossary.md "Payer source"). */
 export const PAYER_TYPES = ['medicaid', 'medicaid_mco', 'medicare', 'va', 'ltc_insurance', 'commercial', 'private_pay'] as const;
 export type PayerType = (typeof PAYER_TYPES)[number];
 
@@ -23,7 +23,7 @@ export const EVV_AGGREGATOR_LABELS: Record<EvvAggregator, string> = {
 };
 
 /**
- * How minutes become billing units (DOMAIN.md "Unit"): the CMS 8-minute rule (a unit counts from 8 of 15
+ * How minutes become billing units (docs/glossary.md "Unit"): the CMS 8-minute rule (a unit counts from 8 of 15
  * minutes), plain rounding to the nearest unit, always up, or always down.
  */
 export const ROUNDING_RULES = ['cms_8_minute', 'nearest', 'up', 'down'] as const;

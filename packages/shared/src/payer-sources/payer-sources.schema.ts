@@ -21,7 +21,7 @@ function optionalText(max: number) {
     .nullish();
 }
 
-/** A HCPCS service code such as T1019 (one letter, four digits), uppercased (DOMAIN.md "Service code"). */
+/** A HCPCS service code such as T1019 (one letter, four digits), uppercased (docs/glossary.md "Service code"). */
 export const ZServiceCode = z
   .string({ message: 'Service code is required' })
   .trim()
@@ -41,7 +41,7 @@ export function serviceKey(service: { serviceCode: string; modifiers: readonly s
 }
 
 /**
- * One service a payer pays for (issue 4 item 3, DOMAIN.md "Service code", "Unit"): HCPCS code and up to four
+ * One service a payer pays for (issue 4 item 3, docs/glossary.md "Service code", "Unit"): HCPCS code and up to four
  * modifiers, bill rate in cents per unit (0 or more), unit length in minutes (1 to 1440), rounding rule.
  */
 export const ZPayerSourceServiceFields = z.object({

@@ -3,7 +3,7 @@ import { localDateOf } from '../shifts/workweek';
 import { allocateOvertime } from './payroll-overtime';
 
 /**
- * Pure payroll rules (DOMAIN.md "Money": "Payroll", "Overtime"): the worked time of a visit from its timesheets,
+ * Pure payroll rules (docs/glossary.md "Payroll", "Overtime"): the worked time of a visit from its timesheets,
  * and regular and overtime minutes per FLSA workweek in the branch's time zone. Instants are JS Dates (UTC),
  * durations whole minutes, calendar dates YYYY-MM-DD.
  */
@@ -26,7 +26,7 @@ export interface EffectiveVisitTimes<T extends TimesheetTimes = TimesheetTimes> 
 }
 
 /**
- * The effective check-in and check-out of a visit (DOMAIN.md "EVV": office edits carry a reason code and correct
+ * The effective check-in and check-out of a visit (docs/glossary.md "EVV": office edits carry a reason code and correct
  * what the device recorded, so office-edited times win). The check-in is the earliest office-edited check-in
  * (check_in_type 3) when there is one, else the earliest check-in; the check-out the latest office-edited
  * check-out, else the latest check-out. Without office edits this is the shift's own check_in_at / check_out_at
@@ -76,7 +76,7 @@ export interface OvertimeRule {
 }
 
 /**
- * The federal rule (DOMAIN.md "Overtime": FLSA home care rule of 2015, 29 CFR 552.109 and 778.107): 1.5 times
+ * The federal rule (docs/glossary.md "Overtime": FLSA home care rule of 2015, 29 CFR 552.109 and 778.107): 1.5 times
  * the regular rate for hours over 40 in a workweek. Companies will configure both later.
  */
 export const DEFAULT_OVERTIME_RULE: OvertimeRule = { thresholdMinutes: WEEKLY_OVERTIME_THRESHOLD_MINUTES, multiplier: 1.5 };
@@ -126,7 +126,7 @@ export function inPayPeriod(at: Date, period: PayPeriod, timeZone: string): bool
 }
 
 /**
- * A caregiver's regular and overtime minutes for a pay period (DOMAIN.md "Overtime": over 40 hours per FLSA
+ * A caregiver's regular and overtime minutes for a pay period (docs/glossary.md "Overtime": over 40 hours per FLSA
  * workweek, Sunday 00:00 to Sunday 00:00 in the branch's time zone, workweek.ts workweekOf).
  *
  * The rule for a workweek that spans the pay period's boundary (29 CFR 778.103-778.104: each workweek stands

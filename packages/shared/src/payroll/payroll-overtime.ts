@@ -1,7 +1,7 @@
 import { zoneCalendar } from './payroll-calendar';
 
 /**
- * Regular and overtime minutes of a caregiver's work, minute by minute in time order (DOMAIN.md "Overtime"):
+ * Regular and overtime minutes of a caregiver's work, minute by minute in time order (docs/glossary.md "Overtime"):
  * weekly overtime past a threshold per FLSA workweek (29 CFR 778.103-778.104), and optional daily overtime past a
  * threshold per local workday (state rules such as California Labor Code 510). Instants are JS Dates (UTC),
  * durations whole minutes, dates YYYY-MM-DD in the branch's time zone.

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { WEEKLY_OVERTIME_THRESHOLD_MINUTES } from '../shifts/shifts.constants';
 
 /**
- * A company's payroll rules (DOMAIN.md "Overtime": threshold and multiplier configurable per company, some states
- * add daily overtime), stored in companies.payroll_settings; every key optional, a missing key takes its default:
+ * A company's payroll rules (docs/glossary.md "Overtime": threshold and multiplier configurable per company, some
+ * states add daily overtime), stored in companies.payroll_settings; every key optional, a missing key takes its
+ * default:
  * - overtimeThresholdMinutes: minutes of a workweek paid at the regular rate, 2400 (40 hours, FLSA 29 CFR 778.101);
  * - overtimeMultiplier: of the regular rate for overtime hours, 1.5 (29 CFR 778.107), between 1 and 3;
  * - dailyOvertimeThresholdMinutes: minutes of a local workday paid at the regular rate, null for none (480 for the

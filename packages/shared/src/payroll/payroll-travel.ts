@@ -2,8 +2,8 @@ import { distanceMetres } from '../shifts/pickup-rank';
 import { zoneCalendar } from './payroll-calendar';
 
 /**
- * Paid travel time between clients (DOMAIN.md "Overtime": travel between clients within a day is work time, home
- * to the first client and the last client to home are not; 29 CFR 785.38 and the 2015 home care rule, 29 CFR
+ * Paid travel time between clients (docs/glossary.md "Travel time": travel between clients within a day is work time,
+ * home to the first client and the last client to home are not; 29 CFR 785.38 and the 2015 home care rule, 29 CFR
  * 552.109). Instants are JS Dates (UTC), durations whole minutes, distances metres and miles.
  */
 

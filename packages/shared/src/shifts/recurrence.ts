@@ -6,7 +6,7 @@ import { IANAZone } from 'luxon';
 const { RRule } = (rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule;
 
 /**
- * Recurring visit patterns (issue "Scheduling" item 2, DOMAIN.md "Recurring pattern"): the occurrences of an
+ * Recurring visit patterns (issue "Scheduling" item 2, docs/glossary.md "Recurring pattern"): the occurrences of an
  * RFC 5545 rule at a local wall-clock time in an IANA time zone.
  *
  * The rule runs in rrule's "floating" mode: DTSTART is a UTC Date whose fields carry the local wall clock (the

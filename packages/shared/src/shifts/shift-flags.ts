@@ -10,9 +10,9 @@ export interface ShiftTimes {
 }
 
 /**
- * The spec's timeEntryMissing flag (spec "Shift"; DOMAIN.md "Shift"): a shift that is not cancelled lacks a time
- * it should already have: no check-in once its start has passed, or no check-out once its end has passed. A
- * visit under way (checked in, before its end) is not flagged: its check-out is not due yet. The shifts view
+ * The spec's timeEntryMissing flag (spec "Shift"; docs/glossary.md "Missing visit"): a shift that is not cancelled
+ * lacks a time it should already have: no check-in once its start has passed, or no check-out once its end has passed.
+ * A visit under way (checked in, before its end) is not flagged: its check-out is not due yet. The shifts view
  * (apps/server/src/features/shifts/shifts.view.ts) applies the same rule in SQL.
  */
 export function isTimeEntryMissing(shift: ShiftTimes, now: Date): boolean {

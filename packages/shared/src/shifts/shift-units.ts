@@ -1,7 +1,8 @@
 import type { RoundingRule } from '../payer-sources/payer-sources.constants';
 
 /**
- * Billing units from minutes of service (DOMAIN.md "Unit"), by the payer service's unit length and rounding rule:
+ * Billing units from minutes of service (docs/glossary.md "Unit"), by the payer service's unit length and rounding
+ * rule:
  * - cms_8_minute: whole units, plus one more when the remainder is more than half a unit (the CMS "8-minute
  *   rule": 8 of 15 minutes count as a unit, 7 do not);
  * - nearest: to the nearest unit, a half unit rounds up;

@@ -1,4 +1,4 @@
-/** Constants of scheduling (issue "Scheduling", DOMAIN.md "Shift / visit / schedule"). */
+/** Constants of scheduling (issue "Scheduling", docs/glossary.md "Shift"). */
 
 /** Lifecycle of a shift. Missed: past its start with no check-in, marked by the office or a job. */
 export const SHIFT_STATUSES = ['scheduled', 'in_progress', 'completed', 'missed', 'cancelled'] as const;
@@ -15,7 +15,7 @@ export const SHIFT_STATUS_LABELS: Record<ShiftStatus, string> = {
 /**
  * How a timesheet's check-in or check-out was recorded (spec "Shift": timesheets check_in_type / check_out_type;
  * value 2 marks offline entries, spec section 9): 1 mobile online, 2 mobile offline, 3 office edit (needs a
- * reason code, DOMAIN.md "EVV").
+ * reason code, docs/glossary.md "EVV").
  */
 export const TIMESHEET_TYPES = { mobile: 1, offline: 2, office: 3 } as const;
 export type TimesheetType = (typeof TIMESHEET_TYPES)[keyof typeof TIMESHEET_TYPES];
@@ -52,7 +52,7 @@ export type PickupInvitationStatus = (typeof PICKUP_INVITATION_STATUSES)[number]
 /** Days ahead that recurring patterns keep generated (a daily job extends them). */
 export const PATTERN_HORIZON_DAYS = 60;
 
-/** Overtime threshold of the FLSA workweek, in minutes (40 hours; DOMAIN.md "Overtime"). */
+/** Overtime threshold of the FLSA workweek, in minutes (40 hours; docs/glossary.md "Overtime"). */
 export const WEEKLY_OVERTIME_THRESHOLD_MINUTES = 40 * 60;
 
 /** The longest shift accepted, in minutes (a 24-hour live-in day). */

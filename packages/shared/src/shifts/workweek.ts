@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
 
 /**
- * Time arithmetic of scheduling in a branch's time zone (ARCHITECTURE.md "dates": Luxon for every computation
- * across a time zone): local dates of instants, the FLSA workweek, the calendar week and month of payer limits,
- * and the wording of local times in messages. Instants are JS Dates (UTC); calendar dates are YYYY-MM-DD.
+ * Time arithmetic of scheduling in a branch's time zone (docs/architecture.md "Dates and time zones": Luxon for every
+ * computation across a time zone): local dates of instants, the FLSA workweek, the calendar week and month of payer
+ * limits, and the wording of local times in messages. Instants are JS Dates (UTC); calendar dates are YYYY-MM-DD.
  */
 
 /** A half-open span of time [start, end). */
@@ -24,8 +24,8 @@ export function localDateOf(at: Date, timeZone: string): string {
 }
 
 /**
- * The FLSA workweek holding `at` (DOMAIN.md "Overtime"): a fixed, recurring 168-hour period, here Sunday 00:00 to
- * the next Sunday 00:00 in the branch's time zone. Counted on the wall clock, a week with a daylight-saving
+ * The FLSA workweek holding `at` (docs/glossary.md "Overtime"): a fixed, recurring 168-hour period, here Sunday 00:00
+ * to the next Sunday 00:00 in the branch's time zone. Counted on the wall clock, a week with a daylight-saving
  * change lasts 167 hours (spring forward) or 169 hours (fall back), as the hours the caregiver actually works.
  * @returns the span and its first (Sunday) and last (Saturday) local dates.
  */

@@ -124,9 +124,9 @@ export interface BillingLinesQuery {
 }
 
 /**
- * The billing lines of a period, the one computation behind the billing report and the billing export (DOMAIN.md
- * "Billing": units times the payer's rate per service code, per client and payer, for completed and verified
- * visits; issue "Payroll, billing, reports" item 2). One line per visit of the scope's branches (narrowed to
+ * The billing lines of a period, the one computation behind the billing report and the billing export
+ * (docs/glossary.md "Billing": units times the payer's rate per service code, per client and payer, for completed and
+ * verified visits; issue "Payroll, billing, reports" item 2). One line per visit of the scope's branches (narrowed to
  * `branchId`) with a payer source of the company (narrowed to `payerSourceId`) whose local date is in the period and
  * that was worked (isWorked: effective check-in and check-out, office edits winning, or completed without times).
  * Units from the worked minutes by the payer service's unit length and rounding rule (unitsFromMinutes), amount

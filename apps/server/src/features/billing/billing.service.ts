@@ -10,7 +10,10 @@ import { payerSources } from '../payer-sources/payer-sources.schema';
 import { computeBillingLines, type BillingLine } from './billing.lines';
 import { billingLines } from './billing.schema';
 
-/** Rows per insert: 1,000-row inserts ran 4.5x faster than single rows (PITFALLS.md), 27 parameters a row. */
+/**
+ * Rows per insert: 1,000-row inserts ran 4.5x faster than single rows (docs/architecture.md "Database"), 27 parameters
+ * a row.
+ */
 const INSERT_BATCH = 1_000;
 
 /**

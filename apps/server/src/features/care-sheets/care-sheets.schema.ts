@@ -3,16 +3,16 @@ import { users } from '../users/users.schema';
 import { caregivers } from '../caregivers/caregivers.schema';
 import { shifts } from '../shifts/shifts.schema';
 
-/** Miles driven and trips made for the client during a visit (DOMAIN.md "Care sheet": transportation). */
+/** Miles driven and trips made for the client during a visit (docs/glossary.md "Care sheet": transportation). */
 export interface TransportationData {
   miles: number;
   trips: number;
 }
 
 /**
- * What the caregiver records at check-out (spec "Care sheet", DOMAIN.md): the completed care plan tasks, a
- * comment, transportation, the client's signature or initials (PNG data URLs drawn on a canvas) or the reason the
- * client could not sign, and the caregiver's signature or initials. One per shift. The caregiver's review is saved
+ * What the caregiver records at check-out (spec "Care sheet", docs/glossary.md "Care sheet"): the completed care plan
+ * tasks, a comment, transportation, the client's signature or initials (PNG data URLs drawn on a canvas) or the reason
+ * the client could not sign, and the caregiver's signature or initials. One per shift. The caregiver's review is saved
  * separately (reviewedAt).
  */
 export const careSheets = pgTable(

@@ -229,7 +229,7 @@ function visitCheck(
  * 3. with submitted: true, the merged sheet must pass careSheetRuleErrors (the client signs or initials or the
  *    reason is given; the caregiver signs or initials), the visit must be checked out, submitted_at is set (the
  *    first submission's time stays), and shifts.tasks_missing becomes false when completed_tasks is not empty or
- *    the client's care plan has no tasks, else true (DOMAIN.md "Shift": tasksMissing).
+ *    the client's care plan has no tasks, else true (docs/glossary.md "Missing visit": tasksMissing).
  * The care sheet is not held by the pay period lock (it documents the visit; recordVisitTimes locks the times).
  * An offline replay (the x-offline header) that breaks a submit rule is saved as a draft rather than refused, so
  * that its visit times are never lost with it (the app drops records the server refuses, spec section 4).

@@ -15,7 +15,7 @@ export interface CallerCaregiver {
 /**
  * The caller's own caregiver record, by caregivers.user_id (the effective user while impersonating). The
  * caregiver app confines a caregiver to their own shifts by this id, never by ids taken from the input (issue
- * "caregiver app"; ARCHITECTURE.md "Clients and caregivers are confined to their own records").
+ * "caregiver app"; docs/architecture.md "Own records").
  * @throws AppError FORBIDDEN "Only caregivers use the caregiver app" when the user has no caregiver record.
  */
 export async function findCallerCaregiver(scope: Scope): Promise<CallerCaregiver> {

@@ -38,7 +38,7 @@ export function receiptOf(device: Pick<DeviceFlags, 'mobileApp' | 'deviceTime' |
 
 /**
  * A check-in or check-out from the caregiver app (caregiverAppCheckInOut {scheduleId, kind, timestamp, position,
- * outsideGeofenceReason?, clientRecordId}; issue "caregiver app" items 4 and 6, DOMAIN.md "EVV"). The time
+ * outsideGeofenceReason?, clientRecordId}; issue "caregiver app" items 4 and 6, docs/glossary.md "EVV"). The time
  * recorded is the device's `timestamp` (UTC), online or offline; offline entries are timesheet type 2 and keep the
  * offline timestamp in their metadata. The rules of the visit are recordVisitTimes's (first check-in and
  * check-out win, distance in metres to the client's address, geofence flag, never blocked by the geofence; the

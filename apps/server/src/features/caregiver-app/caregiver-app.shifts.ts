@@ -60,9 +60,9 @@ export function missedPeriodStart(timezone: string, now: Date): Date {
 }
 
 /**
- * The missed-visit rule of the caregiver app (spec section 9, DOMAIN.md "missing"): a shift of the caregiver
- * that is not cancelled, started before `now` and since the pay period start, with no check-in, or past its end
- * with no check-out (the timeEntryMissing flag, shift-flags.ts).
+ * The missed-visit rule of the caregiver app (spec section 9, docs/glossary.md "Missing visit"): a shift of the
+ * caregiver that is not cancelled, started before `now` and since the pay period start, with no check-in, or past its
+ * end with no check-out (the timeEntryMissing flag, shift-flags.ts).
  */
 function missingCondition(me: CallerCaregiver, now: Date): SQL {
   const nowIso = now.toISOString();

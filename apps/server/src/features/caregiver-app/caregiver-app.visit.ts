@@ -23,7 +23,7 @@ import { admitPhoneEntry, type LockOver } from '../pay-periods/pay-periods.lock'
 import { shifts, shiftTimesheets, type CheckMetadata } from '../shifts/shifts.schema';
 import { syncShift } from '../shifts/shift-timesheets.service';
 
-/** A check-in or check-out as the phone recorded it (EVV, DOMAIN.md: time, position and accuracy, method). */
+/** A check-in or check-out as the phone recorded it (docs/glossary.md "EVV": time, position and accuracy, method). */
 export interface VisitCheck {
   /** The device's time of the check (UTC). */
   at: Date;
@@ -66,7 +66,7 @@ type TimesheetRow = typeof shiftTimesheets.$inferSelect;
 
 /**
  * Records a caregiver's check-in and/or check-out of their own shift (caregiverAppCheckInOut and
- * saveCareSheetCheckInOut; issue "caregiver app" item 4, DOMAIN.md "EVV"). The shift row is locked for the rest
+ * saveCareSheetCheckInOut; issue "caregiver app" item 4, docs/glossary.md "EVV"). The shift row is locked for the rest
  * of the request, so two taps on one visit run one after the other.
  *
  * - The visit's times go to the shift's caregiver-made timesheet (check_in_type or check_out_type 1 or 2), created

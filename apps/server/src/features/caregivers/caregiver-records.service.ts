@@ -351,7 +351,7 @@ async function cashAdvance(scope: Scope, id: number): Promise<CaregiverCashAdvan
 }
 
 /**
- * The advance `id` of a caregiver in scope, refused once deducted (DOMAIN.md "Cash advance": deducted from a
+ * The advance `id` of a caregiver in scope, refused once deducted (docs/glossary.md "Cash advance": deducted from a
  * later payroll, after which the payroll is the record).
  * @throws AppError NOT_FOUND outside scope, CONFLICT "Cash advance N was deducted on D and can no longer be <verb>".
  */

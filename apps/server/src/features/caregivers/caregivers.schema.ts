@@ -113,7 +113,7 @@ export const caregiverJournalEntries = pgTable(
   (t) => [index('caregiver_journal_entries_caregiver_idx').on(t.caregiverId, t.entryDate)],
 );
 
-/** Money advanced to a caregiver, in cents, deducted from a later payroll (DOMAIN.md "Cash advance"). */
+/** Money advanced to a caregiver, in cents, deducted from a later payroll (docs/glossary.md "Cash advance"). */
 export const caregiverCashAdvances = pgTable(
   'caregiver_cash_advances',
   {

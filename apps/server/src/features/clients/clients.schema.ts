@@ -82,7 +82,7 @@ export const clientContacts = pgTable(
   (t) => [index('client_contacts_client_idx').on(t.clientId)],
 );
 
-/** A payer's approval of units of a service code for a client between two dates (DOMAIN.md "Authorization"). */
+/** A payer's approval of units of a service code for a client between two dates (docs/glossary.md "Authorization"). */
 export const clientAuthorizations = pgTable(
   'client_authorizations',
   {
@@ -129,7 +129,7 @@ export const clientFiles = pgTable(
   (t) => [index('client_files_client_idx').on(t.clientId)],
 );
 
-/** A dated note on a client's record (DOMAIN.md "Journal entry"). */
+/** A dated note on a client's record (docs/glossary.md "Journal entry"). */
 export const clientJournalEntries = pgTable(
   'client_journal_entries',
   {

@@ -67,8 +67,9 @@ export const DEMO_USERS = [
 ] as const;
 
 /**
- * The demo agency's payer sources (DOMAIN.md "Payer source", "Service code", "Unit"): Massachusetts Medicaid through
- * Sandata, a Medicaid managed care plan through HHAeXchange, the VA, and private pay. Bill rates in cents per unit.
+ * The demo agency's payer sources (docs/glossary.md "Payer source", "Service code", "Unit"): Massachusetts Medicaid
+ * through Sandata, a Medicaid managed care plan through HHAeXchange, the VA, and private pay. Bill rates in cents per
+ * unit.
  */
 const DEMO_PAYERS: {
   key: 'medicaid' | 'mco' | 'va' | 'private';

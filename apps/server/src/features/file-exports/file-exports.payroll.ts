@@ -25,8 +25,8 @@ export const ADP_PAYROLL_COLUMNS = [
 ];
 
 /**
- * Builds the ADP payroll file of a pay period (DOMAIN.md "Payroll": hours, mileage and cash-advance deductions per
- * caregiver per pay period, keyed by adpFileNumber) from the same computation as the payroll report
+ * Builds the ADP payroll file of a pay period (docs/glossary.md "Payroll": hours, mileage and cash-advance deductions
+ * per caregiver per pay period, keyed by adpFileNumber) from the same computation as the payroll report
  * (computePayrollLines, without storing), with the company's payroll settings (overtime threshold, multiplier,
  * daily overtime, paid travel, mileage rate: payroll-settings.ts). One row per caregiver of the scope (their
  * branch) who has hours, mileage or an advance in the period, by name:

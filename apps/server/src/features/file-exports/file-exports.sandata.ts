@@ -97,9 +97,9 @@ function visitOf(visit: ExportVisit, data: EvvData, settings: SandataSettings, p
 
 /**
  * Builds the Sandata alternate EVV file of a period (Sandata "Requirement Specification for Receipt of Alternate
- * EVV Systems Data (altEVV)", Open EVV interfaces v7; field names as that specification and DOMAIN.md give them):
- * one JSON object {Client: [...], Employee: [...], Visit: [...]} holding the three arrays the altEVV interface
- * takes, for the visits of loadEvvData (payers sending to Sandata, at least a check-in).
+ * EVV Systems Data (altEVV)", Open EVV interfaces v7; field names as that specification and docs/glossary.md "EVV
+ * aggregator" give them): one JSON object {Client: [...], Employee: [...], Visit: [...]} holding the three arrays the
+ * altEVV interface takes, for the visits of loadEvvData (payers sending to Sandata, at least a check-in).
  * - Times are UTC, "YYYY-MM-DDTHH:MM:SSZ", with the branch's zone in VisitTimeZone ("US/Eastern"), as altEVV asks.
  * - Calls give the times as first captured (device: Mobile with GPS; office: Manual); AdjIn/AdjOutDateTime carry an
  *   office-edited effective time, and VisitChanges every office edit of the visit's times from the audit trail

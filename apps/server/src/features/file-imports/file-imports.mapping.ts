@@ -4,7 +4,7 @@ import type { ImportField } from './file-imports.target';
 /**
  * From a file's header row and an import type's mapping to each row's field values. Headers are matched by name,
  * trimmed and case-insensitively, never by position: extra columns are ignored and moved ones still found (other
- * Synthea versions add and move columns; DOMAIN.md "Real input").
+ * Synthea versions add and move columns; docs/glossary.md "Synthea").
  */
 
 /** A column the import reads: the field it fills, where it is in the row and the transform chain. */

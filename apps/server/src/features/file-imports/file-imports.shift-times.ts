@@ -2,9 +2,9 @@ import { DateTime } from 'luxon';
 
 /**
  * The times of an imported shift: an ISO 8601 timestamp with an offset, or a local date and time on the branch's
- * wall clock (converted with Luxon in the branch's time zone, ARCHITECTURE.md "dates"), either whole ("2031-03-04
- * 09:00", "3/4/2031 9:00 AM") or as a date and separate start and end times, where an end not after the start is
- * on the next day (an overnight visit).
+ * wall clock (converted with Luxon in the branch's time zone, docs/architecture.md "Dates and time zones"), either
+ * whole ("2031-03-04 09:00", "3/4/2031 9:00 AM") or as a date and separate start and end times, where an end not after
+ * the start is on the next day (an overnight visit).
  */
 
 const LOCAL_FORMATS = [

@@ -24,7 +24,7 @@ export interface Notification {
 }
 
 /**
- * Sends a message through the notifier (ARCHITECTURE.md "email / SMS / push"). Every message is first written to
+ * Sends a message through the notifier (docs/architecture.md "Notifications"). Every message is first written to
  * the outbox table on `db`; given the request's transaction, a call that fails and rolls back sends nothing (a
  * transactional outbox). The default driver stops there: the row is the message, /mocks shows it (getOutbox),
  * and sentAt stays null. Delivering drivers plug in here later: SMTP (nodemailer), an HTTP SMS provider and web

@@ -51,7 +51,7 @@ export async function lockOver(scope: Scope, shift: { branchId: number; startAt:
 }
 
 /**
- * Refuses a change to a shift in a locked pay period (DOMAIN.md "Pay period lock time"), unless the caller's
+ * Refuses a change to a shift in a locked pay period (docs/glossary.md "Pay period lock"), unless the caller's
  * role has hasPayPeriodLockOverride: then the change goes ahead and is recorded in pay_period_lock_overrides.
  * Call it with the shift as it is and, for a move, again with where it goes. `shiftId` may be 0 for a shift
  * not yet created (the override is then recorded by the caller with the new id through recordOverride).
@@ -82,8 +82,8 @@ export async function recordOverride(scope: Scope, shiftId: number, lockTimeId: 
 }
 
 /**
- * Lets a check-in or check-out from the caregiver's phone into a locked pay period (DOMAIN.md "Pay period lock
- * time"; the spec's offline check-in/out, section 4, whose records the phone drops when the server refuses them):
+ * Lets a check-in or check-out from the caregiver's phone into a locked pay period (docs/glossary.md "Pay period
+ * lock"; the spec's offline check-in/out, section 4, whose records the phone drops when the server refuses them):
  * - recorded offline (`offline`): admitted, because the caregiver recorded it at the visit and cannot see a refusal
  *   made days later, and the phone would then drop the visit. The override is recorded in
  *   pay_period_lock_overrides under the caregiver's user with action `offline_timesheet`, so the lock's audit says

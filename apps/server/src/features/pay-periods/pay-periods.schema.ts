@@ -5,7 +5,7 @@ import { users } from '../users/users.schema';
 
 /**
  * Per branch and pay period (calendar dates in the branch's time zone, both included), the time after which
- * shifts starting in the period are locked (DOMAIN.md "Pay period lock time").
+ * shifts starting in the period are locked (docs/glossary.md "Pay period lock").
  */
 export const payPeriodLockTimes = pgTable(
   'pay_period_lock_times',

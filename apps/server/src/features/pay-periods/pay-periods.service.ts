@@ -13,8 +13,8 @@ import { branches } from '../branches/branches.schema';
 import { payPeriodLockOverrides, payPeriodLockTimes } from './pay-periods.schema';
 
 /**
- * Pay period lock times (issue "Scheduling" item 5, /admin/pay-period-lock-times; DOMAIN.md "Pay period lock
- * time"): per branch and pay period (calendar dates in the branch's time zone, both included) the instant after
+ * Pay period lock times (issue "Scheduling" item 5, /admin/pay-period-lock-times; docs/glossary.md "Pay period
+ * lock"): per branch and pay period (calendar dates in the branch's time zone, both included) the instant after
  * which shifts starting in the period are locked (pay-periods.lock.ts enforces it).
  */
 

@@ -2,7 +2,7 @@ import { pgTable, serial, text, timestamp, integer, boolean, jsonb, index, uniqu
 import { EVV_AGGREGATORS, PAYER_TYPES, ROUNDING_RULES } from '@hearth/shared/payer-sources/payer-sources.constants';
 import { companies } from '../companies/companies.schema';
 
-/** Who pays for care (DOMAIN.md "Payer source"): type, payer id, and the EVV aggregator its visits go to. */
+/** Who pays for care (docs/glossary.md "Payer source"): type, payer id, and the EVV aggregator its visits go to. */
 export const payerSources = pgTable(
   'payer_sources',
   {

@@ -12,7 +12,10 @@ import { companies } from '../companies/companies.schema';
 import { computePayrollLines } from './payroll.compute';
 import { payrollLines } from './payroll.schema';
 
-/** Rows per INSERT: large enough to be fast (PITFALLS.md: 1,000-row inserts), small enough for 65,535 parameters. */
+/**
+ * Rows per INSERT: large enough to be fast (docs/architecture.md "Database": 1,000-row inserts), small enough for
+ * 65,535 parameters.
+ */
 const INSERT_BATCH = 1000;
 
 /**

@@ -11,8 +11,8 @@ const statusSql = sql`case when sheets.reviewed_at is not null then 'reviewed'
 const visitTimes = isoInterval(sql`shifts.start_at`, sql`shifts.end_at`);
 
 /**
- * The care sheet files report (issue "Payroll, billing, reports" item 3; DOMAIN.md "Care sheet"): each care sheet
- * of a visit in the caller's branches (the shift's branch) with the visit's date and scheduled times on the
+ * The care sheet files report (issue "Payroll, billing, reports" item 3; docs/glossary.md "Care sheet"): each care
+ * sheet of a visit in the caller's branches (the shift's branch) with the visit's date and scheduled times on the
  * branch's clock, client, caregiver, state (draft / submitted / reviewed), how many care plan tasks were done,
  * whether the client signed or initialled it or why they could not, whether the caregiver signed or initialled
  * it, and the miles driven. Its PDF is served by getCareSheetPDFFile {care_sheet_id} (the `id` column); the staff

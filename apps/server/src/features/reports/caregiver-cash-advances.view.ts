@@ -6,7 +6,7 @@ import { personColumns } from './reports.columns';
 
 /**
  * The caregiver cash advances report (issue "Payroll, billing, reports" item 3): each advance (amount in cents,
- * DOMAIN.md "Cash advance") of a caregiver in the caller's branches, with whether a payroll has deducted it yet.
+ * docs/glossary.md "Cash advance") of a caregiver in the caller's branches, with whether a payroll has deducted it yet.
  */
 export const reportCaregiverCashAdvancesView: ViewDefinition = {
   name: 'reportCaregiverCashAdvances',

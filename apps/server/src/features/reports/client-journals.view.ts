@@ -5,7 +5,7 @@ import type { ViewDefinition } from '../views/views.registry';
 import { journalColumns, personColumns } from './reports.columns';
 
 /**
- * The client journals report (issue "Payroll, billing, reports" item 3): every journal entry (DOMAIN.md
+ * The client journals report (issue "Payroll, billing, reports" item 3): every journal entry (docs/glossary.md
  * "Journal entry") on the record of a client in the caller's branches, with its author, latest first.
  */
 export const reportClientJournalsView: ViewDefinition = {

@@ -29,7 +29,9 @@ import { shiftPatterns } from './shifts.schema';
  * (the caller's transaction rolls back; the daily job retries the next day).
  */
 
-/** Rows per INSERT statement (PITFALLS.md: 1,000-row inserts ran 4.5x faster than single-row ones). */
+/**
+ * Rows per INSERT statement (docs/architecture.md "Database": 1,000-row inserts ran 4.5x faster than single-row ones).
+ */
 const INSERT_BATCH = 1000;
 /** Patterns per transaction of extendPatternHorizons: short transactions, progress kept on failure. */
 const PATTERNS_PER_CHUNK = 250;

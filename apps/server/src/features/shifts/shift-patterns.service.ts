@@ -26,7 +26,7 @@ import { fullName } from './shifts.lookup';
 import { generatePatternShifts, generatedThroughOn, type OpenedShift } from './shift-patterns.generate';
 
 /**
- * Recurring visit patterns (issue "Scheduling" item 2; DOMAIN.md "Recurring pattern"): a client's RFC 5545 rule
+ * Recurring visit patterns (issue "Scheduling" item 2; docs/glossary.md "Recurring pattern"): a client's RFC 5545 rule
  * with a caregiver, service and local times in the branch's time zone, generating shifts over a rolling horizon
  * (shift-patterns.generate.ts; extended daily by shift-patterns.job.ts).
  *

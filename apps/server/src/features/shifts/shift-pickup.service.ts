@@ -82,7 +82,7 @@ async function findShift(scope: Scope, id: number, options: { lock?: boolean } =
 }
 
 /**
- * Checks that a shift can be offered: no caregiver, still scheduled, not started (DOMAIN.md "open shift").
+ * Checks that a shift can be offered: no caregiver, still scheduled, not started (docs/glossary.md "Open shift").
  * @throws AppError BAD_REQUEST "Shift N already has a caregiver", "Shift N is cancelled" (or its other status),
  * "Shift N has already started".
  */

@@ -53,7 +53,7 @@ export async function syncShift(scope: Scope, shift: Pick<ShiftRow, 'id' | 'stat
 
 /**
  * The office's edit of a visit's times (saveShiftTimesheet {scheduleId, id?, checkIn?, checkOut?, reasonCode,
- * reasonNote?}; DOMAIN.md "EVV": office edits carry a reason code and are audited). With `id` it edits that
+ * reasonNote?}; docs/glossary.md "EVV": office edits carry a reason code and are audited). With `id` it edits that
  * timesheet of the shift, else it adds one. A time given becomes an office entry (type 3); null clears it;
  * omitted leaves it. The check-out must stay after the check-in. The shift's check-in, check-out and status
  * follow (timesFromTimesheets). The pay period lock applies (an override is recorded).

@@ -21,7 +21,7 @@ import { caregivers } from '../caregivers/caregivers.schema';
 import { payerSources } from '../payer-sources/payer-sources.schema';
 
 /**
- * A client's recurring visit pattern (DOMAIN.md "Recurring pattern"): an RFC 5545 rule (RRULE body without
+ * A client's recurring visit pattern (docs/glossary.md "Recurring pattern"): an RFC 5545 rule (RRULE body without
  * DTSTART, e.g. "FREQ=WEEKLY;BYDAY=MO,WE,FR") from startDate to endDate (null: open-ended), each occurrence
  * starting at startTime ("HH:MM", wall clock in `timezone`, the branch's) and lasting durationMinutes.
  * Shifts are generated through `generatedThrough` (a rolling horizon); `exdates` lists occurrence starts (ISO
@@ -108,7 +108,7 @@ export const shifts = pgTable(
   ],
 );
 
-/** Where and how a check-in or check-out was made (EVV, DOMAIN.md): GPS in WGS84 degrees, metres. */
+/** Where and how a check-in or check-out was made (docs/glossary.md "EVV"): GPS in WGS84 degrees, metres. */
 export interface CheckMetadata {
   lat?: number | null;
   lon?: number | null;
@@ -139,7 +139,7 @@ export interface CheckMetadata {
 
 /**
  * A timesheet of a shift (spec "Shift": timesheets check_in, check_out, check_in_type, check_out_type): type 1
- * mobile, 2 offline, 3 office edit, which carries a reason code (DOMAIN.md "EVV").
+ * mobile, 2 offline, 3 office edit, which carries a reason code (docs/glossary.md "EVV").
  */
 export const shiftTimesheets = pgTable(
   'shift_timesheets',

@@ -133,7 +133,7 @@ async function assertUnlocked(scope: Scope, branchId: number, starts: Date[], ac
   return [...lockIds];
 }
 
-/** Records the overrides of a written change (pay_period_lock_overrides, DOMAIN.md "Pay period lock time"). */
+/** Records the overrides of a written change (pay_period_lock_overrides, docs/glossary.md "Pay period lock"). */
 async function recordOverrides(scope: Scope, shiftId: number, lockIds: number[], action: LockedAction) {
   for (const lockId of lockIds) await recordOverride(scope, shiftId, lockId, action);
 }

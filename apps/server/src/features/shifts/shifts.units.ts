@@ -7,7 +7,7 @@ import { clientAuthorizations } from '../clients/clients.schema';
 import { payerSourceServices } from '../payer-sources/payer-sources.schema';
 import { shifts } from './shifts.schema';
 
-/** How a payer's service turns minutes into units (DOMAIN.md "Unit"). */
+/** How a payer's service turns minutes into units (docs/glossary.md "Unit"). */
 export interface UnitRule {
   unitMinutes: number;
   roundingRule: RoundingRule;

@@ -6,9 +6,9 @@ import type { ViewDefinition } from '../views/views.registry';
 import { shifts } from './shifts.schema';
 
 /**
- * A shift's time entry is missing (spec "Shift" timeEntryMissing; DOMAIN.md "missing"): it is not cancelled and
- * its start has passed without a check-in, or its end has passed without a check-out. A visit in progress (checked
- * in, end not reached) is not missing anything yet. The same rule as isTimeEntryMissing
+ * A shift's time entry is missing (spec "Shift" timeEntryMissing; docs/glossary.md "Missing visit"): it is not
+ * cancelled and its start has passed without a check-in, or its end has passed without a check-out. A visit in progress
+ * (checked in, end not reached) is not missing anything yet. The same rule as isTimeEntryMissing
  * (packages/shared/src/shifts/shift-flags.ts, used by the shift procedures), in SQL so the view can filter and sort
  * by it. Reads the `shifts` table by name, at the database's now().
  */

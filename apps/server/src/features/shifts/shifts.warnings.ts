@@ -180,7 +180,7 @@ async function authorizationWarnings(scope: Scope, d: ShiftDraft): Promise<Shift
 
 /**
  * overtime and max_weekly_hours: the caregiver's minutes in each FLSA workweek the shift touches (Sunday 00:00 to
- * Sunday 00:00 in the branch's time zone, workweekOf; DOMAIN.md "Overtime"), from every shift of theirs in any
+ * Sunday 00:00 in the branch's time zone, workweekOf; docs/glossary.md "Overtime"), from every shift of theirs in any
  * branch that is not cancelled or missed, counting only the minutes inside the week, plus this shift's. Overtime
  * past WEEKLY_OVERTIME_THRESHOLD_MINUTES (40 hours, FLSA); max_weekly_hours past caregivers.max_weekly_hours.
  */

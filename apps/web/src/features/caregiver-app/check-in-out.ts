@@ -7,7 +7,7 @@ import { syncOutcome } from './offline/sync-outcome';
 /** The visits kept on the phone (with Dexie): loaded at the first check, not with the schedule's cards. */
 const offlineVisits = () => import('./offline/offline-visits');
 
-/** Check-in and check-out from the phone (issue "caregiver app" item 4; DOMAIN.md "EVV"). */
+/** Check-in and check-out from the phone (issue "caregiver app" item 4; docs/glossary.md "EVV"). */
 
 export type CheckKind = 'check_in' | 'check_out';
 
@@ -36,7 +36,7 @@ export function currentPosition(): Promise<CheckPosition | null> {
 
 /**
  * Where the phone is against the client's home: the haversine distance in metres and whether it is beyond the
- * shift's geofence radius (DOMAIN.md: radius per branch, 150 m by default).
+ * shift's geofence radius (docs/glossary.md "Geofence": radius per branch, 150 m by default).
  * @returns distance null (and outside false) when the position or the address coordinates are unknown: nothing to
  *   compare, so no reason is asked; the server flags it for review by its own rule
  */

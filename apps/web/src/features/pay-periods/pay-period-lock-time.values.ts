@@ -3,8 +3,9 @@ import { formatInstant, zoneAbbreviation } from '@hearth/shared/app/time-display
 
 /**
  * The wall-clock side of pay period lock times (issue "Scheduling" item 5): a lock time is entered and shown in
- * its BRANCH's time zone and travels as an ISO instant in UTC. Luxon does the zone arithmetic (ARCHITECTURE.md:
- * never dayjs across zones); the date inputs only hold calendar dates (YYYY-MM-DD) and a time (HH:mm).
+ * its BRANCH's time zone and travels as an ISO instant in UTC. Luxon does the zone arithmetic (docs/architecture.md
+ * "Dates and time zones": never dayjs across zones); the date inputs only hold calendar dates (YYYY-MM-DD) and a time
+ * (HH:mm).
  */
 
 /** Days after a period's last day that its lock time falls by default, at DEFAULT_LOCK_TIME. */

@@ -4,10 +4,10 @@ import { pad } from '@/format/date-format';
 
 /**
  * Wall-clock times of the schedule, always in the BRANCH's time zone (issue "Scheduling": times in the branch's
- * zone; ARCHITECTURE.md: Luxon for every computation across a time zone, never dayjs). Instants travel as ISO
- * strings in UTC; local dates are YYYY-MM-DD and local times HH:MM (24-hour). Instants are written by the app's
- * one formatter (packages/shared/src/app/time-display.ts), which names the zone ("CST") where it can differ from
- * the viewer's: `zoneName` 'auto' by default, 'never' where the screen already names it.
+ * zone; docs/architecture.md "Dates and time zones": Luxon for every computation across a time zone, never dayjs).
+ * Instants travel as ISO strings in UTC; local dates are YYYY-MM-DD and local times HH:MM (24-hour). Instants are
+ * written by the app's one formatter (packages/shared/src/app/time-display.ts), which names the zone ("CST") where it
+ * can differ from the viewer's: `zoneName` 'auto' by default, 'never' where the screen already names it.
  */
 
 /** Minutes in a day. */
