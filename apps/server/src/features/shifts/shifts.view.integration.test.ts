@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import type { BackendViewMeta, FrontendView, QueryViewOutput, ViewFilter } from '@hearth/shared/views/views.schema';
+import {
+  ROW_TIME_ZONE_KEY,
+  type BackendViewMeta,
+  type FrontendView,
+  type QueryViewOutput,
+  type ViewFilter,
+} from '@hearth/shared/views/views.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { clients } from '../clients/clients.schema';
 import { caregivers } from '../caregivers/caregivers.schema';
@@ -242,6 +248,8 @@ describe('shifts view', () => {
       timeEntryMissing: false,
       scheduledHours: 4.5,
       notes: 'Door code 1234',
+      // The row's time zone (its branch's), which its datetimes are written in.
+      [ROW_TIME_ZONE_KEY]: 'America/New_York',
     });
   });
 
