@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { HEADERS } from '@hearth/shared/app/app.constants';
 import type { CaregiverAppCheckInOutOutput } from '@hearth/shared/caregiver-app/caregiver-app.schema';
-import type { CaregiverPasswordOutput } from '@hearth/shared/caregivers/caregivers.schema';
 import type { EvvPersonDashboardOutput } from '@hearth/shared/dashboards/dashboards.schema';
 import type { PayPeriodLockTimeOutput } from '@hearth/shared/pay-periods/pay-periods.schema';
 import type { ShiftChangeOutput, ShiftOutput } from '@hearth/shared/shifts/shifts.schema';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+import { offlineHeaders, startEvvTestApp } from './caregiver-app.evv.test-support';
 import { branches } from '../branches/branches.schema';
 import { caregivers } from '../caregivers/caregivers.schema';
 import { careSheets } from '../care-sheets/care-sheets.schema';
@@ -23,9 +22,11 @@ import { shifts, shiftTimesheets } from '../shifts/shifts.schema';
  * instant has passed. A visit worked and computed for payroll before the lock shows the stored lines stay as they
  * were.
  */
+let kit: Awaited<ReturnType<typeof startEvvTestApp>>;
 let t: TestApp;
-let serverNow: Date | null = null;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
+/** A tRPC call received at the instant the test gives (caregiver-app.evv.test-support.ts). */
+const call = <T>(...args: Parameters<typeof kit.call>) => kit.call<T>(...args);
 const PASSWORD = 'Evv-lock-pass-1';
 const HOME = { lat: 42.3588, lon: -71.0707 };
 const PERIOD = { from: '2026-06-01', to: '2026-06-15' };
@@ -37,43 +38,6 @@ let me: number;
 let myUserId: number;
 let lock: PayPeriodLockTimeOutput;
 const v = {} as Record<'before' | 'offline' | 'record' | 'online' | 'onlineRecord', number>;
-
-interface CallResult<T> {
-  status: number;
-  data: T;
-  message: string | undefined;
-}
-
-/** A tRPC call as `as` received at `receivedAt` on the server's clock, with extra headers. */
-async function call<T>(
-  kind: 'query' | 'mutation',
-  path: string,
-  input: unknown,
-  as: string,
-  options: { receivedAt?: Date; headers?: Record<string, string> } = {},
-): Promise<CallResult<T>> {
-  serverNow = options.receivedAt ?? null;
-  const headers = { authorization: `Bearer ${tokens[as]}`, ...options.headers };
-  const res =
-    kind === 'query'
-      ? await t.fetch(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers })
-      : await t.fetch(`/api/trpc/${path}`, {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify(input),
-        });
-  serverNow = null;
-  const body = (await res.json()) as { result?: { data: T }; error?: { message: string } };
-  return { status: res.status, data: body.result?.data as T, message: body.error?.message };
-}
-
-/** The headers of an offline replay recorded at `recordedAt`, sent from a phone whose clock reads `deviceTime`. */
-const offlineHeaders = (recordedAt: string, deviceTime: Date) => ({
-  [HEADERS.offline]: '1',
-  [HEADERS.offlineTimestamp]: recordedAt,
-  [HEADERS.mobileApp]: '1',
-  [HEADERS.deviceTime]: deviceTime.toISOString(),
-});
 
 /** A check at the client's door through caregiverAppCheckInOut. */
 const check = (
@@ -123,29 +87,10 @@ const overridesOf = (shiftId: number) =>
     .where(eq(payPeriodLockOverrides.shiftId, shiftId))
     .orderBy(asc(payPeriodLockOverrides.id));
 
-async function addShift(startAt: string, endAt: string): Promise<number> {
-  const [row] = await t.database.db
-    .insert(shifts)
-    .values({ branchId: bostonId, clientId, caregiverId: me, serviceCode: 'T1019', startAt: at(startAt), endAt: at(endAt) })
-    .returning({ id: shifts.id });
-  return row!.id;
-}
+const addShift = (startAt: string, endAt: string) =>
+  kit.addShift({ branchId: bostonId, clientId, caregiverId: me, startAt, endAt });
 
-async function addCaregiverUser(key: string, firstName: string): Promise<number> {
-  const [row] = await t.database.db
-    .insert(caregivers)
-    .values({ branchId: bostonId, firstName, lastName: 'Evvlock', status: 'active' })
-    .returning({ id: caregivers.id });
-  const res = await call<CaregiverPasswordOutput>(
-    'mutation',
-    'setCaregiverPassword',
-    { caregiverId: row!.id, password: PASSWORD },
-    'companyadmin',
-  );
-  expect(res.message).toBeUndefined();
-  tokens[key] = await t.signIn(res.data.username, PASSWORD);
-  return row!.id;
-}
+const addCaregiverUser = (key: string, firstName: string) => kit.addCaregiverUser(key, firstName, bostonId);
 
 /** The stored payroll line of the caregiver for the locked period (regular minutes), or undefined. */
 async function storedPayrollLine() {
@@ -157,7 +102,8 @@ async function storedPayrollLine() {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ now: () => serverNow ?? new Date() });
+  kit = await startEvvTestApp(PASSWORD, 'Evvlock');
+  ({ t, tokens } = kit);
   for (const u of ['companyadmin', 'branchmanager', 'nurse', 'prn']) tokens[u] = await t.signIn(u);
   const [boston] = await t.database.db.select().from(branches).where(eq(branches.name, 'Boston'));
   bostonId = boston!.id;

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { HEADERS } from '@hearth/shared/app/app.constants';
 import type { CaregiverAppCheckInOutOutput, CaregiverShiftsPage } from '@hearth/shared/caregiver-app/caregiver-app.schema';
-import type { CaregiverPasswordOutput } from '@hearth/shared/caregivers/caregivers.schema';
 import type { EvvPersonDashboardOutput } from '@hearth/shared/dashboards/dashboards.schema';
 import type { EvvSettings } from '@hearth/shared/caregiver-app/evv-settings';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+import { offlineHeaders, startEvvTestApp } from './caregiver-app.evv.test-support';
 import { branches } from '../branches/branches.schema';
 import { caregivers } from '../caregivers/caregivers.schema';
 import { clientAddresses, clients } from '../clients/clients.schema';
@@ -18,9 +18,11 @@ import { shifts, shiftTimesheets } from '../shifts/shifts.schema';
  * at a Boston client (America/New_York, so the demo branch manager reaches them and the PRN, linked to Worcester
  * only, does not), around the 2026 DST changes (08 March spring forward, 01 November fall back) and in June.
  */
+let kit: Awaited<ReturnType<typeof startEvvTestApp>>;
 let t: TestApp;
-let serverNow: Date | null = null;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
+/** A tRPC call received at the instant the test gives (caregiver-app.evv.test-support.ts). */
+const call = <T>(...args: Parameters<typeof kit.call>) => kit.call<T>(...args);
 const PASSWORD = 'Evv-time-pass-1';
 const HOME = { lat: 42.3588, lon: -71.0707 };
 const at = (iso: string) => new Date(iso);
@@ -48,54 +50,6 @@ const v = {} as Record<
   number
 >;
 
-interface CallResult<T> {
-  status: number;
-  data: T;
-  message: string | undefined;
-  fieldErrors: Record<string, string[]> | null | undefined;
-}
-
-/** A tRPC call as `as` received at `receivedAt` (the server's clock), with extra headers. */
-async function call<T>(
-  kind: 'query' | 'mutation',
-  path: string,
-  input: unknown,
-  as: string,
-  options: { receivedAt?: Date; headers?: Record<string, string> } = {},
-): Promise<CallResult<T>> {
-  serverNow = options.receivedAt ?? null;
-  const headers = { authorization: `Bearer ${tokens[as]}`, ...options.headers };
-  const res =
-    kind === 'query'
-      ? await t.fetch(`/api/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, {
-          headers,
-        })
-      : await t.fetch(`/api/trpc/${path}`, {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify(input),
-        });
-  serverNow = null;
-  const body = (await res.json()) as {
-    result?: { data: T };
-    error?: { message: string; data: { fieldErrors?: Record<string, string[]> | null } };
-  };
-  return {
-    status: res.status,
-    data: body.result?.data as T,
-    message: body.error?.message,
-    fieldErrors: body.error?.data.fieldErrors,
-  };
-}
-
-/** The headers of an offline replay recorded at `recordedAt` from a phone whose clock read `deviceTime` when sending. */
-const offlineHeaders = (recordedAt: string, deviceTime?: Date) => ({
-  [HEADERS.offline]: '1',
-  [HEADERS.offlineTimestamp]: recordedAt,
-  [HEADERS.mobileApp]: '1',
-  ...(deviceTime ? { [HEADERS.deviceTime]: deviceTime.toISOString() } : {}),
-});
-
 /** A check at the client's door (inside the geofence) through caregiverAppCheckInOut. */
 const check = (
   shiftId: number,
@@ -118,29 +72,10 @@ const online = (shiftId: number, kind: 'check_in' | 'check_out', timestamp: stri
 const timesheetsOf = (shiftId: number) =>
   t.database.db.select().from(shiftTimesheets).where(eq(shiftTimesheets.shiftId, shiftId)).orderBy(asc(shiftTimesheets.id));
 
-async function addShift(startAt: string, endAt: string, caregiverId = me): Promise<number> {
-  const [row] = await t.database.db
-    .insert(shifts)
-    .values({ branchId: bostonId, clientId, caregiverId, serviceCode: 'T1019', startAt: at(startAt), endAt: at(endAt) })
-    .returning({ id: shifts.id });
-  return row!.id;
-}
+const addShift = (startAt: string, endAt: string, caregiverId = me) =>
+  kit.addShift({ branchId: bostonId, clientId, caregiverId, startAt, endAt });
 
-async function addCaregiverUser(key: string, firstName: string): Promise<number> {
-  const [row] = await t.database.db
-    .insert(caregivers)
-    .values({ branchId: bostonId, firstName, lastName: 'Evvtime', status: 'active' })
-    .returning({ id: caregivers.id });
-  const res = await call<CaregiverPasswordOutput>(
-    'mutation',
-    'setCaregiverPassword',
-    { caregiverId: row!.id, password: PASSWORD },
-    'companyadmin',
-  );
-  expect(res.message).toBeUndefined();
-  tokens[key] = await t.signIn(res.data.username, PASSWORD);
-  return row!.id;
-}
+const addCaregiverUser = (key: string, firstName: string) => kit.addCaregiverUser(key, firstName, bostonId);
 
 async function setSettings(settings: Partial<EvvSettings>): Promise<EvvSettings> {
   const res = await call<EvvSettings>('mutation', 'updateEvvSettings', settings, 'companyadmin');
@@ -149,7 +84,8 @@ async function setSettings(settings: Partial<EvvSettings>): Promise<EvvSettings>
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ now: () => serverNow ?? new Date() });
+  kit = await startEvvTestApp(PASSWORD, 'Evvtime');
+  ({ t, tokens } = kit);
   for (const u of ['developer', 'companyadmin', 'branchmanager', 'rvp', 'nurse', 'prn']) tokens[u] = await t.signIn(u);
   const [boston] = await t.database.db.select().from(branches).where(eq(branches.name, 'Boston'));
   bostonId = boston!.id;
