@@ -1,16 +1,15 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { mutation, query, tokenOf } from './support/api';
+import { query, tokenOf } from './support/api';
 import { card, savedScheduleWindows, serviceWorkerReady, signBothPads } from './support/app';
-import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
+import { artifact, signInAs } from './support/session';
 import { noNotifications } from './support/ui';
+import { createVisitTeam, unique } from './support/visit-team';
 
 /** The Boston branch's time zone. */
 const ZONE = 'America/New_York';
 /** The client's home: where the phone is at the check-in and check-out. */
 const HOME = { lat: 42.3567, lon: -71.0697 };
-
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}`;
 
 /** A visit this flow booked: its id and start (ISO, UTC). */
 interface Booked {
@@ -24,42 +23,12 @@ interface Booked {
  * next twelve days, more than one page of the schedule (20 visits) from today on.
  */
 async function bookCaregiverWeek(request: APIRequestContext, manager: string) {
-  const branches = await query<{ id: number; name: string }[]>(request, manager, 'getBranches');
-  const boston = branches.find((b) => b.name === 'Boston')!;
-  const client = await mutation<{ id: number }>(request, manager, 'createClient', {
-    branchId: boston.id,
-    firstName: 'Edith',
-    lastName: unique('Marlow'),
+  const team = await createVisitTeam(request, manager, {
+    branch: { name: 'Boston' },
+    client: { firstName: 'Edith', lastName: unique('Marlow'), line1: '75 Chestnut St', home: HOME },
+    caregiver: { firstName: 'Rosa', lastName: unique('Ibarra') },
   });
-  await mutation(request, manager, 'createClientAddress', {
-    clientId: client.id,
-    line1: '75 Chestnut St',
-    city: 'Boston',
-    state: 'MA',
-    zip: '02108',
-    ...HOME,
-    isPrimary: true,
-  });
-  const caregiver = await mutation<{ id: number }>(request, manager, 'createCaregiver', {
-    branchId: boston.id,
-    firstName: 'Rosa',
-    lastName: unique('Ibarra'),
-    status: 'active',
-  });
-  const login = await mutation<{ username: string }>(request, manager, 'setCaregiverPassword', {
-    caregiverId: caregiver.id,
-    password: DEMO_PASSWORD,
-  });
-  const book = async (from: DateTime, to: DateTime): Promise<Booked> => {
-    const created = await mutation<{ shift: { id: number } }>(request, manager, 'createShift', {
-      clientId: client.id,
-      caregiverId: caregiver.id,
-      startTimestamp: from.toUTC().toISO(),
-      endTimestamp: to.toUTC().toISO(),
-      serviceCode: 'T1019',
-    });
-    return { id: created.shift.id, startTimestamp: from.toUTC().toISO()! };
-  };
+  const book = (from: DateTime, to: DateTime): Promise<Booked> => team.book(from, to);
   const now = DateTime.now().setZone(ZONE).startOf('minute');
   const today = now.startOf('day');
   const yesterday: Booked[] = [];
@@ -74,7 +43,7 @@ async function bookCaregiverWeek(request: APIRequestContext, manager: string) {
       later.push(await book(today.plus({ days }).set({ hour }), today.plus({ days }).set({ hour: hour + 2 })));
     }
   }
-  return { client, caregiver, username: login.username, today, yesterday, inProgress, later };
+  return { clientId: team.clientId, username: team.username, today, yesterday, inProgress, later };
 }
 
 test.use({
@@ -165,7 +134,7 @@ test('caregiver app offline: check-in, scroll, check-out, reload, upload: the vi
     timesheets.timesheets.map((t) => [t.check_in !== null, t.check_out !== null, t.check_in_type, t.check_out_type]),
   ).toEqual([[true, true, 2, 2]]);
   const office = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await signInAs(office, 'branchmanager', `/clients/${week.client.id}/schedule`);
+  await signInAs(office, 'branchmanager', `/clients/${week.clientId}/schedule`);
   const todayShifts = office.locator(`td.fc-timegrid-col[data-date="${week.today.toISODate()}"] [data-testid="shift-event"]`);
   await expect(todayShifts).toHaveCount(1);
   await todayShifts.click();

@@ -4,10 +4,10 @@ import { DateTime } from 'luxon';
 import { callApi, mutation, offlineReplayHeaders, query, tokenOf } from './support/api';
 import { card } from './support/app';
 import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
+import { createVisitTeam, unique } from './support/visit-team';
 
 const ZONE = 'America/New_York';
 const HOME = { lat: 42.3554, lon: -71.0656 };
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}`;
 
 test.use({ permissions: ['geolocation'], geolocation: { latitude: HOME.lat, longitude: HOME.lon, accuracy: 8 } });
 
@@ -33,41 +33,13 @@ test('an offline visit uploaded after its pay period locked is recorded and flag
     zip: '02108',
     timezone: ZONE,
   });
-  const client = await mutation<{ id: number }>(request, admin, 'createClient', {
-    branchId: branch.id,
-    firstName: 'Nora',
-    lastName: unique('Quill'),
-  });
-  await mutation(request, admin, 'createClientAddress', {
-    clientId: client.id,
-    line1: '45 School St',
-    city: 'Boston',
-    state: 'MA',
-    zip: '02108',
-    ...HOME,
-    isPrimary: true,
-  });
-  const caregiver = await mutation<{ id: number }>(request, admin, 'createCaregiver', {
-    branchId: branch.id,
-    firstName: 'Ines',
-    lastName: unique('Marsh'),
-    status: 'active',
-  });
-  const login = await mutation<{ username: string }>(request, admin, 'setCaregiverPassword', {
-    caregiverId: caregiver.id,
-    password: DEMO_PASSWORD,
+  const team = await createVisitTeam(request, admin, {
+    branch,
+    client: { firstName: 'Nora', lastName: unique('Quill'), line1: '45 School St', home: HOME },
+    caregiver: { firstName: 'Ines', lastName: unique('Marsh') },
   });
   const now = DateTime.now().setZone(ZONE).startOf('minute');
-  const book = async (from: DateTime, minutes: number) =>
-    (
-      await mutation<{ shift: { id: number } }>(request, admin, 'createShift', {
-        clientId: client.id,
-        caregiverId: caregiver.id,
-        startTimestamp: from.toUTC().toISO(),
-        endTimestamp: from.plus({ minutes }).toUTC().toISO(),
-        serviceCode: 'T1019',
-      })
-    ).shift.id;
+  const book = async (from: DateTime, minutes: number) => (await team.book(from, from.plus({ minutes }))).id;
   const offlineStart = now.minus({ hours: 3 });
   const offlineVisit = await book(offlineStart, 120);
   const onlineStart = now.minus({ minutes: 30 });
@@ -82,7 +54,7 @@ test('an offline visit uploaded after its pay period locked is recorded and flag
   });
 
   // The phone uploads the visit it recorded offline during the visit, before the lock.
-  const caregiverToken = await tokenOf(request, login.username, DEMO_PASSWORD);
+  const caregiverToken = await tokenOf(request, team.username, DEMO_PASSWORD);
   for (const [kind, at] of [
     ['check_in', offlineStart.plus({ minutes: 2 })],
     ['check_out', offlineStart.plus({ minutes: 118 })],
@@ -112,7 +84,7 @@ test('an offline visit uploaded after its pay period locked is recorded and flag
     geolocation: { latitude: HOME.lat, longitude: HOME.lon, accuracy: 8 },
   });
   const app = await phone.newPage();
-  await signInAs(app, login.username, '/app');
+  await signInAs(app, team.username, '/app');
   await card(app, onlineVisit)
     .getByRole('button', { name: /^Check in/ })
     .click();
@@ -125,13 +97,13 @@ test('an offline visit uploaded after its pay period locked is recorded and flag
   // EVV review of the caregiver: the uploaded visit is flagged after the lock.
   await page.setViewportSize({ width: 1280, height: 800 });
   const from = offlineStart.toISODate();
-  await signInAs(page, 'companyadmin', `/dashboard/evv/caregiver/${caregiver.id}?from=${from}&to=${now.toISODate()}`);
+  await signInAs(page, 'companyadmin', `/dashboard/evv/caregiver/${team.caregiverId}?from=${from}&to=${now.toISODate()}`);
   const visits = page.getByRole('table', { name: 'Visits' });
   await expect(visits.getByText('After pay period lock')).toHaveCount(1);
   await page.screenshot({ path: artifact('evv-lock-review.png') });
 
   // The shift's timesheets say why, and its history that the phone's offline upload passed the lock.
-  await page.goto(`/clients/${client.id}/schedule`);
+  await page.goto(`/clients/${team.clientId}/schedule`);
   await page.locator(`[data-testid="shift-event"][data-shift-id="${offlineVisit}"]`).click();
   const drawer = page.getByRole('dialog', { name: 'Shift', exact: true });
   await drawer.getByRole('tab', { name: 'Timesheets' }).click();

@@ -4,11 +4,11 @@ import { DateTime } from 'luxon';
 import { callApi, mutation, query, tokenOf } from './support/api';
 import { card } from './support/app';
 import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
+import { createVisitTeam, unique } from './support/visit-team';
 
 /** The Boston branch's time zone. */
 const ZONE = 'America/New_York';
 const HOME = { lat: 42.3554, lon: -71.0656 };
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}`;
 
 /**
  * EVV time integrity end to end: the phone refuses a check-in hours ahead and a check-in of a visit that ended more
@@ -17,46 +17,16 @@ const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)
  * edits the EVV settings. This flow's own client and caregiver, so no other flow meets its visits.
  */
 async function bookCaregiver(request: APIRequestContext, manager: string) {
-  const branches = await query<{ id: number; name: string }[]>(request, manager, 'getBranches');
-  const boston = branches.find((b) => b.name === 'Boston')!;
-  const client = await mutation<{ id: number }>(request, manager, 'createClient', {
-    branchId: boston.id,
-    firstName: 'Vera',
-    lastName: unique('Holloway'),
+  const team = await createVisitTeam(request, manager, {
+    branch: { name: 'Boston' },
+    client: { firstName: 'Vera', lastName: unique('Holloway'), line1: '45 School St', home: HOME },
+    caregiver: { firstName: 'Tomas', lastName: unique('Reyes') },
   });
-  await mutation(request, manager, 'createClientAddress', {
-    clientId: client.id,
-    line1: '45 School St',
-    city: 'Boston',
-    state: 'MA',
-    zip: '02108',
-    ...HOME,
-    isPrimary: true,
-  });
-  const caregiver = await mutation<{ id: number }>(request, manager, 'createCaregiver', {
-    branchId: boston.id,
-    firstName: 'Tomas',
-    lastName: unique('Reyes'),
-    status: 'active',
-  });
-  const login = await mutation<{ username: string }>(request, manager, 'setCaregiverPassword', {
-    caregiverId: caregiver.id,
-    password: DEMO_PASSWORD,
-  });
-  const book = async (from: DateTime, minutes: number) =>
-    (
-      await mutation<{ shift: { id: number } }>(request, manager, 'createShift', {
-        clientId: client.id,
-        caregiverId: caregiver.id,
-        startTimestamp: from.toUTC().toISO(),
-        endTimestamp: from.plus({ minutes }).toUTC().toISO(),
-        serviceCode: 'T1019',
-      })
-    ).shift.id;
+  const book = async (from: DateTime, minutes: number) => (await team.book(from, from.plus({ minutes }))).id;
   const now = DateTime.now().setZone(ZONE).startOf('minute');
   return {
-    caregiverId: caregiver.id,
-    username: login.username,
+    caregiverId: team.caregiverId,
+    username: team.username,
     now,
     /** Starts in three hours: check-in opens in one. */
     ahead: await book(now.plus({ hours: 3 }), 60),
