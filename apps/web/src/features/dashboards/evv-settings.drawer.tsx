@@ -1,10 +1,9 @@
-import { Alert, Button, Drawer, Group, Loader, NumberInput, Stack, Text } from '@mantine/core';
+import { NumberInput, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZUpdateEvvSettingsInput, type EvvSettings } from '@hearth/shared/caregiver-app/evv-settings';
-import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
-import { RecordFormFrame } from '@/components/records/record-form-frame';
+import { SettingsDrawer, SettingsFormFrame } from '@/components/records/settings-drawer';
 import { useRecordForm } from '@/forms/use-record-form';
 import { evvSettingsFieldOf, evvSettingsFormValues, evvSettingsPayload, type EvvSettingsFormValues } from './evv-settings.values';
 
@@ -69,25 +68,17 @@ function EvvSettingsForm(props: { settings: EvvSettings; readOnly: boolean; onDo
       />
     </Stack>
   );
-  if (readOnly) {
-    return (
-      <Stack gap="sm">
-        <Alert variant="light" color="gray">
-          Only a company admin can change the EVV settings.
-        </Alert>
-        {fields}
-        <Group justify="flex-end">
-          <Button variant="default" size="xs" onClick={onDone}>
-            Close
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
   return (
-    <RecordFormFrame record={record} onSubmit={submit} onCancel={onDone} pending={update.isPending}>
+    <SettingsFormFrame
+      what="EVV settings"
+      readOnly={readOnly}
+      record={record}
+      onSubmit={submit}
+      onDone={onDone}
+      pending={update.isPending}
+    >
       {fields}
-    </RecordFormFrame>
+    </SettingsFormFrame>
   );
 }
 
@@ -96,23 +87,14 @@ export function EvvSettingsDrawer(props: { opened: boolean; onClose: () => void;
   const trpc = useTRPC();
   const settings = useQuery({ ...trpc.getEvvSettings.queryOptions(), enabled: props.opened });
   return (
-    <Drawer opened={props.opened} onClose={props.onClose} title="EVV settings" position="right" size="md">
-      {settings.isPending && props.opened && <Loader size="sm" aria-label="Loading EVV settings" />}
-      {settings.isError && (
-        <Alert color="red" variant="light">
-          {errorMessageOf(settings.error)}
-        </Alert>
-      )}
-      {settings.data && (
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            The time rules of the check-ins and check-outs caregivers record on their phones, for every branch of the company.
-            Offline entries are judged by the phone&apos;s time, so a visit recorded in time uploads whenever the phone is back
-            online.
-          </Text>
-          <EvvSettingsForm settings={settings.data} readOnly={!props.canEdit} onDone={props.onClose} />
-        </Stack>
-      )}
-    </Drawer>
+    <SettingsDrawer
+      title="EVV settings"
+      opened={props.opened}
+      onClose={props.onClose}
+      settings={settings}
+      description="The time rules of the check-ins and check-outs caregivers record on their phones, for every branch of the company. Offline entries are judged by the phone's time, so a visit recorded in time uploads whenever the phone is back online."
+    >
+      {(data) => <EvvSettingsForm settings={data} readOnly={!props.canEdit} onDone={props.onClose} />}
+    </SettingsDrawer>
   );
 }

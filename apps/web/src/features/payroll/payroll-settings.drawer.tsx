@@ -1,11 +1,10 @@
-import { Alert, Button, Drawer, Group, Loader, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZUpdatePayrollSettingsInput } from '@hearth/shared/payroll/payroll.schema';
 import type { PayrollSettings } from '@hearth/shared/payroll/payroll-settings';
-import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
-import { RecordFormFrame } from '@/components/records/record-form-frame';
+import { SettingsDrawer, SettingsFormFrame } from '@/components/records/settings-drawer';
 import { useRecordForm } from '@/forms/use-record-form';
 import { settingsFieldOf, settingsFormValues, settingsPayload, type PayrollSettingsFormValues } from './payroll-settings.values';
 
@@ -105,25 +104,17 @@ function PayrollSettingsForm(props: { settings: PayrollSettings; readOnly: boole
       </SimpleGrid>
     </Stack>
   );
-  if (readOnly) {
-    return (
-      <Stack gap="sm">
-        <Alert variant="light" color="gray">
-          Only a company admin can change the payroll settings.
-        </Alert>
-        {fields}
-        <Group justify="flex-end">
-          <Button variant="default" size="xs" onClick={onDone}>
-            Close
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
   return (
-    <RecordFormFrame record={record} onSubmit={submit} onCancel={onDone} pending={update.isPending}>
+    <SettingsFormFrame
+      what="payroll settings"
+      readOnly={readOnly}
+      record={record}
+      onSubmit={submit}
+      onDone={onDone}
+      pending={update.isPending}
+    >
       {fields}
-    </RecordFormFrame>
+    </SettingsFormFrame>
   );
 }
 
@@ -132,22 +123,14 @@ export function PayrollSettingsDrawer(props: { opened: boolean; onClose: () => v
   const trpc = useTRPC();
   const settings = useQuery({ ...trpc.getPayrollSettings.queryOptions(), enabled: props.opened });
   return (
-    <Drawer opened={props.opened} onClose={props.onClose} title="Payroll settings" position="right" size="md">
-      {settings.isPending && props.opened && <Loader size="sm" aria-label="Loading payroll settings" />}
-      {settings.isError && (
-        <Alert color="red" variant="light">
-          {errorMessageOf(settings.error)}
-        </Alert>
-      )}
-      {settings.data && (
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            The rules every pay period of the company is computed with. Lines already computed keep their figures until their
-            period is computed again.
-          </Text>
-          <PayrollSettingsForm settings={settings.data} readOnly={!props.canEdit} onDone={props.onClose} />
-        </Stack>
-      )}
-    </Drawer>
+    <SettingsDrawer
+      title="Payroll settings"
+      opened={props.opened}
+      onClose={props.onClose}
+      settings={settings}
+      description="The rules every pay period of the company is computed with. Lines already computed keep their figures until their period is computed again."
+    >
+      {(data) => <PayrollSettingsForm settings={data} readOnly={!props.canEdit} onDone={props.onClose} />}
+    </SettingsDrawer>
   );
 }
