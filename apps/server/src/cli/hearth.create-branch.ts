@@ -1,8 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { ZBranchFields, type BranchFields } from '@hearth/shared/branches/branches.schema';
 import { DEFAULT_TIMEZONE } from '@hearth/shared/app/app.constants';
 import { timeZonesOfState } from '@hearth/shared/app/state-time-zones';
-import { branches } from '../features/branches/branches.schema';
+import { insertBranch } from '../features/branches/branches.service';
 import { placeFromZip, type BranchPlace } from '../features/branches/branches.location';
 import { CliError, UsageError, withDatabase, type CliContext } from './hearth.context';
 import { prepareDatabase } from './hearth.migrate';
@@ -79,7 +78,7 @@ function placeLine(place: BranchPlace, zip: string | null | undefined): string {
 }
 
 /**
- * `create-branch`: an office of the agency (there is no page to add one; /admin/branches edits them), so a new
+ * `create-branch`: an office of the agency, written as createBranch writes one (insertBranch), so a new
  * install can import clients and caregivers into it. The fields are checked by the branch form's schema
  * (ZBranchFields: the ZIP in its normal form, the time zone an IANA name, default America/New_York only for a
  * state on Eastern time (checkTimeZone); the geofence radius 10 to 5000 metres, default 150); the name must be new
@@ -87,8 +86,8 @@ function placeLine(place: BranchPlace, zip: string | null | undefined): string {
  * marked approximate.
  * @returns the new branch's id.
  * @throws UsageError without --name; CliError naming the first invalid field ("timezone: ..."), a state not on
- * Eastern time without --timezone, a ZIP of another state, bad --lat/--lon, "A branch named X already exists",
- * when there is no company yet, and from findCompany.
+ * Eastern time without --timezone, a ZIP of another state, bad --lat/--lon, when there is no company yet, and from
+ * findCompany; AppError CONFLICT "A branch named X already exists" (insertBranch).
  */
 export async function createBranchCommand(ctx: CliContext, args: CreateBranchArgs): Promise<number> {
   if (!args.name?.trim()) throw new UsageError('create-branch needs --name');
@@ -115,17 +114,9 @@ export async function createBranchCommand(ctx: CliContext, args: CreateBranchArg
     await prepareDatabase(database);
     const company = await findCompany(db, args.company);
     if (!company) throw new CliError('There is no company yet: create the first admin with create-user --company');
-    const [taken] = await db
-      .select({ id: branches.id })
-      .from(branches)
-      .where(and(eq(branches.companyId, company.id), sql`lower(${branches.name}) = ${fields.name.toLowerCase()}`));
-    if (taken) throw new CliError(`A branch named ${fields.name} already exists (${taken.id})`);
-    const [row] = await db
-      .insert(branches)
-      .values({ ...fields, ...place, companyId: company.id })
-      .returning({ id: branches.id });
-    ctx.io.out(`Created branch ${fields.name} (${row!.id}) of ${company.name}, time zone ${fields.timezone}`);
+    const row = await insertBranch(db, company.id, fields, place);
+    ctx.io.out(`Created branch ${fields.name} (${row.id}) of ${company.name}, time zone ${fields.timezone}`);
     ctx.io.out(placeLine(place, fields.zip));
-    return row!.id;
+    return row.id;
   });
 }

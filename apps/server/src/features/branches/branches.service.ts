@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { BranchOutput, CreateBranchInput, UpdateBranchInput } from '@hearth/shared/branches/branches.schema';
+import type { Db } from '../../db/client';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import { AppError, notFound } from '../../errors/app-error';
 import { branches } from './branches.schema';
@@ -50,16 +51,31 @@ export async function createBranch({ scope, input }: { scope: Scope; input: Crea
   if (scope.companyId === null || (scope.level !== 'company' && scope.level !== 'system')) {
     throw new AppError('FORBIDDEN', 'Only a company admin can add a branch to the company');
   }
-  const [taken] = await scope.db
-    .select({ id: branches.id })
-    .from(branches)
-    .where(and(eq(branches.companyId, scope.companyId), sql`lower(${branches.name}) = ${input.name.toLowerCase()}`));
-  if (taken) throw new AppError('CONFLICT', `A branch named ${input.name} already exists`, { name: ['This name is taken'] });
   const { place, problem } = await placeFromZip({ zip: input.zip, state: input.state });
   if (problem) throw new AppError('BAD_REQUEST', problem, { zip: [problem] });
-  const [row] = await scope.db
+  return insertBranch(scope.db, scope.companyId, input, place);
+}
+
+/**
+ * Writes a new branch of company `companyId` at `place` (createBranch, and the command line's create-branch, which
+ * checks its own options first).
+ * @returns the branch as getBranch gives it.
+ * @throws AppError CONFLICT when the company already has a branch of that name (case-insensitive).
+ */
+export async function insertBranch(
+  db: Db,
+  companyId: number,
+  fields: CreateBranchInput,
+  place: BranchPlace,
+): Promise<BranchOutput> {
+  const [taken] = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(branches.companyId, companyId), sql`lower(${branches.name}) = ${fields.name.toLowerCase()}`));
+  if (taken) throw new AppError('CONFLICT', `A branch named ${fields.name} already exists`, { name: ['This name is taken'] });
+  const [row] = await db
     .insert(branches)
-    .values({ ...input, ...place, companyId: scope.companyId })
+    .values({ ...fields, ...place, companyId })
     .returning(branchColumns);
   return row!;
 }
