@@ -1,5 +1,5 @@
 import type { CaregiverShiftOutput } from '@hearth/shared/caregiver-app/caregiver-app.schema';
-import { tooEarlyMessage, tooLateMessage, type EntryKind } from '@hearth/shared/caregiver-app/evv-time-rules';
+import { entryTimeProblem, tooEarlyMessage, tooLateMessage, type EntryKind } from '@hearth/shared/caregiver-app/evv-time-rules';
 import { visitClock, visitDay } from './visit-format';
 
 /** The times of a shift the EVV time rules read (older cached shifts may lack the last two). */
@@ -19,13 +19,14 @@ export function phoneEntryRefusal(shift: EntryWindow, kind: EntryKind, now: Date
   if (!checkInOpensAt || !phoneEntriesCloseAt) return null;
   const when = (iso: string) => `${visitDay(iso, timezone)} ${visitClock(iso, timezone)}`;
   const minutesBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 60_000);
-  if (now.getTime() > Date.parse(phoneEntriesCloseAt)) {
-    const lateEntryLimitMinutes = minutesBetween(shift.endTimestamp, phoneEntriesCloseAt);
-    return tooLateMessage(kind, when(shift.endTimestamp), { lateEntryLimitMinutes });
-  }
-  if (kind === 'check_in' && now.getTime() < Date.parse(checkInOpensAt)) {
-    const earlyCheckInMinutes = minutesBetween(checkInOpensAt, shift.startTimestamp);
-    return tooEarlyMessage(when(checkInOpensAt), { earlyCheckInMinutes });
-  }
+  // The company's settings as the shift's times give them, so the server's own rule decides.
+  const settings = {
+    earlyCheckInMinutes: minutesBetween(checkInOpensAt, shift.startTimestamp),
+    lateEntryLimitMinutes: minutesBetween(shift.endTimestamp, phoneEntriesCloseAt),
+  };
+  const visit = { startAt: new Date(shift.startTimestamp), endAt: new Date(shift.endTimestamp) };
+  const problem = entryTimeProblem(kind, now, visit, settings);
+  if (problem?.code === 'too_late') return tooLateMessage(kind, when(shift.endTimestamp), settings);
+  if (problem?.code === 'too_early') return tooEarlyMessage(when(checkInOpensAt), settings);
   return null;
 }
