@@ -138,6 +138,21 @@ export function formatInstantRange(
   return fromName === toName ? `${startText} – ${endText} ${toName}` : `${startText} ${fromName} – ${endText} ${toName}`;
 }
 
+/**
+ * A view's 'timeRange' value, an ISO 8601 interval of two instants ("2026-03-09T14:00:00.000Z/2026-03-09T18:00:00.000Z"),
+ * as formatInstantRange writes it in `zone`.
+ * @returns the text, or null when `value` is not an interval (no "/").
+ */
+export function formatInstantInterval(
+  value: string,
+  zone: string,
+  options: Omit<InstantFormatOptions, 'style'> = {},
+): string | null {
+  if (!value.includes('/')) return null;
+  const [start, end] = value.split('/') as [string, string];
+  return formatInstantRange(start, end, zone, options);
+}
+
 /** Today's calendar date (YYYY-MM-DD) on the wall clock of `zone`; the UTC date for an unknown zone. */
 export function todayInZone(zone: string, now: Date = new Date()): string {
   return DateTime.fromJSDate(now, { zone: canonicalTimeZone(zone) ?? 'UTC' }).toISODate()!;

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { DateTime } from 'luxon';
 import { EXPORT_FORMATS, ROW_TIME_ZONE_KEY, ZViewFilter, ZViewSort } from '@hearth/shared/views/views.schema';
-import { formatInstant, formatInstantRange, zoneAbbreviation } from '@hearth/shared/app/time-display';
+import { formatInstant, formatInstantInterval, zoneAbbreviation } from '@hearth/shared/app/time-display';
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
 import { authorizeView } from './views.service';
@@ -63,9 +63,9 @@ export function exportCell(
     if (format === 'xlsx') return wallClockCell(at, timeZone) ?? at;
     return formatInstant(at, timeZone, { style: 'fileDateTime', zoneName: 'always' });
   }
-  if (column.display === 'timeRange' && typeof value === 'string' && value.includes('/')) {
-    const [start, end] = value.split('/') as [string, string];
-    return formatInstantRange(start, end, timeZone, { zoneName: 'always' });
+  if (column.display === 'timeRange' && typeof value === 'string') {
+    const range = formatInstantInterval(value, timeZone, { zoneName: 'always' });
+    if (range !== null) return range;
   }
   return value as string | number;
 }

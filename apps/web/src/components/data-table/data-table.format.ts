@@ -3,7 +3,7 @@ import { formatMoney } from '@/format/money';
 import {
   formatDateOfBirth,
   formatInstant,
-  formatInstantRange,
+  formatInstantInterval,
   todayInZone,
   viewerTimeZone,
   zoneDiffersFromViewer,
@@ -82,9 +82,9 @@ export function formatCell(
       return option?.label ?? String(value);
     }
     case 'text':
-      if (column.display === 'timeRange' && typeof value === 'string' && value.includes('/')) {
-        const [start, end] = value.split('/') as [string, string];
-        return formatInstantRange(start, end, timeZone, { zoneName });
+      if (column.display === 'timeRange' && typeof value === 'string') {
+        const range = formatInstantInterval(value, timeZone, { zoneName });
+        if (range !== null) return range;
       }
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
