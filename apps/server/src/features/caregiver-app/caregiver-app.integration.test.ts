@@ -46,6 +46,7 @@ const visits = {} as Record<
 const missing = {} as Record<'recent' | 'noCheckOut' | 'completed' | 'cancelled' | 'beforePeriod' | 'future', number>;
 const future: number[] = [];
 let otherToday: number;
+let otherOvernight: number;
 let otherYesterday: number;
 
 const db = () => t.database.db;
@@ -224,9 +225,18 @@ beforeAll(async () => {
   });
   missing.future = await addShift(span(-5));
 
-  // The other caregiver: a shift at the very start of today (their branch's time zone), one yesterday.
+  // The other caregiver (their branch's time zone): one across midnight into today, one after it, one yesterday.
   const today = DateTime.now().setZone(TZ).startOf('day');
-  otherToday = await addShift({ caregiverId: other, startAt: today.toJSDate(), endAt: today.plus({ minutes: 30 }).toJSDate() });
+  otherOvernight = await addShift({
+    caregiverId: other,
+    startAt: today.minus({ minutes: 45 }).toJSDate(),
+    endAt: today.plus({ minutes: 15 }).toJSDate(),
+  });
+  otherToday = await addShift({
+    caregiverId: other,
+    startAt: today.plus({ minutes: 15 }).toJSDate(),
+    endAt: today.plus({ minutes: 45 }).toJSDate(),
+  });
   otherYesterday = await addShift({
     caregiverId: other,
     startAt: today.minus({ hours: 2 }).toJSDate(),
@@ -323,9 +333,9 @@ describe('caregiverAppGetShifts', () => {
     expect(backward.at(-1)).toHaveLength(20);
   });
 
-  it('starts at the beginning of today in the caregiver’s time zone by default', async () => {
+  it('starts at the beginning of today in the caregiver’s time zone by default, with a visit still running then', async () => {
     const page = await call<CaregiverShiftsPage>('query', 'caregiverAppGetShifts', undefined, 'other');
-    expect(page.data.shifts[0]?.id).toBe(otherToday);
+    expect(page.data.shifts.slice(0, 2).map((s) => s.id)).toEqual([otherOvernight, otherToday]);
     expect(page.data.shifts.map((s) => s.id)).not.toContain(otherYesterday);
     expect(page.data.hasBefore).toBe(true);
     const before = await call<CaregiverShiftsPage>('query', 'caregiverAppGetShifts', previousShiftsPageInput(page.data), 'other');

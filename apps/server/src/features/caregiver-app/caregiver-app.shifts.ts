@@ -9,7 +9,7 @@ import {
 } from '@hearth/shared/caregiver-app/caregiver-app.schema';
 import { missedCountPeriodStart } from '@hearth/shared/pay-periods/pay-period';
 import { isTimeEntryMissing } from '@hearth/shared/shifts/shift-flags';
-import { TIMESHEET_TYPES } from '@hearth/shared/shifts/shifts.constants';
+import { MAX_SHIFT_MINUTES, TIMESHEET_TYPES } from '@hearth/shared/shifts/shifts.constants';
 import { parseEvvSettings } from '@hearth/shared/caregiver-app/evv-settings';
 import { checkInOpensAt, phoneEntriesCloseAt } from '@hearth/shared/caregiver-app/evv-time-rules';
 import type { Scope } from '../../auth/scope';
@@ -82,14 +82,24 @@ function statusCondition(me: CallerCaregiver, status: NonNullable<CaregiverAppGe
 }
 
 /**
+ * Shifts that start at or after `dayStart` or are still running then: a visit from 11 pm to 3 am stays on the phone
+ * after midnight, where the caregiver checks out of it. A visit lasts at most MAX_SHIFT_MINUTES, so the start bound
+ * keeps the (caregiver, start) index in use.
+ */
+function runningOnOrAfter(dayStart: Date): SQL {
+  const earliest = new Date(dayStart.getTime() - MAX_SHIFT_MINUTES * 60_000);
+  return and(gte(shifts.startAt, earliest), gt(shifts.endAt, dayStart)) as SQL;
+}
+
+/**
  * A page of the calling caregiver's own shifts (caregiverAppGetShifts {after?, before?, status?}; issue
  * "caregiver app" item 2, spec "Caregiver app"), ascending by start, at most CAREGIVER_SHIFTS_PAGE_SIZE (20) shifts
  * except that shifts starting at the same instant are never split across pages (see shift-pages.ts for the
  * cursors: the next page is `after` = last start + 1 ms, the previous one `before` = first start).
  * - `after`: shifts starting at or after it (with `before` too: and before that);
  * - `before` alone: the last page of shifts starting before it;
- * - neither: from the start of today in the caregiver's branch time zone (with `status: 'missing'`, from the pay
- *   period start instead, since missed visits are in the past).
+ * - neither: from the start of today in the caregiver's branch time zone, with the visits started before and still
+ *   running then (with `status: 'missing'`, from the pay period start instead, since missed visits are in the past).
  * Status: 'missing' keeps the missed visits since the pay period start (missingCondition); another status keeps
  * that status; none keeps every shift but cancelled ones. Each shift carries the client's full name and primary
  * address with coordinates (the caregiver is going there), the branch's geofence radius in metres, times in ISO
@@ -116,12 +126,13 @@ export async function caregiverAppGetShifts({
   if (backwards) {
     window.push(lt(shifts.startAt, new Date(input.before!)));
   } else {
-    lowerBound = input?.after
-      ? new Date(input.after)
-      : input?.status === 'missing'
-        ? missedPeriodStart(me.timezone, now)
-        : DateTime.fromJSDate(now, { zone: me.timezone }).startOf('day').toJSDate();
-    window.push(gte(shifts.startAt, lowerBound));
+    if (input?.after || input?.status === 'missing') {
+      lowerBound = input.after ? new Date(input.after) : missedPeriodStart(me.timezone, now);
+      window.push(gte(shifts.startAt, lowerBound));
+    } else {
+      lowerBound = DateTime.fromJSDate(now, { zone: me.timezone }).startOf('day').toJSDate();
+      window.push(runningOnOrAfter(lowerBound));
+    }
     if (input?.before) window.push(lt(shifts.startAt, new Date(input.before)));
   }
   const order = backwards ? [desc(shifts.startAt), desc(shifts.id)] : [asc(shifts.startAt), asc(shifts.id)];
