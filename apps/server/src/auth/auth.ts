@@ -28,7 +28,7 @@ export interface AuthOptions {
 
 /**
  * Builds better-auth: username or email + password sign-in, bearer tokens (`set-auth-token` header), sessions
- * of 12 hours (spec section 9, maximum sign-in age), the spec's password policy on every endpoint that sets a
+ * of 12 hours from sign-in, never extended by use (spec section 9, maximum sign-in age), the spec's password policy on every endpoint that sets a
  * password, and rate-limited sign-in attempts per client IP address. Public sign-up is disabled: staff create users.
  */
 export function createAuth(options: AuthOptions) {
@@ -44,7 +44,9 @@ export function createAuth(options: AuthOptions) {
     // Users are created by Hearth (seed, admin screens), never by public sign-up; better-auth only reads role_id.
     user: { additionalFields: { roleId: { type: 'number', required: true, input: false } } },
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
-    session: { expiresIn: SESSION.maxSignInAgeMs / 1000, updateAge: 60 * 60 },
+    // The maximum sign-in age counts from sign-in (spec section 9): use never moves a session's end forward.
+    // resolveCaller (caller.ts) also refuses a session older than that by its creation time, whatever its expiry.
+    session: { expiresIn: SESSION.maxSignInAgeMs / 1000, disableSessionRefresh: true },
     advanced: {
       database: { generateId: 'serial' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

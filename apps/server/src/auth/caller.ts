@@ -6,6 +6,20 @@ import { users, branchUsers, sessions } from '../features/users/users.schema';
 import { roles } from '../features/roles/roles.schema';
 import { AppError } from '../errors/app-error';
 import { CallerCache, credentialKey } from './caller-cache';
+import { SESSION } from '@hearth/shared/app/app.constants';
+
+/**
+ * When a session stops working, in epoch milliseconds: its stored expiry or SESSION.maxSignInAgeMs (12 hours) after
+ * its creation, whichever comes first. The maximum sign-in age is absolute from sign-in (spec section 9), so a
+ * session whose expiry was moved forward (by an older server that slid it on use, or any other writer) still ends
+ * 12 hours after it began.
+ */
+export function sessionEndsAt(session: { createdAt: Date | string; expiresAt: Date | string }): number {
+  return Math.min(new Date(session.expiresAt).getTime(), new Date(session.createdAt).getTime() + SESSION.maxSignInAgeMs);
+}
+
+/** The maximum sign-in age as a PostgreSQL interval literal (a constant, so the prepared statement stays fixed). */
+const MAX_SIGN_IN_AGE = sql.raw(`interval '${SESSION.maxSignInAgeMs / 1000} seconds'`);
 
 /** The signed-in user behind a request, with role and branch links resolved (impersonation applied). */
 export interface Caller {
@@ -72,7 +86,8 @@ function prepareCurrentCheck(db: Db) {
       userId: users.id,
       version: callerVersion,
       sessionValid: sql<boolean>`exists (select 1 from ${sessions} where ${sessions.id} = ${sql.placeholder('sessionId')}
-        and ${sessions.userId} = ${sql.placeholder('actorId')} and ${sessions.expiresAt} > now())`,
+        and ${sessions.userId} = ${sql.placeholder('actorId')} and ${sessions.expiresAt} > now()
+        and ${sessions.createdAt} > now() - ${MAX_SIGN_IN_AGE})`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -84,7 +99,7 @@ const currentChecks = new WeakMap<Db, ReturnType<typeof prepareCurrentCheck>>();
 
 /**
  * Whether a cached caller still holds, checked in one round trip: its session still exists, belongs to the same
- * user and is unexpired, and the versions of the signed-in user and of the impersonated one are unchanged.
+ * user, is unexpired and younger than the maximum sign-in age, and the versions of the signed-in user and of the impersonated one are unchanged.
  */
 async function isStillCurrent(db: Db, cached: ResolvedCaller): Promise<boolean> {
   let check = currentChecks.get(db);
@@ -149,17 +164,22 @@ export async function loadCallerOfUser(db: Db, userId: number) {
   };
 }
 
-/** The full resolution: better-auth's session lookup, then the user (and the impersonated one). */
+/**
+ * The full resolution: better-auth's session lookup, then the user (and the impersonated one). A session past its
+ * end (sessionEndsAt: expired, or older than the maximum sign-in age) resolves to no caller.
+ */
 async function resolveFromSession(db: Db, auth: Auth, headers: Headers): Promise<ResolvedCaller | null> {
   const session = await auth.api.getSession({ headers });
   if (!session) return null;
+  const endsAt = sessionEndsAt(session.session);
+  if (!(Date.now() < endsAt)) return null;
   const loaded = await loadCallerOfUser(db, Number(session.user.id));
   if (!loaded) return null;
   if (!loaded.actor.isActive) throw new AppError('UNAUTHORIZED', 'Your account is deactivated');
   return {
     caller: loaded.caller,
     sessionId: Number(session.session.id),
-    sessionExpiresAt: new Date(session.session.expiresAt).getTime(),
+    sessionExpiresAt: endsAt,
     actorVersion: loaded.actorVersion,
     targetVersion: loaded.targetVersion,
   };
@@ -168,11 +188,11 @@ async function resolveFromSession(db: Db, auth: Auth, headers: Headers): Promise
 /**
  * Resolves the caller of a request from its session (cookie or `Authorization: Bearer <token>`). A caller resolved
  * for the same credentials (keyed by their SHA-256, never the raw token) within CALLER_CACHE_TTL_MS (30 s) and
- * before its session's expiry is reused once one prepared query confirms it is still current (isStillCurrent),
+ * before its session's end (sessionEndsAt) is reused once one prepared query confirms it is still current (isStillCurrent),
  * instead of better-auth's session lookup (its signature check and two queries) and the user load. Every change to
  * the session (sign-out, revocation, expiry), the user (deactivation, role, impersonation), the role's permissions
  * or the branch links therefore takes effect on the next request, on every server process, whichever code made it.
- * The TTL only makes better-auth see each session at least every 30 s, so it still slides the session's expiry.
+ * A session older than SESSION.maxSignInAgeMs (12 hours, spec section 9) is refused however recently it was used.
  * @returns the caller, or null when no valid session comes with the request.
  * @throws AppError UNAUTHORIZED when the user is deactivated.
  */
