@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, username } from 'better-auth/plugins';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { passwordPolicyError } from '@hearth/shared/auth/password.rules';
+import { PASSWORD_MAX_LENGTH, passwordPolicyError } from '@hearth/shared/auth/password.rules';
 import { SESSION } from '@hearth/shared/app/app.constants';
 import type { Db } from '../db/client';
 import { users, sessions, accounts, verifications, rateLimits } from '../features/users/users.schema';
@@ -43,7 +43,15 @@ export function createAuth(options: AuthOptions) {
     }),
     // Users are created by Hearth (seed, admin screens), never by public sign-up; better-auth only reads role_id.
     user: { additionalFields: { roleId: { type: 'number', required: true, input: false } } },
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    // Sign-in and every password-setting path share one maximum length (password.rules.ts); a reset ends every
+    // session of the user, so whoever held the old password is signed out.
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+    },
     // The maximum sign-in age counts from sign-in (spec section 9): use never moves a session's end forward.
     // resolveCaller (caller.ts) also refuses a session older than that by its creation time, whatever its expiry.
     session: { expiresIn: SESSION.maxSignInAgeMs / 1000, disableSessionRefresh: true },

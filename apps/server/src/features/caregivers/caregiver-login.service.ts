@@ -10,7 +10,7 @@ import type {
 } from '@hearth/shared/caregivers/caregivers.schema';
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
-import { accounts, branchUsers, users } from '../users/users.schema';
+import { accounts, branchUsers, sessions, users } from '../users/users.schema';
 import { issueLoginLink } from '../../auth/login-links';
 import { notify } from '../notify/notify.service';
 import { caregivers } from './caregivers.schema';
@@ -155,7 +155,9 @@ export async function sendCaregiverLoginLink({
  * (ZPassword: 8+ characters with a number, a lowercase and an uppercase letter and a special character) is checked
  * by the input schema, whose message names the first failing rule. Creates the caregiver's user if missing (see
  * ensureCaregiverUser), hashes with better-auth's hashPassword and upserts the credential account (providerId
- * 'credential', accountId = the user id). Input {caregiverId, password}. Output {userId, username}.
+ * 'credential', accountId = the user id). Every session of the caregiver ends (phones signed in with the old
+ * password or a login link sign in again), so a password set by the office locks out whoever held the old one.
+ * Input {caregiverId, password}. Output {userId, username}.
  * @throws AppError NOT_FOUND outside scope, CONFLICT for an inactive or terminated caregiver or a taken email.
  */
 export async function setCaregiverPassword({
@@ -175,5 +177,6 @@ export async function setCaregiverPassword({
   if (updated.length === 0) {
     await scope.db.insert(accounts).values({ userId, accountId: String(userId), providerId: 'credential', password });
   }
+  await scope.db.delete(sessions).where(eq(sessions.userId, userId));
   return { userId, username };
 }
