@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import lockfile from 'proper-lockfile';
 import type { Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
-import { lockDataDir } from '../db/lock';
+import { DataDirInUseError, lockDataDir } from '../db/lock';
 import { loadAuthSecret } from '../auth/secret';
 import { createStorage } from '../storage/create-storage';
 import type { Storage } from '../storage/storage';
@@ -57,20 +56,17 @@ export function holdsDatabase(dir: string): boolean {
 }
 
 /**
- * Takes the embedded database's lock (db/lock.ts lockDataDir), the same one a running server holds.
+ * Takes the embedded database's lock (db/lock.ts lockDataDir), the same one a running server holds; a lock left by
+ * a process that no longer runs (a killed server or command) is taken over at once.
  * @returns the release function.
- * @throws CliError "The embedded database in <dir> is in use by another process (is Hearth running?)" while another
- * process (a server, another command) holds it.
+ * @throws CliError "The embedded database in <dir> is in use by Hearth process <pid> (running since <UTC time>).
+ * Stop it first, or set DATA_DIR." while a running process (a server, another command) holds it.
  */
 export async function lockEmbeddedDatabase(dataDir: string): Promise<() => Promise<void>> {
   try {
     return await lockDataDir(dataDir);
   } catch (error) {
-    // lockDataDir words its refusal for the server; the operator of a command needs the likely cause.
-    const held = await lockfile
-      .check(dataDir, { lockfilePath: path.join(dataDir, 'hearth.lock'), stale: 15_000 })
-      .catch(() => false);
-    if (held) throw new CliError(`The embedded database in ${dataDir} is in use by another process (is Hearth running?)`);
+    if (error instanceof DataDirInUseError) throw new CliError(error.message);
     throw error;
   }
 }

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { openPglite } from '../db/client';
 import { lockDataDir } from '../db/lock';
+import { killLockHolders, lockHolder, stopProcess } from '../db/lock.test-support';
 import { clients } from '../features/clients/clients.schema';
 import { branchUsers, users } from '../features/users/users.schema';
 import { hearth, removeTempDirs, tempDir } from './hearth.test-support';
@@ -23,6 +24,7 @@ beforeAll(() => {
   cwd = tempDir();
 });
 afterAll(removeTempDirs);
+afterEach(killLockHolders);
 
 /** Clients of an embedded database (id and name), read with the command's lock released. */
 async function clientsIn(dir: string) {
@@ -110,9 +112,12 @@ describe('create-user on the embedded database', () => {
 });
 
 describe('the data directory lock', () => {
-  it('stops every command on a database another process holds, and leaves it usable once freed', async () => {
+  it('stops every command on a database another process holds, naming it, and leaves it usable once freed', async () => {
     const release = await lockDataDir(dataDir);
-    const inUse = `The embedded database in ${dataDir} is in use by another process (is Hearth running?)`;
+    const since = JSON.parse(fs.readFileSync(path.join(dataDir, 'hearth.lock'), 'utf8')).since as string;
+    const inUse =
+      `The embedded database in ${dataDir} is in use by Hearth process ${process.pid} ` +
+      `(running since ${since.slice(0, 10)} ${since.slice(11, 19)} UTC). Stop it first, or set DATA_DIR.`;
     try {
       fs.writeFileSync(path.join(cwd, 'c.csv'), 'Client ID,First Name,Last Name\nx1,Ann,Lee\n');
       for (const argv of [
@@ -127,6 +132,17 @@ describe('the data directory lock', () => {
       await release();
     }
     expect((await hearth(env, cwd, 'migrate')).code).toBe(0);
+  }, 60_000);
+
+  it('runs at once after the process holding the database was killed (kill -9), and refuses while it ran', async () => {
+    const { child, said } = await lockHolder(dataDir);
+    expect(said).toBe('locked');
+    const refused = await hearth(env, cwd, 'migrate');
+    expect(refused.code).toBe(1);
+    expect(refused.err[0]).toContain(`is in use by Hearth process ${child.pid} (running since `);
+    expect(await stopProcess(child, 'SIGKILL')).toEqual([null, 'SIGKILL']);
+    expect(await hearth(env, cwd, 'migrate')).toMatchObject({ code: 0, err: [] });
+    expect(fs.existsSync(path.join(dataDir, 'hearth.lock'))).toBe(false);
   }, 60_000);
 });
 
