@@ -94,23 +94,31 @@ function processStartedAt(pid: number): number | null {
 }
 
 /**
+ * Whether process `pid` of this machine still runs and is the one that did something at `since` (ISO 8601): its pid
+ * answers signal 0 (EPERM: it runs as another user) and (on Linux) that pid's process started before `since`, so a
+ * pid reused after a reboot or in a restarted container is not taken for it.
+ */
+export function processIsRunning({ pid, since }: { pid: number; since: string }): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const started = processStartedAt(pid);
+  const at = Date.parse(since);
+  // A second of slack: /proc's clock ticks and the boot time are coarser than the lock's timestamp.
+  return started === null || Number.isNaN(at) || started <= at + 1000;
+}
+
+/**
  * Whether the lock's holder still runs. A holder on another machine is taken as running (its pid means nothing
- * here). On this machine: its pid answers signal 0 (EPERM: it runs as another user), a lock naming this very
- * process is one it holds now (not an earlier process that had the same pid), and (on Linux) that pid's process
- * started before the lock was taken, so a pid reused after a reboot or in a restarted container does not keep it.
+ * here). On this machine: a lock naming this very process is one it holds now (not an earlier process that had
+ * the same pid); another pid is checked by processIsRunning.
  */
 export function holderIsRunning(holder: LockHolder): boolean {
   if (holder.hostname !== os.hostname()) return true;
   if (holder.pid === process.pid) return heldTokens.has(holder.token);
-  try {
-    process.kill(holder.pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  const started = processStartedAt(holder.pid);
-  const since = Date.parse(holder.since);
-  // A second of slack: /proc's clock ticks and the boot time are coarser than the lock's timestamp.
-  return started === null || Number.isNaN(since) || started <= since + 1000;
+  return processIsRunning(holder);
 }
 
 /**

@@ -19,6 +19,7 @@ import {
 import { companies } from '../companies/companies.schema';
 import { branches } from '../branches/branches.schema';
 import { users } from '../users/users.schema';
+import type { JobRunner } from '../../jobs/jobs.runner';
 
 /**
  * An import type (system-level admin /admin/file-import-types): what it creates (target), how the file's headers
@@ -67,6 +68,10 @@ export const fileImports = pgTable(
     /** Job attempts so far (a retried job counts each). */
     attempts: integer('attempts').notNull().default(0),
     jobId: text('job_id'),
+    /** The process running (or that last ran) an attempt; with heartbeatAt, how recovery tells a killed one. */
+    runner: jsonb('runner').$type<JobRunner>(),
+    /** Written every HEARTBEAT_EVERY_MS while an attempt runs (jobs/jobs.runner.ts). */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     createdByUserId: integer('created_by_user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
