@@ -27,12 +27,11 @@ export const ROLE_PICKER_OPTIONS = [
 ] as const;
 
 /**
- * Role ids a user edit may not assign: spec section 5 says "not 3 or 4"; Client and Trusted Contact (8, 9) are
- * not staff roles either, so the form refuses them with the same message as the server.
+ * Role ids a user edit never assigns: Caregiver, Client and Trusted Contact are logins of people the agency cares
+ * for or employs in the field, not office staff, so a staff user never becomes one by an edit (issue 28 "Who may
+ * manage whom"). The form and the server refuse them with the spec's message (section 5, "Invalid role").
+ * Developer (4), also "not assignable" in spec section 5, is refused by the server unless the caller has
+ * system-level access, so a system-level admin can restore a wrongly demoted Developer
+ * (apps/server/src/features/users/users.management.ts).
  */
-export const UNASSIGNABLE_ROLE_IDS: readonly number[] = [
-  ROLE_IDS.caregiver,
-  ROLE_IDS.developer,
-  ROLE_IDS.client,
-  ROLE_IDS.trustedContact,
-];
+export const UNASSIGNABLE_ROLE_IDS: readonly number[] = [ROLE_IDS.caregiver, ROLE_IDS.client, ROLE_IDS.trustedContact];

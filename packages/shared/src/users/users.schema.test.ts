@@ -4,7 +4,7 @@ import { ZUserEditFields, ZUserHistoryQuery } from './users.schema';
 const valid = { firstName: 'Ana', lastName: 'Silva', email: 'ana@example.com', isActive: true, v2RoleId: 5 };
 
 describe('user edit rules (spec section 5)', () => {
-  it.each([3, 4, 8, 9, -1, 1.5])('refuses v2RoleId %s with "Invalid role"', (v2RoleId) => {
+  it.each([3, 8, 9, -1, 1.5])('refuses v2RoleId %s with "Invalid role"', (v2RoleId) => {
     const result = ZUserEditFields.safeParse({ ...valid, v2RoleId });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('Invalid role');
@@ -18,8 +18,8 @@ describe('user edit rules (spec section 5)', () => {
     expect(ok.timezone).toBe('America/New_York');
   });
 
-  it('accepts role 0 and the assignable picker roles', () => {
-    for (const v2RoleId of [0, 1, 2, 5, 6, 7]) expect(ZUserEditFields.safeParse({ ...valid, v2RoleId }).success).toBe(true);
+  it('accepts role 0, the assignable picker roles and Developer (the server refuses it to all but system-level callers)', () => {
+    for (const v2RoleId of [0, 1, 2, 4, 5, 6, 7]) expect(ZUserEditFields.safeParse({ ...valid, v2RoleId }).success).toBe(true);
   });
 });
 

@@ -16,7 +16,8 @@ export const ZTimeZone = z.string().refine(
 );
 
 /**
- * The user edit payload (spec sections 3 and 5): v2RoleId a non-negative number and not 3 or 4 ("Invalid role");
+ * The user edit payload (spec sections 3 and 5): v2RoleId a non-negative number and not 3, 8 or 9 ("Invalid role";
+ * 4, Developer, is refused by the server unless the caller has system-level access, see UNASSIGNABLE_ROLE_IDS);
  * email required and valid; phone optional. Used by the /admin/users/{id} form and by updateUser.
  */
 export const ZUserEditFields = z.object({

@@ -11,13 +11,13 @@ export const usersRouter = router({
   getCurrentUser: authedProcedure.query(({ ctx }) => toCurrentUser(ctx.caller)),
   /** A page of staff users in scope: {search?, page, pageSize} -> {rows, totalCount, page, pageSize, totalPages}. */
   getUsers: permissionProcedure.input(ZGetUsersInput).query(({ ctx, input }) => service.getUsers({ scope: ctx.scope, input })),
-  /** One user in scope {id}; 404 outside it. */
+  /** One user in scope {id} with what the caller may change of them (users.management.ts); 404 outside it. */
   getUser: permissionProcedure.input(ZId).query(({ ctx, input }) => service.getUser({ scope: ctx.scope, input })),
-  /** Edits a user (spec section 5 rules). */
+  /** Edits a staff user (spec section 5 rules; who may manage whom: users.management.ts, issue 28). */
   updateUser: permissionProcedure
     .input(ZUpdateUserInput)
     .mutation(({ ctx, input }) => service.updateUser({ scope: ctx.scope, input })),
-  /** Acts as another user {userId} until users.stopImpersonatingUser. */
+  /** Acts as another user {userId} inside the caller's reach (users.management.ts) until users.stopImpersonatingUser. */
   startImpersonatingUser: permissionProcedure
     .input(z.object({ userId: z.number().int().positive() }))
     .mutation(({ ctx, input }) => service.startImpersonatingUser({ scope: ctx.scope, input })),

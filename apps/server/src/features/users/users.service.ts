@@ -1,19 +1,23 @@
 import { and, asc, count, desc, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { GetUsersInput, Page, UpdateUserInput, UserHistoryEntry, UserHistoryQuery } from '@hearth/shared/users/users.schema';
-import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import { AppError, notFound } from '../../errors/app-error';
 import { users, branchUsers } from './users.schema';
 import { roles } from '../roles/roles.schema';
 import { branches } from '../branches/branches.schema';
 import { auditLog } from '../audit/audit.schema';
-import { levelOf } from '../../auth/caller';
 import { isMaskedSsn, maskSsn } from './users.output';
 import { toAuditRowKeys } from '../audit/audit.rows';
 import { isUniqueViolation } from '../../db/errors';
 
-/** Roles that are not office staff: they get their own screens, not /admin/users. */
-const NON_STAFF_ROLE_IDS = [ROLE_IDS.caregiver, ROLE_IDS.client, ROLE_IDS.trustedContact];
+import {
+  NON_STAFF_ROLE_IDS,
+  assertMayManage,
+  assertUserEditAllowed,
+  loadManagedUser,
+  managementOf,
+  type UserManagement,
+} from './users.management';
 
 /**
  * The users a scope may see, as a `where` condition: all (system), the company's (company), or those linked to
@@ -48,7 +52,7 @@ export async function getUsers({ scope, input }: { scope: Scope; input: GetUsers
   const term = input.search ? `%${input.search}%` : null;
   const where = and(
     userInScope(scope),
-    notInArray(users.roleId, NON_STAFF_ROLE_IDS),
+    notInArray(users.roleId, [...NON_STAFF_ROLE_IDS]),
     term
       ? or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.username, term), ilike(users.email, term))
       : undefined,
@@ -95,13 +99,22 @@ export interface UserDetail {
   roleId: number;
   roleName: string;
   branchIds: number[];
+  /** What the caller may change of this user (users.management.ts), so the form offers only that. */
+  management: UserManagement;
 }
 
 /**
- * One user in scope.
+ * One user in scope, with what the caller may change of them (issue 28 "Who may manage whom").
  * @throws AppError NOT_FOUND when the user does not exist or is outside the scope.
  */
 export async function getUser({ scope, input }: { scope: Scope; input: { id: number } }): Promise<UserDetail> {
+  const detail = await readUser({ scope, input });
+  const target = await loadManagedUser(scope, input.id, userInScope(scope));
+  return { ...detail, management: await managementOf(scope, target) };
+}
+
+/** One user in scope, without the caller's management rights. */
+async function readUser({ scope, input }: { scope: Scope; input: { id: number } }): Promise<Omit<UserDetail, 'management'>> {
   const [row] = await scope.db
     .select({ user: users, roleName: roles.name })
     .from(users)
@@ -132,25 +145,22 @@ export async function getUser({ scope, input }: { scope: Scope; input: { id: num
 }
 
 /**
- * Edits a user (spec section 3 "User edit payload", rules of section 5). v2RoleId, when given, becomes the
- * user's role; a caller may not grant a role reaching further than their own (branch < company < system).
- * A masked SSN sent back unchanged keeps the stored one.
- * @throws AppError NOT_FOUND outside scope, BAD_REQUEST "Invalid role", FORBIDDEN on escalation,
- * CONFLICT when the email belongs to another user.
+ * Edits a staff user (spec section 3 "User edit payload", rules of section 5, issue 28 "Who may manage whom").
+ * v2RoleId, when given, becomes the user's role. The rules of users.management.ts apply: nobody changes their own
+ * role or active flag; a caller grants roles at or below their level and changes only users inside their reach;
+ * client, caregiver and trusted contact logins are not edited here; the last active system-level user stays;
+ * another user's email and phone are changed only by a system-level caller. A masked SSN sent back unchanged keeps
+ * the stored one. The audit triggers record the change with the signed-in user as the changer.
+ * @returns the saved user as getUser answers it.
+ * @throws AppError NOT_FOUND outside scope, BAD_REQUEST "v2RoleId: Invalid role", FORBIDDEN when a rule refuses,
+ * CONFLICT for the last system-level user or when the email belongs to another user.
  */
 export async function updateUser({ scope, input }: { scope: Scope; input: UpdateUserInput }): Promise<UserDetail> {
-  await getUser({ scope, input: { id: input.id } });
-  let roleId: number | undefined;
-  if (input.v2RoleId !== null && input.v2RoleId !== undefined) {
-    const [role] = await scope.db.select().from(roles).where(eq(roles.id, input.v2RoleId));
-    if (!role || NON_STAFF_ROLE_IDS.includes(role.id as (typeof NON_STAFF_ROLE_IDS)[number])) {
-      throw new AppError('BAD_REQUEST', 'Invalid role', { v2RoleId: ['Invalid role'] });
-    }
-    if (LEVEL_RANK[levelOf(role)] > LEVEL_RANK[scope.level]) {
-      throw new AppError('FORBIDDEN', `Your role may not grant the ${role.name} role`);
-    }
-    roleId = role.id;
-  }
+  const target = await loadManagedUser(scope, input.id, userInScope(scope));
+  const email = input.email.toLowerCase();
+  const phoneNumber = input.phoneNumber || null;
+  const roleId = input.v2RoleId === null || input.v2RoleId === undefined ? undefined : input.v2RoleId;
+  await assertUserEditAllowed(scope, target, { roleId, isActive: input.isActive, email, phoneNumber });
   const ssn = input.ssn && isMaskedSsn(input.ssn) ? undefined : input.ssn || null;
   try {
     await scope.db
@@ -159,8 +169,8 @@ export async function updateUser({ scope, input }: { scope: Scope; input: Update
         firstName: input.firstName,
         lastName: input.lastName,
         name: `${input.firstName} ${input.lastName}`,
-        email: input.email.toLowerCase(),
-        phoneNumber: input.phoneNumber || null,
+        email,
+        phoneNumber,
         isActive: input.isActive,
         timezone: input.timezone,
         ...(ssn === undefined ? {} : { ssn }),
@@ -177,8 +187,6 @@ export async function updateUser({ scope, input }: { scope: Scope; input: Update
   }
   return getUser({ scope, input: { id: input.id } });
 }
-
-const LEVEL_RANK = { none: 0, branch: 1, company: 2, system: 3 } as const;
 
 /** Keys of a users row that never leave in history; the SSN leaves masked. */
 const HIDDEN_USER_KEYS = new Set(['pushNotificationDeviceToken', 'snsPlatformEndpointArn', 'chatId']);
@@ -198,7 +206,7 @@ function presentRow(tableName: string, row: Record<string, unknown> | null): Rec
  * @throws AppError NOT_FOUND when the user is outside the scope.
  */
 export async function getUserHistory({ scope, input }: { scope: Scope; input: UserHistoryQuery }) {
-  await getUser({ scope, input: { id: input.userId } });
+  await readUser({ scope, input: { id: input.userId } });
   const where = or(
     and(eq(auditLog.tableName, 'users'), eq(auditLog.rowId, input.userId)),
     and(eq(auditLog.tableName, '_BranchToUser'), eq(auditLog.userId, input.userId)),
@@ -237,16 +245,14 @@ export async function getUserHistory({ scope, input }: { scope: Scope; input: Us
 
 /**
  * Starts impersonating another user in scope: until stopped, the caller acts as that user (audited as
- * themselves). Only a role reaching at least as far as the target's may impersonate it.
- * @throws AppError NOT_FOUND outside scope, BAD_REQUEST for oneself, FORBIDDEN on a wider-reaching target.
+ * themselves). Only a caller whose reach covers the target's may impersonate it (users.management.ts rule 2:
+ * a role at or below the caller's level, linked to no branch or company outside the caller's).
+ * @throws AppError NOT_FOUND outside scope, BAD_REQUEST for oneself, FORBIDDEN outside the caller's reach.
  */
 export async function startImpersonatingUser({ scope, input }: { scope: Scope; input: { userId: number } }) {
   if (input.userId === scope.actorUserId) throw new AppError('BAD_REQUEST', 'You cannot impersonate yourself');
-  const target = await getUser({ scope, input: { id: input.userId } });
-  const [role] = await scope.db.select().from(roles).where(eq(roles.id, target.roleId));
-  if (!role || LEVEL_RANK[levelOf(role)] > LEVEL_RANK[scope.level]) {
-    throw new AppError('FORBIDDEN', `You may not impersonate a ${target.roleName}`);
-  }
+  const target = await loadManagedUser(scope, input.userId, userInScope(scope));
+  assertMayManage(scope, target, 'impersonate');
   await scope.db.update(users).set({ impersonatedUserId: input.userId }).where(eq(users.id, scope.actorUserId));
   return { ok: true as const };
 }
