@@ -13,7 +13,9 @@ import type { EvvSettings } from './evv-settings';
  * - A check-in or check-out whose own time lies more than `lateEntryLimitMinutes` after the scheduled end is
  *   refused from the phone: the caregiver asks the office, which records it as a manual edit with a reason code.
  * - The phone's clock is compared with the server's at receipt; more than `clockSkewToleranceMinutes` apart, the
- *   entry is flagged for review (never refused or dropped).
+ *   entry is flagged for review (never refused or dropped). So is an offline entry stated after its receipt.
+ * - The server refuses an online entry outside these times; an offline replay outside them is recorded and flagged,
+ *   never refused (the phone drops refused records).
  */
 
 const MINUTE_MS = 60_000;
@@ -119,6 +121,18 @@ export function deviceClockOffsetMs(reading: ClockReading): number | null {
   const lead = entryAt.getTime() - receivedAt.getTime();
   if (!offline) return lead;
   return lead > 0 ? lead : null;
+}
+
+/**
+ * Whether an offline entry's phone time lies after the server received it, by more than the clock tolerance: an
+ * entry cannot be made after it was uploaded, so its stated time is not the visit's (a replay of tomorrow's visit
+ * sent today). Whatever the phone's clock said when sending, the entry is flagged for review.
+ */
+export function isStatedAfterReceipt(
+  entry: { at: Date; receivedAt: Date },
+  settings: Pick<EvvSettings, 'clockSkewToleranceMinutes'>,
+): boolean {
+  return entry.at.getTime() - entry.receivedAt.getTime() > settings.clockSkewToleranceMinutes * MINUTE_MS;
 }
 
 /** Whether a clock offset (deviceClockOffsetMs) is beyond the company's tolerance: the entry is flagged for review. */

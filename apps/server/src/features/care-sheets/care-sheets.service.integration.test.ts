@@ -11,7 +11,7 @@ import type {
 } from '@hearth/shared/care-sheets/care-sheets.schema';
 import type { CaregiverPasswordOutput } from '@hearth/shared/caregivers/caregivers.schema';
 import { HEADERS } from '@hearth/shared/app/app.constants';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import { startTestApp, type TestApp, type TrpcBody } from '../../test/test-app';
 import { branches } from '../branches/branches.schema';
 import { caregivers } from '../caregivers/caregivers.schema';
 import { clientAddresses, clients } from '../clients/clients.schema';
@@ -21,8 +21,9 @@ import { careSheets } from './care-sheets.schema';
 /**
  * Fresh clients and caregivers of their own, shifts in 2031 (and, for the prefetch window, around today for a
  * caregiver no demo shift has), so demo data never meets these assertions. The server's receipt clock is the
- * test's: a record arrives two seconds after the latest visit time it carries (sent at the visit, or uploaded right
- * after it), so the EVV time rules (caregiver-app.evv-time.integration.test.ts) accept the 2031 visits.
+ * test's: a record arrives at the latest visit time it carries (sent online at the visit; an online check is
+ * recorded at its receipt time), or, as an offline replay, two seconds after it, so the EVV time rules
+ * (caregiver-app.evv-time.integration.test.ts) accept the 2031 visits.
  */
 let t: TestApp;
 let serverNow: Date | null = null;
@@ -49,26 +50,58 @@ let worcesterSheet: number;
 const db = () => t.database.db;
 const at = (iso: string) => new Date(iso);
 
-/** Sets the receipt clock two seconds after the latest check-in or check-out time of a record, or to the real clock. */
-function receiveAfter(input: unknown) {
+/**
+ * Sets the receipt clock at the latest check-in or check-out time of a record (an online record is sent at the
+ * visit), `lagMs` after it, or to the real clock when it carries none.
+ */
+function receiveAfter(input: unknown, lagMs: number) {
   const checks = (input as { checkInOut?: { checkIn?: string | null; checkOut?: string | null } } | undefined)?.checkInOut;
   const times = [checks?.checkIn, checks?.checkOut].filter((x): x is string => Boolean(x)).map((x) => Date.parse(x));
-  serverNow = times.length > 0 ? new Date(Math.max(...times) + 2_000) : null;
+  serverNow = times.length > 0 ? new Date(Math.max(...times) + lagMs) : null;
 }
 
-async function call<T>(kind: 'query' | 'mutation', path: string, input: unknown, as: string) {
-  receiveAfter(input);
-  const res = await t.trpc(kind, path, input, tokens[as]);
+/** The headers of an offline replay: the phone recorded it at its latest visit time and uploads it two seconds later. */
+function offlineReplay(input: unknown): Record<string, string> {
+  receiveAfter(input, 2_000);
+  return { [HEADERS.offline]: '1', [HEADERS.offlineTimestamp]: new Date(serverNow!.getTime() - 2_000).toISOString() };
+}
+
+/** A tRPC call as `as`; with `offline`, a mutation sent as the phone's offline replay (offlineReplay). */
+async function call<T>(
+  kind: 'query' | 'mutation',
+  path: string,
+  input: unknown,
+  as: string,
+  options: { offline?: boolean } = {},
+) {
+  const headers = options.offline ? offlineReplay(input) : (receiveAfter(input, 0), {});
+  const res =
+    kind === 'mutation'
+      ? await t.fetch(`/api/trpc/${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens[as]}`, 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(input),
+        })
+      : await t.fetch(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, {
+          headers: { authorization: `Bearer ${tokens[as]}` },
+        });
+  const body = (await res.json()) as TrpcBody;
   return {
     status: res.status,
-    data: res.body.result?.data as T,
-    message: res.body.error?.message,
-    fieldErrors: res.body.error?.data.fieldErrors,
+    data: body.result?.data as T,
+    message: body.error?.message,
+    fieldErrors: body.error?.data.fieldErrors,
   };
 }
 
-async function ok<T>(kind: 'query' | 'mutation', path: string, input: unknown, as = 'me'): Promise<T> {
-  const res = await call<T>(kind, path, input, as);
+async function ok<T>(
+  kind: 'query' | 'mutation',
+  path: string,
+  input: unknown,
+  as = 'me',
+  options: { offline?: boolean } = {},
+): Promise<T> {
+  const res = await call<T>(kind, path, input, as, options);
   if (res.status !== 200) throw new Error(`${path} as ${as}: ${res.status} ${res.message}`);
   return res.data;
 }
@@ -268,12 +301,13 @@ describe('saveCareSheetCheckInOut', () => {
   });
 
   it('submits with the reason the client could not sign: times recorded, submitted, tasks_missing cleared', async () => {
-    const times = {
-      checkIn: '2031-03-04T14:02:00Z',
-      checkOut: '2031-03-04T17:58:00Z',
-      checkInMetadata: online(),
-      checkOutMetadata: online(),
-    };
+    // Online, each check is sent as it happens: the check-in at the start, the check-out with the submitted sheet.
+    await ok(
+      'mutation',
+      'saveCareSheetCheckInOut',
+      record(s.main, {}, { checkIn: '2031-03-04T14:02:00Z', checkInMetadata: online() }),
+    );
+    const times = { checkOut: '2031-03-04T17:58:00Z', checkOutMetadata: online() };
     await ok(
       'mutation',
       'saveCareSheetCheckInOut',
@@ -299,6 +333,8 @@ describe('saveCareSheetCheckInOut', () => {
       'mutation',
       'saveCareSheetCheckInOut',
       record(s.noPlan, { submitted: true, client_initials: PNG, caregiver_initials: PNG }, visit),
+      'me',
+      { offline: true },
     );
     expect((await shiftRow(s.noPlan)).tasksMissing).toBe(false);
 
@@ -307,6 +343,8 @@ describe('saveCareSheetCheckInOut', () => {
       'mutation',
       'saveCareSheetCheckInOut',
       record(s.noneDone, { submitted: true, completed_tasks: [], client_initials: PNG, caregiver_initials: PNG }, empty),
+      'me',
+      { offline: true },
     );
     expect((await shiftRow(s.noneDone)).tasksMissing).toBe(true);
     expect((await sheetsOf(s.noneDone))[0]!.submittedAt).not.toBeNull();
@@ -375,6 +413,8 @@ describe('saveCareSheetCheckInOut', () => {
         },
         visit,
       ),
+      'me',
+      { offline: true },
     );
     const [timesheet] = await timesheetsOf(s.offline);
     expect(timesheet).toMatchObject({

@@ -201,7 +201,11 @@ function assertPngImages(input: Partial<CareSheetFields>): void {
  */
 export type RequestFlags = DeviceFlags;
 
-/** A check-in or check-out of the offline record as recordVisitTimes takes it. */
+/**
+ * A check-in or check-out of the offline record as recordVisitTimes takes it. It is offline (the phone's time
+ * recorded) only when the request is an offline replay (its offline flag header): a metadata offline flag sent
+ * online does not make the stated time count (issue "No way around the rules").
+ */
 function visitCheck(
   at: string | null | undefined,
   metadata: SaveCareSheetCheckInOutInput['checkInOut']['checkInMetadata'],
@@ -212,7 +216,7 @@ function visitCheck(
     at: new Date(at),
     position: metadata?.position ?? null,
     outsideGeofenceReason: metadata?.outsideGeofenceReason?.trim() || null,
-    offline: (metadata?.offline ?? false) || request.offline,
+    offline: request.offline,
     offlineTimestamp: request.offlineTimestamp,
   };
 }
@@ -222,9 +226,10 @@ function visitCheck(
  * "caregiver app" items 5 and 6), at most once per clientRecordId (withReceipt: a replay answers the first
  * result and writes nothing). On the caller's own shift, in order:
  * 1. checkInOut.checkIn / checkOut given are recorded by recordVisitTimes (the first check-in and check-out win;
- *    offline when their metadata or the request's offline header says so: timesheet type 2 with the device's
- *    times; position in WGS84 degrees, accuracy in metres; the EVV time rules judge a check that is written: an
- *    offline one by the phone's time, so a visit recorded in time uploads whenever the phone is back online);
+ *    in an offline replay (the request's offline header) timesheet type 2 with the device's times, a time outside
+ *    the visit's entry times recorded and flagged; sent online, at the server's receipt time, the stated times
+ *    kept in the metadata; position in WGS84 degrees, accuracy in metres; the EVV time rules judge a check that is
+ *    written by its recorded time, so a visit recorded offline in time uploads whenever the phone is back online);
  * 2. the care sheet fields given are saved (those omitted are left as they are; the row is created if missing);
  * 3. with submitted: true, the merged sheet must pass careSheetRuleErrors (the client signs or initials or the
  *    reason is given; the caregiver signs or initials), the visit must be checked out, submitted_at is set (the
@@ -233,16 +238,17 @@ function visitCheck(
  * The care sheet is not held by the pay period lock (it documents the visit; recordVisitTimes locks the times).
  * An offline replay (the x-offline header) that breaks a submit rule is saved as a draft rather than refused, so
  * that its visit times are never lost with it (the app drops records the server refuses, spec section 4).
- * @param request the request's offline flag and offline timestamp headers (issue item 6): offline when the
- * metadata does not say so; the timestamp is kept in the offline check's metadata; with the mobile-app flag, the
- * phone's clock and the receipt time (kept with each check, a clock off beyond the tolerance flagged).
+ * @param request the request's offline flag and offline timestamp headers (issue item 6): the checks of an
+ * offline replay carry the phone's times, the timestamp kept in their metadata; with the mobile-app flag, the
+ * phone's clock and the receipt time (the time of an online check; kept with each check, a clock off beyond the
+ * tolerance flagged).
  * @returns {care_sheet_id, scheduleId}.
  * @throws AppError FORBIDDEN for a user with no caregiver record; NOT_FOUND "Shift N not found" for a shift not the
  * caller's; BAD_REQUEST "Shift N is cancelled: its care sheet cannot be saved", "The care sheet cannot be
  * submitted: <rule>" with field errors, "Check out of the visit before submitting its care sheet", a signature
- * that is not a PNG, the EVV time refusals ("Too early to check in: ...", "Too late to record this ...: ... Ask the
- * office ...", from recordVisitTimes); CONFLICT "This record id was already used", the pay period lock of an
- * online record (from recordVisitTimes: an offline replay into a locked period is recorded and flagged).
+ * that is not a PNG, the EVV time refusals of an online record ("Too early to check in: ...", "Too late to record
+ * this ...: ... Ask the office ...", from recordVisitTimes); CONFLICT "This record id was already used", the pay
+ * period lock of an online record (from recordVisitTimes: an offline replay into a locked period is recorded and flagged).
  */
 export async function saveCareSheetCheckInOut({
   scope,

@@ -37,7 +37,7 @@ let clientId: number;
 let me: number;
 let myUserId: number;
 let lock: PayPeriodLockTimeOutput;
-const v = {} as Record<'before' | 'offline' | 'record' | 'online' | 'onlineRecord', number>;
+const v = {} as Record<'before' | 'offline' | 'record' | 'online' | 'onlineRecord' | 'pastLimit', number>;
 
 /** A check at the client's door through caregiverAppCheckInOut. */
 const check = (
@@ -60,16 +60,15 @@ const check = (
     options,
   );
 
-/** The offline visit record (saveCareSheetCheckInOut) of a whole visit, as the phone replays it. */
-const visitRecord = (shiftId: number, checkIn: string, checkOut: string, offline: boolean) => ({
+/** The offline visit record (saveCareSheetCheckInOut) of a visit (its check-in, and its check-out when given). */
+const visitRecord = (shiftId: number, checkIn: string, checkOut: string | null, offline: boolean) => ({
   shift_id: shiftId,
   clientRecordId: randomUUID(),
   completed_tasks: [],
   checkInOut: {
     checkIn,
-    checkOut,
     checkInMetadata: { position: { ...HOME, accuracyMetres: 8 }, offline },
-    checkOutMetadata: { position: { ...HOME, accuracyMetres: 8 }, offline },
+    ...(checkOut ? { checkOut, checkOutMetadata: { position: { ...HOME, accuracyMetres: 8 }, offline } } : {}),
   },
 });
 
@@ -124,6 +123,7 @@ beforeAll(async () => {
   v.offline = await addShift('2026-06-12T13:00:00Z', '2026-06-12T17:00:00Z');
   v.record = await addShift('2026-06-13T13:00:00Z', '2026-06-13T17:00:00Z');
   v.online = await addShift('2026-06-15T13:00:00Z', '2026-06-15T17:00:00Z');
+  v.pastLimit = await addShift('2026-06-11T13:00:00Z', '2026-06-11T17:00:00Z');
   // Overnight, 4:00 PM to 4:00 AM EDT from the 14th.
   v.onlineRecord = await addShift('2026-06-14T20:00:00Z', '2026-06-15T08:00:00Z');
 
@@ -220,15 +220,20 @@ describe('an offline entry uploaded after its pay period locked', () => {
     expect(await overridesOf(v.record)).toEqual([{ action: 'offline_timesheet', userId: myUserId, lockTimeId: lock.id }]);
   });
 
-  it('is still refused past the phone’s limit: the EVV time rules come first', async () => {
-    // Made offline two days after the visit ended (past the 24-hour limit), it was never "in time".
-    const res = await check(v.online, 'check_in', '2026-06-17T18:00:00Z', {
+  it('is recorded past the phone’s limit too, flagged for both: an offline replay is never dropped', async () => {
+    // Made offline six days after the visit ended (past the 24-hour limit), it was never "in time".
+    const res = await check(v.pastLimit, 'check_in', '2026-06-17T18:00:00Z', {
       receivedAt: at('2026-06-18T10:00:00Z'),
       headers: offlineHeaders('2026-06-17T18:00:00Z', at('2026-06-18T10:00:00Z')),
     });
-    expect(res.status).toBe(400);
-    expect(res.message).toMatch(/^Too late to record this check-in from the phone/);
-    expect(await timesheetsOf(v.online)).toHaveLength(0);
+    expect(res).toMatchObject({ status: 200, data: { flaggedForReview: true } });
+    const [sheet, ...more] = await timesheetsOf(v.pastLimit);
+    expect(more).toHaveLength(0);
+    expect(sheet).toMatchObject({ checkIn: at('2026-06-17T18:00:00Z'), checkInType: 2 });
+    expect(sheet!.checkInMetadata).toMatchObject({
+      outsideEntryTimes: 'too_late',
+      afterPayPeriodLock: { periodStart: PERIOD.from, periodEnd: PERIOD.to, locksAt: LOCKS_AT },
+    });
   });
 
   it('is not another caregiver’s to upload: 404, nothing written, no override', async () => {
@@ -263,7 +268,7 @@ describe('an online entry into a locked pay period', () => {
     const record = await call(
       'mutation',
       'saveCareSheetCheckInOut',
-      visitRecord(v.onlineRecord, '2026-06-14T20:00:00Z', '2026-06-16T06:00:00Z', false),
+      visitRecord(v.onlineRecord, '2026-06-16T06:00:00Z', null, false),
       'me',
       { receivedAt: at('2026-06-16T06:00:02Z') },
     );

@@ -40,6 +40,11 @@ const v = {} as Record<
   | 'fall'
   | 'ahead'
   | 'missed'
+  | 'missedOffline'
+  | 'tomorrow'
+  | 'tomorrowRecord'
+  | 'tomorrowOffline'
+  | 'earlyOffline'
   | 'lateUpload'
   | 'lateRecord'
   | 'skewOnline'
@@ -106,6 +111,12 @@ beforeAll(async () => {
   v.fall = await addShift('2026-11-01T00:00:00Z', '2026-11-01T03:00:00Z');
   v.ahead = await addShift('2026-07-15T13:00:00Z', '2026-07-15T17:00:00Z');
   v.missed = await addShift('2026-06-01T13:00:00Z', '2026-06-01T17:00:00Z');
+  v.missedOffline = await addShift('2026-06-02T13:00:00Z', '2026-06-02T17:00:00Z');
+  // 9:00 AM-1:00 PM EDT on 12 June, the day after the "today" of the tests that check it in.
+  v.tomorrow = await addShift('2026-06-12T13:00:00Z', '2026-06-12T17:00:00Z');
+  v.tomorrowRecord = await addShift('2026-06-12T18:00:00Z', '2026-06-12T20:00:00Z');
+  v.tomorrowOffline = await addShift('2026-06-12T21:00:00Z', '2026-06-12T23:00:00Z');
+  v.earlyOffline = await addShift('2026-06-13T13:00:00Z', '2026-06-13T17:00:00Z');
   v.lateUpload = await addShift('2026-06-03T13:00:00Z', '2026-06-03T17:00:00Z');
   v.lateRecord = await addShift('2026-06-04T13:00:00Z', '2026-06-04T17:00:00Z');
   v.skewOnline = await addShift('2026-06-05T13:00:00Z', '2026-06-05T17:00:00Z');
@@ -225,24 +236,26 @@ describe('entries past the limit after the scheduled end', () => {
     expect(last.status).toBe(200);
   });
 
-  it('refuses a missed visit checked in and out fifteen days late, online or with a phone time that late', async () => {
+  it('refuses a missed visit checked in fifteen days late online, even from a phone clock set back', async () => {
     const fifteenDaysLater = '2026-06-16T14:00:00Z';
     const checkIn = await online(v.missed, 'check_in', fifteenDaysLater);
     expect(checkIn).toMatchObject({ status: 400, message: askTheOffice('check-in', '06/01/26 1:00 PM EDT') });
     // Online, the receipt time counts: a phone clock set back to the visit's day does not help.
     const setBack = await check(v.missed, 'check_in', '2026-06-01T13:05:00Z', { receivedAt: at(fifteenDaysLater) });
     expect(setBack.message).toBe(askTheOffice('check-in', '06/01/26 1:00 PM EDT'));
-    // Offline, the phone's time counts: made fifteen days late, it is refused however it uploads.
-    const offline = await check(v.missed, 'check_in', fifteenDaysLater, {
-      receivedAt: plus(fifteenDaysLater, MINUTE),
-      headers: offlineHeaders(fifteenDaysLater),
-    });
-    expect(offline.message).toBe(askTheOffice('check-in', '06/01/26 1:00 PM EDT'));
-    const record = await call(
+    expect(await timesheetsOf(v.missed)).toHaveLength(0);
+    expect((await t.database.db.select().from(shifts).where(eq(shifts.id, v.missed)))[0]!.status).toBe('scheduled');
+  });
+
+  it('records a visit made offline fifteen days late and flags it: an offline replay is never dropped', async () => {
+    // Offline, the phone's time counts: made fifteen days late, it is past the limit however it uploads, and the
+    // phone would drop a refused record, so it is kept for the office to review.
+    const fifteenDaysLater = '2026-06-17T14:00:00Z';
+    const record = await call<{ care_sheet_id: number }>(
       'mutation',
       'saveCareSheetCheckInOut',
       {
-        shift_id: v.missed,
+        shift_id: v.missedOffline,
         clientRecordId: randomUUID(),
         checkInOut: {
           checkIn: fifteenDaysLater,
@@ -254,9 +267,23 @@ describe('entries past the limit after the scheduled end', () => {
       'me',
       { receivedAt: plus(fifteenDaysLater, 90 * MINUTE), headers: offlineHeaders(fifteenDaysLater) },
     );
-    expect(record).toMatchObject({ status: 400, message: askTheOffice('check-in', '06/01/26 1:00 PM EDT') });
-    expect(await timesheetsOf(v.missed)).toHaveLength(0);
-    expect((await t.database.db.select().from(shifts).where(eq(shifts.id, v.missed)))[0]!.status).toBe('scheduled');
+    expect(record.status).toBe(200);
+    const [sheet, ...more] = await timesheetsOf(v.missedOffline);
+    expect(more).toHaveLength(0);
+    expect(sheet).toMatchObject({
+      checkIn: at(fifteenDaysLater),
+      checkOut: plus(fifteenDaysLater, 60 * MINUTE),
+      checkInType: 2,
+      checkOutType: 2,
+    });
+    expect(sheet!.checkInMetadata).toMatchObject({ offline: true, outsideEntryTimes: 'too_late' });
+    expect(sheet!.checkOutMetadata).toMatchObject({ offline: true, outsideEntryTimes: 'too_late' });
+    // The same through caregiverAppCheckInOut: answered flagged for review.
+    const lateAgain = await check(v.missedOffline, 'check_in', fifteenDaysLater, {
+      receivedAt: plus(fifteenDaysLater, MINUTE),
+      headers: offlineHeaders(fifteenDaysLater),
+    });
+    expect(lateAgain).toMatchObject({ status: 200, data: { flaggedForReview: true } });
   });
 
   it('the office records the refused visit as a manual edit with a reason code, in its scope only', async () => {
@@ -283,6 +310,98 @@ describe('entries past the limit after the scheduled end', () => {
     expect(saved.status).toBe(200);
     expect(saved.data.status).toBe('completed');
     expect(saved.data.timesheets).toMatchObject([{ check_in_type: 3, check_out_type: 3, reason_code: 'caregiver_forgot' }]);
+  });
+});
+
+describe('the time of an online entry is the server’s', () => {
+  // "Today" is 11 June 2026, 3:00 PM EDT; the visits are tomorrow.
+  const today = at('2026-06-11T19:00:00Z');
+
+  it('refuses an online check-in of tomorrow’s visit as too early, whatever time the phone states', async () => {
+    const res = await check(v.tomorrow, 'check_in', '2026-06-12T13:00:00Z', { receivedAt: today });
+    expect(res).toMatchObject({ status: 400, fieldErrors: { checkIn: [res.message] } });
+    expect(res.message).toMatch(/^Too early to check in: check-in opens at 06\/12\/26 /);
+    const record = await call(
+      'mutation',
+      'saveCareSheetCheckInOut',
+      {
+        shift_id: v.tomorrowRecord,
+        clientRecordId: randomUUID(),
+        checkInOut: {
+          checkIn: '2026-06-12T18:00:00Z',
+          checkOut: '2026-06-12T20:00:00Z',
+          // The metadata's own offline flag, sent online, does not make the stated times count.
+          checkInMetadata: { position: { ...HOME, accuracyMetres: 9 }, offline: true },
+          checkOutMetadata: { position: { ...HOME, accuracyMetres: 9 }, offline: true },
+        },
+      },
+      'me',
+      { receivedAt: today },
+    );
+    expect(record.status).toBe(400);
+    expect(record.message).toMatch(/^Too early to check in/);
+    expect(await timesheetsOf(v.tomorrow)).toHaveLength(0);
+    expect(await timesheetsOf(v.tomorrowRecord)).toHaveLength(0);
+  });
+
+  it('records an online check-in and check-out at the receipt times, keeping the times the phone stated', async () => {
+    const checkInAt = at('2026-06-12T12:55:00Z');
+    const inRes = await check(v.tomorrow, 'check_in', '2026-06-12T13:30:00Z', { receivedAt: checkInAt });
+    expect(inRes.status).toBe(200);
+    // The phone states a check-out past the end; the server received it an hour earlier.
+    const outRes = await check(v.tomorrow, 'check_out', '2026-06-12T18:00:00Z', { receivedAt: at('2026-06-12T16:00:00Z') });
+    expect(outRes.status).toBe(200);
+    const [sheet] = await timesheetsOf(v.tomorrow);
+    expect(sheet).toMatchObject({
+      checkIn: checkInAt,
+      checkOut: at('2026-06-12T16:00:00Z'),
+      checkInType: 1,
+      checkOutType: 1,
+    });
+    expect(sheet!.checkInMetadata).toMatchObject({
+      offline: false,
+      receivedAt: '2026-06-12T12:55:00.000Z',
+      phoneTime: '2026-06-12T13:30:00.000Z',
+      clockOffsetSeconds: 35 * 60,
+      clockSkew: true,
+    });
+    expect(sheet!.checkOutMetadata).toMatchObject({ phoneTime: '2026-06-12T18:00:00.000Z', clockSkew: true });
+    const [shift] = await t.database.db.select().from(shifts).where(eq(shifts.id, v.tomorrow));
+    expect(shift).toMatchObject({ status: 'completed', checkInAt, checkOutAt: at('2026-06-12T16:00:00Z') });
+  });
+
+  it('keeps the phone’s time of an offline replay of tomorrow’s visit uploaded today, flagged for review', async () => {
+    const headers = offlineHeaders('2026-06-12T23:00:00Z', today);
+    const inRes = await check(v.tomorrowOffline, 'check_in', '2026-06-12T21:00:00Z', { receivedAt: today, headers });
+    const outRes = await check(v.tomorrowOffline, 'check_out', '2026-06-12T23:00:00Z', { receivedAt: today, headers });
+    expect([inRes.status, outRes.status]).toEqual([200, 200]);
+    expect(outRes.data.flaggedForReview).toBe(true);
+    const [sheet] = await timesheetsOf(v.tomorrowOffline);
+    expect(sheet).toMatchObject({
+      checkIn: at('2026-06-12T21:00:00Z'),
+      checkOut: at('2026-06-12T23:00:00Z'),
+      checkInType: 2,
+      checkOutType: 2,
+    });
+    // Made "tomorrow" and received today, from a phone whose clock reads today: stated after its receipt.
+    expect(sheet!.checkInMetadata).toMatchObject({
+      offline: true,
+      receivedAt: today.toISOString(),
+      clockSkew: false,
+      outsideEntryTimes: 'after_receipt',
+    });
+    expect(sheet!.checkInMetadata).not.toHaveProperty('phoneTime');
+  });
+
+  it('records an offline check-in made before check-in opened, flagged as too early', async () => {
+    const res = await check(v.earlyOffline, 'check_in', '2026-06-13T10:30:00Z', {
+      receivedAt: at('2026-06-13T14:00:00Z'),
+      headers: offlineHeaders('2026-06-13T10:30:00Z', at('2026-06-13T14:00:00Z')),
+    });
+    expect(res).toMatchObject({ status: 200, data: { flaggedForReview: true } });
+    const [sheet] = await timesheetsOf(v.earlyOffline);
+    expect(sheet).toMatchObject({ checkIn: at('2026-06-13T10:30:00Z'), checkInType: 2 });
+    expect(sheet!.checkInMetadata).toMatchObject({ outsideEntryTimes: 'too_early', clockSkew: false });
   });
 });
 

@@ -380,9 +380,10 @@ describe('caregiverAppCheckInOut', () => {
     expect(res.data).toMatchObject({ scheduleId: visits.inside, insideGeofence: true, flaggedForReview: false });
     const [sheet, ...more] = await timesheetsOf(visits.inside);
     expect(more).toHaveLength(0);
+    // Online, the server's receipt time is recorded; the phone's stated time is kept beside it.
     expect(sheet).toMatchObject({
       id: res.data.timesheetId,
-      checkIn: at('2020-07-01T14:02:00Z'),
+      checkIn: at('2020-07-01T14:02:02Z'),
       checkInType: 1,
       checkOut: null,
     });
@@ -391,12 +392,13 @@ describe('caregiverAppCheckInOut', () => {
       insideGeofence: true,
       offline: false,
       receivedAt: '2020-07-01T14:02:02.000Z',
+      phoneTime: '2020-07-01T14:02:00.000Z',
       clockOffsetSeconds: -2,
       clockSkew: false,
     });
     const [careSheet] = await db().select().from(careSheets).where(eq(careSheets.shiftId, visits.inside));
     expect(careSheet).toMatchObject({ id: res.data.careSheetId, caregiverId: me });
-    expect(await shiftRow(visits.inside)).toMatchObject({ status: 'in_progress', checkInAt: at('2020-07-01T14:02:00Z') });
+    expect(await shiftRow(visits.inside)).toMatchObject({ status: 'in_progress', checkInAt: at('2020-07-01T14:02:02Z') });
 
     const out = await checkInOut(visits.inside, 'check_out', '2020-07-01T15:58:00.000Z');
     expect(out.data).toMatchObject({
@@ -405,7 +407,7 @@ describe('caregiverAppCheckInOut', () => {
       insideGeofence: true,
     });
     expect(out.data.distanceMetres).toBeLessThan(1);
-    expect(await shiftRow(visits.inside)).toMatchObject({ status: 'completed', checkOutAt: at('2020-07-01T15:58:00Z') });
+    expect(await shiftRow(visits.inside)).toMatchObject({ status: 'completed', checkOutAt: at('2020-07-01T15:58:02Z') });
   });
 
   it('records a check-in outside the geofence, flagged with the reason, never blocked', async () => {
@@ -455,7 +457,7 @@ describe('caregiverAppCheckInOut', () => {
     expect(tap.data.timesheetId).toBe(first.data.timesheetId);
     const sheets = await timesheetsOf(visits.replay);
     expect(sheets).toHaveLength(1);
-    expect(sheets[0]!.checkIn).toEqual(at('2020-07-04T14:02:00Z'));
+    expect(sheets[0]!.checkIn).toEqual(at('2020-07-04T14:02:02Z'));
     // Another user's record id is refused.
     const stolen = await checkInOut(visits.replay, 'check_in', '2020-07-04T14:02:00.000Z', { id, as: 'other' });
     expect(stolen.status).toBe(409);

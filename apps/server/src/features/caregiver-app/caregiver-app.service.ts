@@ -39,17 +39,20 @@ export function receiptOf(device: Pick<DeviceFlags, 'mobileApp' | 'deviceTime' |
 /**
  * A check-in or check-out from the caregiver app (caregiverAppCheckInOut {scheduleId, kind, timestamp, position,
  * outsideGeofenceReason?, clientRecordId}; issue "caregiver app" items 4 and 6, docs/glossary.md "EVV"). The time
- * recorded is the device's `timestamp` (UTC), online or offline; offline entries are timesheet type 2 and keep the
- * offline timestamp in their metadata. The rules of the visit are recordVisitTimes's (first check-in and
- * check-out win, distance in metres to the client's address, geofence flag, never blocked by the geofence; the
- * EVV time rules: check-in opens before the start, the phone's entries close after the end, a phone clock off
- * beyond the tolerance is flagged). Runs once per clientRecordId (withReceipt): a replay answers the first result
- * and writes nothing, whenever it arrives.
+ * recorded comes from the server when the phone is online: the receipt time (`device.receivedAt`), the request's
+ * `timestamp` kept in the metadata as phoneTime (issue "No way around the rules"). Only an offline replay (the
+ * x-offline flag, with the x-offline-timestamp header) records the device's `timestamp` (UTC): timesheet type 2,
+ * the offline timestamp in its metadata, and a time outside the visit's entry times flagged, never refused. The
+ * rules of the visit are recordVisitTimes's (first check-in and check-out win, distance in metres to the client's
+ * address, geofence flag, never blocked by the geofence; the EVV time rules: check-in opens before the start, the
+ * phone's entries close after the end, a phone clock off beyond the tolerance is flagged). Runs once per
+ * clientRecordId (withReceipt): a replay answers the first result and writes nothing, whenever it arrives.
  * @returns ZCaregiverAppCheckInOutOutput: scheduleId, careSheetId (the check-out page's), timesheetId,
  * distanceMetres, insideGeofence, flaggedForReview.
  * @throws AppError FORBIDDEN "Only caregivers use the caregiver app"; NOT_FOUND "Shift N not found" for a shift
  * that is not the caller's; BAD_REQUEST for a cancelled shift, "Check in before checking out", a check-out not
- * after the check-in, "Too early to check in: ...", "Too late to record this ...: ... Ask the office ..."; CONFLICT
+ * after the check-in, "Too early to check in: ...", "Too late to record this ...: ... Ask the office ..." (online
+ * only); CONFLICT
  * for an online check into a locked pay period (an offline one is recorded and flagged, recordVisitTimes) or "This
  * record id was already used" (another user's id).
  */

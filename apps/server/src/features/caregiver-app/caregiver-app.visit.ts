@@ -9,6 +9,7 @@ import {
   entryRuleTime,
   entryTimeProblem,
   isClockSkewed,
+  isStatedAfterReceipt,
   tooEarlyMessage,
   tooLateMessage,
   type EntryKind,
@@ -20,18 +21,24 @@ import { companies } from '../companies/companies.schema';
 import { clients } from '../clients/clients.schema';
 import { careSheets } from '../care-sheets/care-sheets.schema';
 import { admitPhoneEntry, type LockOver } from '../pay-periods/pay-periods.lock';
-import { shifts, shiftTimesheets, type CheckMetadata } from '../shifts/shifts.schema';
+import { shifts, shiftTimesheets, type CheckMetadata, type OutsideEntryTimes } from '../shifts/shifts.schema';
 import { syncShift } from '../shifts/shift-timesheets.service';
 
-/** A check-in or check-out as the phone recorded it (docs/glossary.md "EVV": time, position and accuracy, method). */
+/** A check-in or check-out as the phone sent it (docs/glossary.md "EVV": time, position and accuracy, method). */
 export interface VisitCheck {
-  /** The device's time of the check (UTC). */
+  /**
+   * The phone's stated time of the check (UTC). Recorded as the visit's time only for an offline replay; an online
+   * check is recorded at the server's receipt time and this stays in its metadata (phoneTime).
+   */
   at: Date;
   /** Browser geolocation (WGS84 degrees, accuracy in metres); null when the phone gave none. */
   position: CheckPosition | null;
   /** The caregiver's reason when outside the geofence; stored whenever given. */
   outsideGeofenceReason: string | null;
-  /** Recorded offline and replayed: the timesheet type is 2 (offline), else 1 (mobile). */
+  /**
+   * Recorded offline and replayed (the request's offline flag header): the timesheet type is 2 (offline) and the
+   * phone's time is recorded; else type 1 (mobile) at the server's receipt time.
+   */
   offline: boolean;
   /** ISO UTC time the device says it recorded the offline entry (x-offline-timestamp), kept in the metadata. */
   offlineTimestamp?: string | null;
@@ -77,14 +84,20 @@ type TimesheetRow = typeof shiftTimesheets.$inferSelect;
  *   within the branch's geofence radius (150 m by default), the reason given, the offline flag and timestamp.
  * - Outside the geofence, with no position, or with an address without coordinates, the visit is flagged for
  *   review and still recorded (never blocked).
+ * - The time recorded (issue "No way around the rules": EVV times come from the server when the phone is online):
+ *   an online check is recorded at the server's receipt time (`receipt.receivedAt`), whatever time the request
+ *   states, which stays in the metadata as phoneTime; only an offline replay (`offline`, from the offline flag and
+ *   offline timestamp headers) records the phone's time, since it happened then and may upload days later.
  * - EVV time integrity (evv-time-rules.ts, the company's EvvSettings): a check that is written is judged by its
- *   own time, the phone's for an offline check (recorded in time, it is accepted however late it uploads) and the
- *   receipt time for an online one. A check-in before `earlyCheckInMinutes` ahead of the scheduled start, or any
- *   check more than `lateEntryLimitMinutes` after the scheduled end, is refused with a message that tells the
- *   caregiver to ask the office (saveShiftTimesheet records it as a manual edit with a reason code). Checks that
- *   change nothing (a replay, a time already recorded) are not judged. The metadata keeps the receipt time, the
- *   phone's clock and its offset in seconds; a clock off by more than `clockSkewToleranceMinutes` sets clockSkew
- *   and flags the visit for review (never refused).
+ *   recorded time (entryRuleTime). Online, a check-in before `earlyCheckInMinutes` ahead of the scheduled start,
+ *   or any check more than `lateEntryLimitMinutes` after the scheduled end, is refused with a message that tells
+ *   the caregiver to ask the office (saveShiftTimesheet records it as a manual edit with a reason code). An offline
+ *   replay outside those times, or stated after its receipt, is recorded and flagged for review (metadata
+ *   outsideEntryTimes 'too_early', 'too_late' or 'after_receipt'), never refused: the phone drops what the
+ *   server refuses (spec section 4), and a visit must not be lost. Checks that change nothing (a replay, a time
+ *   already recorded) are not judged. The metadata keeps the receipt time, the phone's clock and its offset in
+ *   seconds; a clock off by more than `clockSkewToleranceMinutes` sets clockSkew and flags the visit for review
+ *   (never refused).
  * - Pay period lock (admitPhoneEntry): checks recorded offline are written into a locked period, so a visit
  *   recorded in time is never lost to a lock it could not see. The lock's override audit records them under the
  *   caregiver's user as action offline_timesheet, their metadata keeps the lock (afterPayPeriodLock) and the visit
@@ -132,24 +145,26 @@ export async function recordVisitTimes(
   const changes: Partial<typeof shiftTimesheets.$inferInsert> = {};
   let checkInAt = current?.checkIn ?? null;
   if (checkIn && !checkInAt) {
-    assertEntryTime('check_in', checkIn, shift, receipt);
-    checkInAt = checkIn.at;
-    changes.checkIn = checkIn.at;
+    const at = recordedTime(checkIn, receipt);
+    const outside = judgeEntryTime('check_in', checkIn, at, shift, receipt);
+    checkInAt = at;
+    changes.checkIn = at;
     changes.checkInType = typeOf(checkIn);
-    changes.checkInMetadata = metadataOf(checkIn, shift, receipt);
+    changes.checkInMetadata = metadataOf(checkIn, shift, receipt, outside);
   }
   if (checkOut && !current?.checkOut) {
     if (!checkInAt) throw new AppError('BAD_REQUEST', 'Check in before checking out');
-    if (checkOut.at <= checkInAt) {
+    const at = recordedTime(checkOut, receipt);
+    if (at <= checkInAt) {
       throw new AppError(
         'BAD_REQUEST',
-        `The check-out (${checkOut.at.toISOString()}) must be after the check-in (${checkInAt.toISOString()})`,
+        `The check-out (${at.toISOString()}) must be after the check-in (${checkInAt.toISOString()})`,
       );
     }
-    assertEntryTime('check_out', checkOut, shift, receipt);
-    changes.checkOut = checkOut.at;
+    const outside = judgeEntryTime('check_out', checkOut, at, shift, receipt);
+    changes.checkOut = at;
     changes.checkOutType = typeOf(checkOut);
-    changes.checkOutMetadata = metadataOf(checkOut, shift, receipt);
+    changes.checkOutMetadata = metadataOf(checkOut, shift, receipt, outside);
   }
 
   let sheet: Pick<TimesheetRow, 'id' | 'checkInMetadata' | 'checkOutMetadata'> | undefined = current;
@@ -188,7 +203,9 @@ export async function recordVisitTimes(
     careSheetId: careSheet.id,
     distanceMetres: last?.distanceMetres ?? null,
     insideGeofence: last?.insideGeofence ?? null,
-    flaggedForReview: checks.some((m) => m.insideGeofence !== true || m.clockSkew === true || m.afterPayPeriodLock != null),
+    flaggedForReview: checks.some(
+      (m) => m.insideGeofence !== true || m.clockSkew === true || m.afterPayPeriodLock != null || m.outsideEntryTimes != null,
+    ),
   };
 }
 
@@ -207,14 +224,34 @@ function stampLock(changes: Partial<typeof shiftTimesheets.$inferInsert>, lock: 
 }
 
 /**
- * Refuses a check whose own time (entryRuleTime) is outside what the phone may record for the visit, with the
- * scheduled times worded on the branch's wall clock with the zone's abbreviation.
+ * The time a check is recorded at (entryRuleTime): the phone's for an offline replay, the server's receipt time for
+ * an online check (a phone's stated time cannot move an online visit).
+ */
+function recordedTime(check: VisitCheck, receipt: EntryReceipt): Date {
+  return entryRuleTime({ at: check.at, offline: check.offline, receivedAt: receipt.receivedAt });
+}
+
+/**
+ * Judges a check's recorded time against what the phone may record for the visit (entryTimeProblem). An online
+ * check outside it is refused, with the scheduled times worded on the branch's wall clock with the zone's
+ * abbreviation; an offline replay is recorded, and the problem is answered to flag it for review, as is an offline
+ * replay stated after its receipt (isStatedAfterReceipt: tomorrow's visit uploaded today).
+ * @returns null when the time is within the visit's entry times, else the problem of an offline replay.
  * @throws AppError BAD_REQUEST "Too early to check in: ..." or "Too late to record this ... Ask the office ...".
  */
-function assertEntryTime(kind: EntryKind, check: VisitCheck, shift: OwnShift, receipt: EntryReceipt): void {
-  const at = entryRuleTime({ at: check.at, offline: check.offline, receivedAt: receipt.receivedAt });
+function judgeEntryTime(
+  kind: EntryKind,
+  check: VisitCheck,
+  at: Date,
+  shift: OwnShift,
+  receipt: EntryReceipt,
+): OutsideEntryTimes | null {
+  if (check.offline && isStatedAfterReceipt({ at, receivedAt: receipt.receivedAt }, shift.evvSettings)) {
+    return 'after_receipt';
+  }
   const problem = entryTimeProblem(kind, at, shift, shift.evvSettings);
-  if (!problem) return;
+  if (!problem) return null;
+  if (check.offline) return problem.code;
   const field = kind === 'check_in' ? 'checkIn' : 'checkOut';
   const when = (d: Date) => formatInstant(d, shift.timezone, { zoneName: 'always' });
   const message =
@@ -290,10 +327,16 @@ function typeOf(check: VisitCheck): number {
 
 /**
  * The EVV metadata of one check: position, distance to the client's address in metres, geofence result, and the
- * receipt: the server's receipt time, the phone's clock, how far it is off (seconds, ahead positive) and whether
- * that is beyond the company's tolerance (clockSkew).
+ * receipt: the server's receipt time, the phone's stated time of an online check (phoneTime), the phone's clock,
+ * how far it is off (seconds, ahead positive) and whether that is beyond the company's tolerance (clockSkew), and
+ * for an offline replay outside the visit's entry times, which side (outsideEntryTimes).
  */
-function metadataOf(check: VisitCheck, shift: OwnShift, receipt: EntryReceipt): CheckMetadata {
+function metadataOf(
+  check: VisitCheck,
+  shift: OwnShift,
+  receipt: EntryReceipt,
+  outsideEntryTimes: OutsideEntryTimes | null,
+): CheckMetadata {
   const distance = distanceMetres(check.position, { lat: shift.addressLat, lon: shift.addressLon });
   const offset = deviceClockOffsetMs({ ...receipt, entryAt: check.at, offline: check.offline });
   return {
@@ -305,6 +348,8 @@ function metadataOf(check: VisitCheck, shift: OwnShift, receipt: EntryReceipt): 
     outsideGeofenceReason: check.outsideGeofenceReason,
     offline: check.offline,
     ...(check.offline && check.offlineTimestamp ? { offlineTimestamp: check.offlineTimestamp } : {}),
+    ...(check.offline ? {} : { phoneTime: check.at.toISOString() }),
+    ...(outsideEntryTimes ? { outsideEntryTimes } : {}),
     receivedAt: receipt.receivedAt.toISOString(),
     deviceTime: receipt.deviceTime?.toISOString() ?? null,
     clockOffsetSeconds: offset === null ? null : Math.round(offset / 1000),

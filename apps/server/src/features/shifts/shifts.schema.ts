@@ -109,6 +109,12 @@ export const shifts = pgTable(
 );
 
 /** Where and how a check-in or check-out was made (docs/glossary.md "EVV"): GPS in WGS84 degrees, metres. */
+/**
+ * Why an offline replay's phone time is not one the phone may record for its visit (evv-time-rules.ts): before
+ * check-in opens, after the phone's entries close, or after the server received it. Recorded, never refused.
+ */
+export type OutsideEntryTimes = 'too_early' | 'too_late' | 'after_receipt';
+
 export interface CheckMetadata {
   lat?: number | null;
   lon?: number | null;
@@ -119,8 +125,15 @@ export interface CheckMetadata {
   offline?: boolean;
   /** ISO UTC time the device recorded an offline entry (the x-offline-timestamp header of its replay). */
   offlineTimestamp?: string | null;
-  /** ISO UTC time the server received the check (an offline check keeps its phone time in the timesheet). */
+  /**
+   * ISO UTC time the server received the check: the time recorded in the timesheet for an online check (an
+   * offline replay keeps its phone time there).
+   */
   receivedAt?: string | null;
+  /** ISO UTC time an online check's request stated (the phone's), kept beside the receipt time recorded. */
+  phoneTime?: string | null;
+  /** An offline replay outside the visit's entry times (OutsideEntryTimes): flagged for the office's review. */
+  outsideEntryTimes?: OutsideEntryTimes | null;
   /** ISO UTC time on the phone's clock when it sent the check (x-device-time), null when it did not say. */
   deviceTime?: string | null;
   /** How far the phone's clock was ahead of the server's at receipt, seconds (negative: behind); null unknown. */

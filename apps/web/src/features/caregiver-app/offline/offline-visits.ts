@@ -70,19 +70,33 @@ export function readOfflineVisit(shiftId: number): Promise<OfflineVisit | undefi
   return cacheGet<OfflineVisit>(VISIT_PREFIX + shiftId);
 }
 
+/** Whether a stored visit holds a check-in or check-out time recorded on the phone. */
+function hasCheckTimes(visit: OfflineVisit | undefined): boolean {
+  return Boolean(visit?.checkInOut.checkIn || visit?.checkInOut.checkOut);
+}
+
 /**
  * Sends a visit now (the check-out page's save): merged over any stored visit of that shift, with a new
- * clientRecordId.
+ * clientRecordId. Check times stored on the phone upload first as the offline replay they are (syncOfflineVisits):
+ * the server records the checks of an online request at its receipt time, so they must not ride along with it.
  * @returns {status:'sent', care_sheet_id, scheduleId} after the server saved it (the stored visit is removed and
- *   shift lists refresh), or {status:'offline'} on a network-type error (syncOutcome 'keep': the visit is stored
- *   and uploads later)
+ *   shift lists refresh), or {status:'offline'} on a network-type error or while stored check times could not
+ *   upload (syncOutcome 'keep': the visit is stored and uploads later)
  * @throws the server's error on any other failure (nothing stored is removed, except nothing: the caller shows it)
  */
 export async function submitVisit(
   input: Omit<SaveCareSheetCheckInOutInput, 'clientRecordId'>,
 ): Promise<{ status: 'sent'; care_sheet_id: number; scheduleId: number } | { status: 'offline' }> {
   const { shift_id: shiftId, ...patch } = input;
-  const stored = await cacheGet<OfflineVisit>(VISIT_PREFIX + shiftId).catch(() => undefined);
+  let stored = await cacheGet<OfflineVisit>(VISIT_PREFIX + shiftId).catch(() => undefined);
+  if (hasCheckTimes(stored)) {
+    await syncOfflineVisits().catch(() => undefined);
+    stored = await cacheGet<OfflineVisit>(VISIT_PREFIX + shiftId).catch(() => undefined);
+    if (hasCheckTimes(stored)) {
+      await saveOfflineVisit(shiftId, patch);
+      return { status: 'offline' };
+    }
+  }
   const visit = mergeOfflineVisit(stored, shiftId, patch, crypto.randomUUID(), new Date().toISOString());
   try {
     const result = await trpcClient.saveCareSheetCheckInOut.mutate(withoutStamp(visit));
