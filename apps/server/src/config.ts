@@ -17,8 +17,12 @@ const ZEnv = z.object({
   PUBLIC_URL: z.string().url().optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
-  SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
-  SIGN_IN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  SIGN_IN_ACCOUNT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
+  SIGN_IN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  LOGIN_LINK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  LOGIN_LINK_USER_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
+  LOGIN_LINK_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -65,8 +69,13 @@ export interface Config {
   trustedOrigins: string[];
   /** Secret for signing sessions; undefined means generate one and keep it in dataDir. */
   authSecret: string | undefined;
-  /** Sign-in attempts allowed per IP address and window. */
-  signInRateLimit: { max: number; windowSeconds: number };
+  /**
+   * Failed sign-ins allowed per client address (`max`) and per account (`perAccount`, lower, so one person's typos
+   * do not lock out an office behind one address) in each window; the username and email paths share the count.
+   */
+  signInRateLimit: { max: number; perAccount: number; windowSeconds: number };
+  /** Failed login-link redemptions allowed per address, and redemptions per user, in each window. */
+  loginLinkRateLimit: { perAddress: number; perUser: number; windowSeconds: number };
   /** 'auto' seeds the demo agency on the first start of an empty embedded database. */
   seedDemo: 'auto' | 'never';
   /** Directory of the built web app; undefined means apps/web/dist. */
@@ -121,7 +130,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     trustedOrigins: [publicUrl, `http://127.0.0.1:${e.PORT}`, ...extraOrigins],
     authSecret: e.BETTER_AUTH_SECRET,
-    signInRateLimit: { max: e.SIGN_IN_RATE_LIMIT_MAX, windowSeconds: e.SIGN_IN_RATE_LIMIT_WINDOW_SECONDS },
+    signInRateLimit: {
+      max: e.SIGN_IN_RATE_LIMIT_MAX,
+      perAccount: e.SIGN_IN_ACCOUNT_RATE_LIMIT_MAX,
+      windowSeconds: e.SIGN_IN_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    loginLinkRateLimit: {
+      perAddress: e.LOGIN_LINK_RATE_LIMIT_MAX,
+      perUser: e.LOGIN_LINK_USER_RATE_LIMIT_MAX,
+      windowSeconds: e.LOGIN_LINK_RATE_LIMIT_WINDOW_SECONDS,
+    },
     seedDemo: e.SEED_DEMO,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,

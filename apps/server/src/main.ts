@@ -34,6 +34,7 @@ async function main() {
     baseUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
     signInRateLimit: config.signInRateLimit,
+    loginLinkRateLimit: config.loginLinkRateLimit,
   });
   const storage = await createStorage(config.storage, authSecret);
   const jobs = await startJobQueue(database);

@@ -6,6 +6,7 @@ import { PASSWORD_MAX_LENGTH, passwordPolicyError } from '@hearth/shared/auth/pa
 import { SESSION } from '@hearth/shared/app/app.constants';
 import type { Db } from '../db/client';
 import { users, sessions, accounts, verifications, rateLimits } from '../features/users/users.schema';
+import { AttemptLimits } from './attempt-limits';
 
 /** Header carrying the client's address from Fastify to better-auth's rate limiter (always overwritten). */
 export const CLIENT_IP_HEADER = 'x-hearth-client-ip';
@@ -23,16 +24,40 @@ export interface AuthOptions {
   secret: string;
   baseUrl: string;
   trustedOrigins: string[];
-  signInRateLimit: { max: number; windowSeconds: number };
+  /**
+   * Failed sign-ins allowed per client address (`max`) and per account (`perAccount`, default the lower of 5 and
+   * `max`) in each window; the username and email paths share the account's count (attempt-limits.ts).
+   */
+  signInRateLimit: { max: number; windowSeconds: number; perAccount?: number };
+  /**
+   * Failed login-link redemptions allowed per address and redemptions per user in each window (default 10 and 5 in
+   * 15 minutes).
+   */
+  loginLinkRateLimit?: { perAddress: number; perUser: number; windowSeconds: number };
 }
+
+/** Default limits of login-link redemption (config.ts LOGIN_LINK_RATE_LIMIT_*). */
+export const DEFAULT_LOGIN_LINK_RATE_LIMIT = { perAddress: 10, perUser: 5, windowSeconds: 15 * 60 };
 
 /**
  * Builds better-auth: username or email + password sign-in, bearer tokens (`set-auth-token` header), sessions
  * of 12 hours from sign-in, never extended by use (spec section 9, maximum sign-in age), the spec's password policy on every endpoint that sets a
- * password, and rate-limited sign-in attempts per client IP address. Public sign-up is disabled: staff create users.
+ * password. Public sign-up is disabled: staff create users. Carries `attemptLimits`, the limits on failed sign-ins
+ * (per account and per address, both sign-in paths sharing one count) and on login-link redemption, which the
+ * routes of http/auth.routes.ts and http/login-links.routes.ts apply; better-auth's own limiter keeps a broad bound
+ * on every other auth endpoint.
  */
 export function createAuth(options: AuthOptions) {
-  return betterAuth({
+  const signIn = options.signInRateLimit;
+  const attemptLimits = new AttemptLimits(options.db, {
+    signIn: {
+      perAccount: signIn.perAccount ?? Math.min(5, signIn.max),
+      perAddress: signIn.max,
+      windowSeconds: signIn.windowSeconds,
+    },
+    loginLink: options.loginLinkRateLimit ?? DEFAULT_LOGIN_LINK_RATE_LIMIT,
+  });
+  const auth = betterAuth({
     secret: options.secret,
     baseURL: options.baseUrl,
     basePath: '/api/auth',
@@ -64,9 +89,9 @@ export function createAuth(options: AuthOptions) {
       storage: 'database',
       window: 60,
       max: 300,
-      customRules: {
-        '/sign-in/*': { window: options.signInRateLimit.windowSeconds, max: options.signInRateLimit.max },
-      },
+      // Sign-in is limited by attemptLimits instead: better-auth counts each path and address apart (twice the
+      // guesses over the username and email paths) and counts successful sign-ins of a whole office alike.
+      customRules: { '/sign-in/*': false },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
@@ -79,6 +104,7 @@ export function createAuth(options: AuthOptions) {
     },
     plugins: [username(), bearer()],
   });
+  return Object.assign(auth, { attemptLimits });
 }
 
 /** The better-auth instance type. */

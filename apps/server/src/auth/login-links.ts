@@ -31,25 +31,28 @@ export async function issueLoginLink(db: Db, userId: number): Promise<{ token: s
 }
 
 /**
- * Redeems a login-link token: it must exist, be unexpired and belong to an active user; it is deleted whatever
- * happens next (one use). Creates a better-auth session for the user.
+ * Redeems a login-link token: it must exist, be unexpired and belong to an active user, and the user must be within
+ * the limit of sign-ins by link (auth.attemptLimits.countLinkSignIn, checked before the link is used up, so a refused
+ * redemption leaves the link working); the token is then deleted whatever happens next (one use). Creates a
+ * better-auth session for the user.
  * @returns the session token, usable as `Authorization: Bearer <token>`, and the user id.
  * @throws AppError BAD_REQUEST "This sign-in link is invalid, used or expired" (never says which, so tokens
- * cannot be probed), UNAUTHORIZED for a deactivated user.
+ * cannot be probed), UNAUTHORIZED for a deactivated user, AttemptsRefused (429) past the per-user limit.
  */
 export async function redeemLoginLink(db: Db, auth: Auth, token: string): Promise<{ sessionToken: string; userId: number }> {
-  const [row] = await db
-    .delete(verifications)
-    .where(
-      and(
-        eq(verifications.value, hashOf(token)),
-        like(verifications.identifier, `${PREFIX}%`),
-        gt(verifications.expiresAt, new Date()),
-      ),
-    )
-    .returning({ identifier: verifications.identifier });
-  if (!row) throw new AppError('BAD_REQUEST', 'This sign-in link is invalid, used or expired');
-  const userId = Number(row.identifier.slice(PREFIX.length));
+  const live = and(
+    eq(verifications.value, hashOf(token)),
+    like(verifications.identifier, `${PREFIX}%`),
+    gt(verifications.expiresAt, new Date()),
+  );
+  const invalid = () => new AppError('BAD_REQUEST', 'This sign-in link is invalid, used or expired');
+  const [found] = await db.select({ identifier: verifications.identifier }).from(verifications).where(live);
+  if (!found) throw invalid();
+  const userId = Number(found.identifier.slice(PREFIX.length));
+  await auth.attemptLimits.countLinkSignIn(userId);
+  // Deleting only what is still live makes two concurrent redemptions of one link yield one session.
+  const [row] = await db.delete(verifications).where(live).returning({ identifier: verifications.identifier });
+  if (!row) throw invalid();
   const [user] = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, userId));
   if (!user?.isActive) throw new AppError('UNAUTHORIZED', 'Your account is deactivated');
   const context = await auth.$context;

@@ -47,14 +47,22 @@ export async function openTestDatabase(): Promise<Database> {
 
 /**
  * Starts the app on a copy of the template database: PostgreSQL when TEST_DATABASE_URL is set, else PGlite.
- * @param options.signInRateLimitMax sign-in attempts allowed per minute (default 1000, so tests do not trip it).
+ * @param options.signInRateLimitMax failed sign-ins allowed per address and minute (default 1000, so tests do not
+ *   trip it); `signInAccountRateLimitMax` per account (default 1000), `loginLinkRateLimit` the login-link limits
+ *   (default 1000 each).
  * @param options.workers whether this process runs the job workers (imports, exports); retries then come after
  *   0 s and the queue is polled every 0.5 s, so a test waits on job states, never on timers.
  * @param options.now the server's clock for request receipt times (a test controls it instead of sleeping);
  *   sessions and the database keep the real clock.
  */
 export async function startTestApp(
-  options: { signInRateLimitMax?: number; workers?: boolean; now?: () => Date } = {},
+  options: {
+    signInRateLimitMax?: number;
+    signInAccountRateLimitMax?: number;
+    loginLinkRateLimit?: { perAddress: number; perUser: number };
+    workers?: boolean;
+    now?: () => Date;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const origin = 'http://localhost:3000';
@@ -63,7 +71,12 @@ export async function startTestApp(
     secret: 'test-secret-test-secret-test-secret-0123456789',
     baseUrl: origin,
     trustedOrigins: [origin],
-    signInRateLimit: { max: options.signInRateLimitMax ?? 1000, windowSeconds: 60 },
+    signInRateLimit: {
+      max: options.signInRateLimitMax ?? 1000,
+      perAccount: options.signInAccountRateLimitMax ?? 1000,
+      windowSeconds: 60,
+    },
+    loginLinkRateLimit: { perAddress: 1000, perUser: 1000, ...options.loginLinkRateLimit, windowSeconds: 60 },
   });
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-files-'));
   const storageSecret = 'test-storage-secret-test-storage-secret-0123';
