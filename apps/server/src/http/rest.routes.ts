@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { zText } from '@hearth/shared/app/input-rules';
 import { ZUserHistoryQuery } from '@hearth/shared/users/users.schema';
 import type { Db } from '../db/client';
 import type { Auth } from '../auth/auth';
@@ -24,7 +25,7 @@ export function registerRestRoutes(app: FastifyInstance, deps: { db: Db; auth: A
     return withRequestScope(deps.db, caller, (scope) => getUserHistory({ scope, input }));
   });
 
-  const ZRegisterDevice = z.object({ deviceToken: z.string().min(1, 'deviceToken is required').max(4096) });
+  const ZRegisterDevice = z.object({ deviceToken: zText().min(1, 'deviceToken is required').max(4096) });
   app.post('/notifications/register-device', async (request) => {
     const caller = await requireCaller(deps, request);
     const { deviceToken } = ZRegisterDevice.parse(request.body ?? {});

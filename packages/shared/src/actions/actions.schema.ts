@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../app/input-rules';
 
 /** Most calls one POST /api/actions may carry. */
 export const MAX_ACTION_CALLS = 50;
@@ -11,7 +12,7 @@ export const FORM_VALIDATION_DEBOUNCE_MS = 500;
 
 /** One call of a batch (spec section 7): the action (procedure path), its input, and whether to only validate it. */
 export const ZActionCall = z.object({
-  name: z.string().min(1, 'name is required').max(200),
+  name: zText().min(1, 'name is required').max(200),
   input: z.unknown().optional(),
   parseOnly: z.boolean().optional().default(false),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../app/input-rules';
 import { ZDateString, ZId } from '../clients/clients.fields';
 import { FILE_EXPORT_MAX_PERIOD_DAYS } from '../file-exports/file-exports.kinds';
 import { BILLING_LINE_STATUSES } from './billing.constants';
@@ -47,9 +48,9 @@ export type BillingStatusTotals = z.infer<typeof ZBillingStatusTotals>;
  * status (every status present, zeros when none) and the billed amount (billable + over_authorization) in cents.
  */
 export const ZComputeBillingReportOutput = z.object({
-  periodFrom: z.string(),
-  periodTo: z.string(),
-  computedAt: z.string(),
+  periodFrom: zText(),
+  periodTo: zText(),
+  computedAt: zText(),
   lines: z.number(),
   byStatus: z.record(z.enum(BILLING_LINE_STATUSES), ZBillingStatusTotals),
   billedAmountCents: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText, ZId } from '../app/input-rules';
 import { DEFAULT_GEOFENCE_RADIUS_METRES, DEFAULT_TIMEZONE } from '../app/app.constants';
 import { ZTimeZone } from '../users/users.schema';
 import { optionalZipField } from '../records/zip';
@@ -8,12 +9,12 @@ import { optionalZipField } from '../records/zip';
  * "No region"), address, time zone, geofence radius in metres.
  */
 export const ZBranchFields = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(120),
-  region: z.string().trim().max(120).nullish(),
-  addressLine1: z.string().trim().max(200).nullish(),
-  addressLine2: z.string().trim().max(200).nullish(),
-  city: z.string().trim().max(100).nullish(),
-  state: z.string().trim().max(2, 'Use the two-letter state code').nullish(),
+  name: zText().trim().min(1, 'Name is required').max(120),
+  region: zText().trim().max(120).nullish(),
+  addressLine1: zText().trim().max(200).nullish(),
+  addressLine2: zText().trim().max(200).nullish(),
+  city: zText().trim().max(100).nullish(),
+  state: zText().trim().max(2, 'Use the two-letter state code').nullish(),
   zip: optionalZipField().nullish(),
   timezone: ZTimeZone.default(DEFAULT_TIMEZONE),
   geofenceRadiusMetres: z
@@ -33,7 +34,7 @@ export const ZCreateBranchInput = ZBranchFields;
 export type CreateBranchInput = z.infer<typeof ZCreateBranchInput>;
 
 /** Input of updateBranch. */
-export const ZUpdateBranchInput = ZBranchFields.extend({ id: z.number().int().positive() });
+export const ZUpdateBranchInput = ZBranchFields.extend({ id: ZId });
 export type UpdateBranchInput = z.infer<typeof ZUpdateBranchInput>;
 
 /** A branch as getBranches / getBranch return it. */

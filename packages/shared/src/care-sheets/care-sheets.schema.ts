@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../app/input-rules';
 import { optionalText, ZId } from '../clients/clients.fields';
 import { ZTimestamp } from '../shifts/shifts.schema';
 import { ZCheckPosition } from '../caregiver-app/caregiver-app.schema';
@@ -22,7 +23,7 @@ export const ZTransportationData = z.object({
 
 /** The care sheet fields the caregiver fills in at check-out. */
 export const ZCareSheetFields = z.object({
-  completed_tasks: z.array(z.string().trim().min(1).max(200)).max(100),
+  completed_tasks: z.array(zText().trim().min(1).max(200)).max(100),
   caregiver_comment: optionalText('Comment', 4000),
   transportation_data: ZTransportationData.nullish(),
   client_signature: ZSignatureImage.nullish(),
@@ -90,16 +91,16 @@ export const ZCareSheetIdInput = z.object({ care_sheet_id: ZId });
 export const ZCareSheetCheckOutDetails = z.object({
   shift_id: z.number(),
   care_sheet_id: z.number().nullable(),
-  clientName: z.string(),
+  clientName: zText(),
   /** The client's care plan (its id is the client's id: /app/care-plans/{carePlanId}). */
   carePlanId: z.number(),
-  startTimestamp: z.string(),
-  endTimestamp: z.string(),
-  timezone: z.string(),
-  checkIn: z.string().nullable(),
-  checkOut: z.string().nullable(),
-  tasks: z.array(z.string()),
-  previous: ZCareSheetFields.extend({ submittedAt: z.string().nullable(), reviewedAt: z.string().nullable() }).nullable(),
+  startTimestamp: zText(),
+  endTimestamp: zText(),
+  timezone: zText(),
+  checkIn: zText().nullable(),
+  checkOut: zText().nullable(),
+  tasks: z.array(zText()),
+  previous: ZCareSheetFields.extend({ submittedAt: zText().nullable(), reviewedAt: zText().nullable() }).nullable(),
 });
 export type CareSheetCheckOutDetails = z.infer<typeof ZCareSheetCheckOutDetails>;
 
@@ -107,11 +108,11 @@ export type CareSheetCheckOutDetails = z.infer<typeof ZCareSheetCheckOutDetails>
 export const ZCareSheetListItem = z.object({
   care_sheet_id: z.number(),
   shift_id: z.number(),
-  clientName: z.string(),
-  startTimestamp: z.string(),
-  timezone: z.string(),
-  submittedAt: z.string().nullable(),
-  reviewedAt: z.string().nullable(),
+  clientName: zText(),
+  startTimestamp: zText(),
+  timezone: zText(),
+  submittedAt: zText().nullable(),
+  reviewedAt: zText().nullable(),
 });
 export type CareSheetListItem = z.infer<typeof ZCareSheetListItem>;
 
@@ -123,24 +124,24 @@ export type SaveCareSheetReviewInput = z.infer<typeof ZSaveCareSheetReviewInput>
 export const ZCareSheetPdfDetails = ZCareSheetFields.extend({
   care_sheet_id: z.number(),
   shift_id: z.number(),
-  clientName: z.string(),
-  caregiverName: z.string(),
-  serviceCode: z.string().nullable(),
-  timezone: z.string(),
-  startTimestamp: z.string(),
-  endTimestamp: z.string(),
-  checkIn: z.string().nullable(),
-  checkOut: z.string().nullable(),
-  tasks: z.array(z.string()),
-  submittedAt: z.string().nullable(),
-  reviewedAt: z.string().nullable(),
-  reviewNote: z.string().nullable(),
+  clientName: zText(),
+  caregiverName: zText(),
+  serviceCode: zText().nullable(),
+  timezone: zText(),
+  startTimestamp: zText(),
+  endTimestamp: zText(),
+  checkIn: zText().nullable(),
+  checkOut: zText().nullable(),
+  tasks: z.array(zText()),
+  submittedAt: zText().nullable(),
+  reviewedAt: zText().nullable(),
+  reviewNote: zText().nullable(),
 });
 export type CareSheetPdfDetails = z.infer<typeof ZCareSheetPdfDetails>;
 
 /** The PDF file (getCareSheetPDFFile): its name and content as base64. */
 export const ZCareSheetPdfFile = z.object({
-  fileName: z.string(),
+  fileName: zText(),
   contentType: z.literal('application/pdf'),
   base64: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../app/input-rules';
 import { optionalText, ZId } from '../clients/clients.fields';
 import { ZTimestamp } from '../shifts/shifts.schema';
 import { SHIFT_STATUSES } from '../shifts/shifts.constants';
@@ -28,11 +29,11 @@ export type CaregiverAppGetShiftsInput = z.infer<typeof ZCaregiverAppGetShiftsIn
 
 /** The client's home as the caregiver needs it to get there (primary address). */
 export const ZVisitAddress = z.object({
-  line1: z.string(),
-  line2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
+  line1: zText(),
+  line2: zText().nullable(),
+  city: zText(),
+  state: zText(),
+  zip: zText(),
   lat: z.number().nullable(),
   lon: z.number().nullable(),
 });
@@ -41,18 +42,18 @@ export type VisitAddress = z.infer<typeof ZVisitAddress>;
 /** A shift as the caregiver app shows it: only what the visit needs (a whitelist of the client's data). */
 export const ZCaregiverShiftOutput = z.object({
   id: z.number(),
-  startTimestamp: z.string(),
-  endTimestamp: z.string(),
-  timezone: z.string(),
+  startTimestamp: zText(),
+  endTimestamp: zText(),
+  timezone: zText(),
   status: z.enum(SHIFT_STATUSES),
   clientId: z.number(),
-  clientName: z.string(),
+  clientName: zText(),
   address: ZVisitAddress.nullable(),
   /** The geofence radius of the branch, metres (docs/glossary.md "EVV": 150 m by default). */
   geofenceRadiusMetres: z.number(),
-  serviceCode: z.string().nullable(),
-  checkIn: z.string().nullable(),
-  checkOut: z.string().nullable(),
+  serviceCode: zText().nullable(),
+  checkIn: zText().nullable(),
+  checkOut: zText().nullable(),
   offlineCheckIn: z.boolean(),
   offlineCheckOut: z.boolean(),
   tasksMissing: z.boolean(),
@@ -61,12 +62,12 @@ export const ZCaregiverShiftOutput = z.object({
   /** The client's care plan (its id is the client's id). */
   carePlanId: z.number(),
   /** From when a check-in is accepted (ISO UTC; the company's EVV settings, evv-time-rules.ts checkInOpensAt). */
-  checkInOpensAt: z.string(),
+  checkInOpensAt: zText(),
   /**
    * Until when the phone may record a check-in or check-out (ISO UTC; phoneEntriesCloseAt); later, the office
    * records the times as a manual edit.
    */
-  phoneEntriesCloseAt: z.string(),
+  phoneEntriesCloseAt: zText(),
 });
 export type CaregiverShiftOutput = z.infer<typeof ZCaregiverShiftOutput>;
 
@@ -118,10 +119,10 @@ export type CaregiverAppCheckInOutOutput = z.infer<typeof ZCaregiverAppCheckInOu
 
 /** Input of caregiverAppUpsertCaregiverMetadata: the device and app version. */
 export const ZCaregiverMetadataInput = z.object({
-  deviceId: z.string().trim().min(1).max(100),
-  appVersion: z.string().trim().max(40).optional(),
-  platform: z.string().trim().max(100).optional(),
-  userAgent: z.string().trim().max(500).optional(),
+  deviceId: zText().trim().min(1).max(100),
+  appVersion: zText().trim().max(40).optional(),
+  platform: zText().trim().max(100).optional(),
+  userAgent: zText().trim().max(500).optional(),
 });
 export type CaregiverMetadataInput = z.infer<typeof ZCaregiverMetadataInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText, ZId } from '../app/input-rules';
 import { ZPassword } from '../auth/password.rules';
 import { ZServiceCode } from '../payer-sources/payer-sources.schema';
 import {
@@ -21,11 +22,8 @@ import { CAREGIVER_GENDERS, CAREGIVER_STATUSES, CREDENTIAL_EXPIRY_STATUSES } fro
 // Building blocks
 // ---------------------------------------------------------------------------------------------------------------
 
-/** A record id: a positive integer. */
-export const ZRecordId = z
-  .number({ message: 'Id must be a number' })
-  .int('Id must be a whole number')
-  .positive('Id must be positive');
+/** A record id: the shared id rule (app/input-rules.ts). */
+export const ZRecordId = ZId;
 
 /** Optional free text: trimmed, at most `max` characters; '' becomes null (cleared). */
 export function optionalText(max: number) {
@@ -88,12 +86,12 @@ const ZOptionalPhone = phoneText('At most 40 characters')
   .nullish();
 
 /** A local time of day "HH:MM" (24-hour); "24:00" is allowed as the end of a day. */
-const ZTimeOfDay = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Use the time format HH:MM (24-hour)');
+const ZTimeOfDay = zText().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Use the time format HH:MM (24-hour)');
 
 /** A list of short labels (skills, languages): trimmed, non-empty, duplicates dropped (case-insensitive). */
 function labelList(what: string, maxItems: number) {
   return z
-    .array(z.string().trim().min(1, `A ${what} cannot be empty`).max(60, `A ${what} has at most 60 characters`))
+    .array(zText().trim().min(1, `A ${what} cannot be empty`).max(60, `A ${what} has at most 60 characters`))
     .max(maxItems, `At most ${maxItems} ${what}s`)
     .transform((items) => {
       const seen = new Set<string>();
@@ -371,11 +369,11 @@ export type SetCaregiverPasswordInput = z.infer<typeof ZSetCaregiverPasswordInpu
 // ---------------------------------------------------------------------------------------------------------------
 
 /** A pay rate as stored: cents per hour, optionally for one service code. */
-export const ZPayRateOutput = z.object({ label: z.string(), hourlyRateCents: z.number(), serviceCode: z.string().nullable() });
+export const ZPayRateOutput = z.object({ label: zText(), hourlyRateCents: z.number(), serviceCode: zText().nullable() });
 export type PayRateOutput = z.infer<typeof ZPayRateOutput>;
 
 /** One weekly availability window (weekday 0 Sunday to 6 Saturday, local "HH:MM"). */
-export const ZAvailabilityWindowOutput = z.object({ weekday: z.number(), start: z.string(), end: z.string() });
+export const ZAvailabilityWindowOutput = z.object({ weekday: z.number(), start: zText(), end: zText() });
 export type AvailabilityWindowOutput = z.infer<typeof ZAvailabilityWindowOutput>;
 
 /**
@@ -386,21 +384,21 @@ export type AvailabilityWindowOutput = z.infer<typeof ZAvailabilityWindowOutput>
 export const ZCaregiverCredentialOutput = z.object({
   id: z.number(),
   caregiverId: z.number(),
-  name: z.string(),
-  number: z.string().nullable(),
-  issuedOn: z.string().nullable(),
-  expiresOn: z.string().nullable(),
+  name: zText(),
+  number: zText().nullable(),
+  issuedOn: zText().nullable(),
+  expiresOn: zText().nullable(),
   expiryStatus: z.enum(CREDENTIAL_EXPIRY_STATUSES),
   daysUntilExpiry: z.number().nullable(),
   superseded: z.boolean(),
-  createdAt: z.string(),
+  createdAt: zText(),
 });
 export type CaregiverCredentialOutput = z.infer<typeof ZCaregiverCredentialOutput>;
 
 /** The caregiver's own sign-in account (role Caregiver), once a login link was sent or a password set. */
 export const ZCaregiverLoginOutput = z.object({
   userId: z.number(),
-  username: z.string(),
+  username: zText(),
   isActive: z.boolean(),
   hasPassword: z.boolean(),
 });
@@ -414,28 +412,28 @@ export type CaregiverLoginOutput = z.infer<typeof ZCaregiverLoginOutput>;
 export const ZCaregiverOutput = z.object({
   id: z.number(),
   branchId: z.number(),
-  branchName: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
+  branchName: zText(),
+  firstName: zText(),
+  lastName: zText(),
+  email: zText().nullable(),
+  phoneNumber: zText().nullable(),
   gender: z.enum(CAREGIVER_GENDERS).nullable(),
-  dateOfBirth: z.string().nullable(),
-  hireDate: z.string().nullable(),
+  dateOfBirth: zText().nullable(),
+  hireDate: zText().nullable(),
   status: z.enum(CAREGIVER_STATUSES),
-  adpFileNumber: z.string().nullable(),
+  adpFileNumber: zText().nullable(),
   payRates: z.array(ZPayRateOutput),
-  skills: z.array(z.string()),
-  languages: z.array(z.string()),
+  skills: z.array(zText()),
+  languages: z.array(zText()),
   availability: z.array(ZAvailabilityWindowOutput),
   maxWeeklyHours: z.number().nullable(),
-  notes: z.string().nullable(),
+  notes: zText().nullable(),
   login: ZCaregiverLoginOutput.nullable(),
   credentials: z.array(ZCaregiverCredentialOutput),
   expiringCredentials: z.array(ZCaregiverCredentialOutput),
-  today: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  today: zText(),
+  createdAt: zText(),
+  updatedAt: zText(),
 });
 export type CaregiverOutput = z.infer<typeof ZCaregiverOutput>;
 
@@ -460,28 +458,28 @@ export const ZCaregiverCashAdvanceOutput = z.object({
   id: z.number(),
   caregiverId: z.number(),
   amountCents: z.number(),
-  advancedOn: z.string(),
-  reason: z.string().nullable(),
-  deductedOn: z.string().nullable(),
+  advancedOn: zText(),
+  reason: zText().nullable(),
+  deductedOn: zText().nullable(),
   createdByUserId: z.number().nullable(),
-  createdByName: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdByName: zText().nullable(),
+  createdAt: zText(),
+  updatedAt: zText(),
 });
 export type CaregiverCashAdvanceOutput = z.infer<typeof ZCaregiverCashAdvanceOutput>;
 
 /** What sendCaregiverLoginLink answers: the account, where the link went and until when it works (not the link). */
 export const ZCaregiverLoginLinkOutput = z.object({
   userId: z.number(),
-  username: z.string(),
+  username: zText(),
   channel: z.enum(['email', 'sms']),
-  recipient: z.string(),
-  expiresAt: z.string(),
+  recipient: zText(),
+  expiresAt: zText(),
 });
 export type CaregiverLoginLinkOutput = z.infer<typeof ZCaregiverLoginLinkOutput>;
 
 /** What setCaregiverPassword answers: the account whose password was set. */
-export const ZCaregiverPasswordOutput = z.object({ userId: z.number(), username: z.string() });
+export const ZCaregiverPasswordOutput = z.object({ userId: z.number(), username: zText() });
 export type CaregiverPasswordOutput = z.infer<typeof ZCaregiverPasswordOutput>;
 
 /** What a sub-record delete answers. */

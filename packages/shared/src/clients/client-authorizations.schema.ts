@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../app/input-rules';
 import { addFieldIssues } from '../records/records.schema';
 import { optionalText, ZDateString, ZId } from './clients.fields';
 import { ZServiceCode } from '../payer-sources/payer-sources.schema';
@@ -84,18 +85,18 @@ export const ZClientAuthorizationOutput = z.object({
   id: z.number(),
   clientId: z.number(),
   payerSourceId: z.number(),
-  payerSourceName: z.string(),
-  serviceCode: z.string(),
-  modifiers: z.array(z.string()),
-  authorizationNumber: z.string().nullable(),
+  payerSourceName: zText(),
+  serviceCode: zText(),
+  modifiers: z.array(zText()),
+  authorizationNumber: zText().nullable(),
   unitsPerWeek: z.number().nullable(),
   unitsPerMonth: z.number().nullable(),
   unitsTotal: z.number().nullable(),
-  startDate: z.string(),
-  endDate: z.string(),
-  notes: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  startDate: zText(),
+  endDate: zText(),
+  notes: zText().nullable(),
+  createdAt: zText(),
+  updatedAt: zText(),
 });
 export type ClientAuthorizationOutput = z.infer<typeof ZClientAuthorizationOutput>;
 
@@ -128,11 +129,11 @@ export type GetClientAuthMetricsInput = z.infer<typeof ZGetClientAuthMetricsInpu
 export const ZClientAuthMetric = z.object({
   authorizationId: z.number(),
   payerSourceId: z.number(),
-  payerSourceName: z.string(),
-  serviceCode: z.string(),
-  modifiers: z.array(z.string()),
-  startDate: z.string(),
-  endDate: z.string(),
+  payerSourceName: zText(),
+  serviceCode: zText(),
+  modifiers: z.array(zText()),
+  startDate: zText(),
+  endDate: zText(),
   authorized: z.number(),
   scheduled: z.number(),
   used: z.number(),
@@ -143,8 +144,8 @@ export type ClientAuthMetric = z.infer<typeof ZClientAuthMetric>;
 /** A payer and service code pair usable for scheduling the client (getClientAuthorizationCodeCombos). */
 export const ZClientAuthorizationCodeCombo = z.object({
   payerSourceId: z.number(),
-  payerSourceName: z.string(),
-  serviceCode: z.string(),
-  modifiers: z.array(z.string()),
+  payerSourceName: zText(),
+  serviceCode: zText(),
+  modifiers: z.array(zText()),
 });
 export type ClientAuthorizationCodeCombo = z.infer<typeof ZClientAuthorizationCodeCombo>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText, ZId } from '../app/input-rules';
 import { phoneText } from '../records/records.schema';
 
 /**
@@ -7,8 +8,8 @@ import { phoneText } from '../records/records.schema';
  * `.partial()` leave an omitted field unchanged.
  */
 
-/** A positive integer id. */
-export const ZId = z.number({ message: 'Must be a number' }).int('Must be a whole number').positive('Must be positive');
+/** A record id: the shared id rule (app/input-rules.ts), re-exported for the client schemas. */
+export { ZId };
 
 /**
  * A calendar date written YYYY-MM-DD that exists (2025-02-30 does not). It aborts: a text that is no date gets
@@ -27,7 +28,7 @@ export function requiredText(label: string, max: number) {
 
 /** Optional text, trimmed; null or '' clears it. */
 export function optionalText(label: string, max: number) {
-  return z.string().trim().max(max, `${label} must be at most ${max} characters`).nullish();
+  return zText().trim().max(max, `${label} must be at most ${max} characters`).nullish();
 }
 
 /** An optional phone number: digits, spaces, + ( ) . - and an optional extension ("x12", "ext. 12"). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../app/input-rules';
 import { CARE_PLAN_TASKS, CLIENT_STATUSES, NURSE_ASSESSMENT_TYPES } from './clients.constants';
 import { addFieldIssues, addressOutputFields, addressPlaceFields, journalEntryOutputFields } from '../records/records.schema';
 import { latestToday, optionalText, requiredText, ZDateString, ZId, ZOptionalEmail, ZOptionalPhone } from './clients.fields';
@@ -51,25 +52,25 @@ export type UpdateClientInput = z.infer<typeof ZUpdateClientInput>;
 export const ZClientOutput = z.object({
   id: z.number(),
   branchId: z.number(),
-  branchName: z.string(),
+  branchName: zText(),
   /** The client's own sign-in (role Client), once a login link was sent. */
   userId: z.number().nullable(),
-  firstName: z.string(),
-  lastName: z.string(),
-  dateOfBirth: z.string().nullable(),
-  gender: z.string().nullable(),
-  preferredLanguage: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  email: z.string().nullable(),
-  medicaidId: z.string().nullable(),
+  firstName: zText(),
+  lastName: zText(),
+  dateOfBirth: zText().nullable(),
+  gender: zText().nullable(),
+  preferredLanguage: zText().nullable(),
+  phoneNumber: zText().nullable(),
+  email: zText().nullable(),
+  medicaidId: zText().nullable(),
   status: ZClientStatus,
   primaryPayerSourceId: z.number().nullable(),
-  primaryPayerSourceName: z.string().nullable(),
-  carePlanTasks: z.array(z.string()),
-  accessNotes: z.string().nullable(),
-  notes: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  primaryPayerSourceName: zText().nullable(),
+  carePlanTasks: z.array(zText()),
+  accessNotes: zText().nullable(),
+  notes: zText().nullable(),
+  createdAt: zText(),
+  updatedAt: zText(),
 });
 export type ClientOutput = z.infer<typeof ZClientOutput>;
 
@@ -108,7 +109,7 @@ export type UpdateClientAddressInput = z.infer<typeof ZUpdateClientAddressInput>
 export const ZClientAddressOutput = z.object({
   id: z.number(),
   clientId: z.number(),
-  label: z.string(),
+  label: zText(),
   ...addressOutputFields,
 });
 export type ClientAddressOutput = z.infer<typeof ZClientAddressOutput>;
@@ -158,15 +159,15 @@ export const ZClientContactOutput = z.object({
   clientId: z.number(),
   /** The contact's sign-in (role Trusted Contact), once a login link was sent. */
   userId: z.number().nullable(),
-  firstName: z.string(),
-  lastName: z.string(),
-  relationship: z.string(),
-  phoneNumber: z.string().nullable(),
-  email: z.string().nullable(),
+  firstName: zText(),
+  lastName: zText(),
+  relationship: zText(),
+  phoneNumber: zText().nullable(),
+  email: zText().nullable(),
   isEmergencyContact: z.boolean(),
   hasPortalAccess: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: zText(),
+  updatedAt: zText(),
 });
 export type ClientContactOutput = z.infer<typeof ZClientContactOutput>;
 
@@ -232,14 +233,14 @@ export const ZNurseAssessmentOutput = z.object({
   id: z.number(),
   clientId: z.number(),
   assessmentType: z.enum(NURSE_ASSESSMENT_TYPES),
-  assessedOn: z.string(),
-  nextDueOn: z.string().nullable(),
+  assessedOn: zText(),
+  nextDueOn: zText().nullable(),
   nurseUserId: z.number().nullable(),
-  nurseName: z.string().nullable(),
-  findings: z.string(),
-  carePlanChanges: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  nurseName: zText().nullable(),
+  findings: zText(),
+  carePlanChanges: zText().nullable(),
+  createdAt: zText(),
+  updatedAt: zText(),
 });
 export type NurseAssessmentOutput = z.infer<typeof ZNurseAssessmentOutput>;
 
@@ -253,7 +254,7 @@ export const ZSendClientContactLoginLinkInput = z.object({ contactId: ZId });
 /** What a login-link procedure answers: who it went to and until when it works (the link itself is not returned). */
 export const ZLoginLinkOutput = z.object({
   userId: z.number(),
-  recipient: z.string(),
-  expiresAt: z.string(),
+  recipient: zText(),
+  expiresAt: zText(),
 });
 export type LoginLinkOutput = z.infer<typeof ZLoginLinkOutput>;

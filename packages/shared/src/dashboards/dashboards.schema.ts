@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../app/input-rules';
 import { ZDateString, ZId } from '../clients/clients.fields';
 import { SHIFT_STATUSES } from '../shifts/shifts.constants';
 
@@ -71,14 +72,14 @@ export type EvvCounts = z.infer<typeof ZEvvCounts>;
 
 /** Output of getDashboardSummary. */
 export const ZDashboardSummaryOutput = z.object({
-  today: z.string(),
-  weekFrom: z.string(),
-  weekTo: z.string(),
+  today: zText(),
+  weekFrom: zText(),
+  weekTo: zText(),
   todayCounts: ZVisitCounts,
   weekCounts: ZVisitCounts,
   /** Sunday (0) to Saturday (6) of this week: minutes scheduled (not cancelled) and worked (completed, effective times). */
   hoursByDay: z.array(
-    z.object({ date: z.string(), dayOfWeek: z.number().int(), scheduledMinutes: z.number(), workedMinutes: z.number() }),
+    z.object({ date: zText(), dayOfWeek: z.number().int(), scheduledMinutes: z.number(), workedMinutes: z.number() }),
   ),
   weekEvv: ZEvvCounts,
 });
@@ -87,33 +88,33 @@ export type DashboardSummaryOutput = z.infer<typeof ZDashboardSummaryOutput>;
 /** Output of getEvvDashboard. */
 export const ZEvvDashboardOutput = z.object({
   totals: ZEvvCounts,
-  caregivers: z.array(ZEvvCounts.extend({ caregiverId: z.number().int(), name: z.string() })),
-  clients: z.array(ZEvvCounts.extend({ clientId: z.number().int(), name: z.string() })),
+  caregivers: z.array(ZEvvCounts.extend({ caregiverId: z.number().int(), name: zText() })),
+  clients: z.array(ZEvvCounts.extend({ clientId: z.number().int(), name: zText() })),
   /** Per week, Sunday (weekStart, local date) to Saturday. */
-  trends: z.array(ZEvvCounts.extend({ weekStart: z.string() })),
+  trends: z.array(ZEvvCounts.extend({ weekStart: zText() })),
 });
 export type EvvDashboardOutput = z.infer<typeof ZEvvDashboardOutput>;
 
 /** A completed visit with its EVV data and flags (drill-downs). */
 export const ZEvvVisit = z.object({
   shiftId: z.number().int(),
-  date: z.string(),
+  date: zText(),
   /** The branch's IANA time zone, in which the visit's times read as the office sees them. */
-  timeZone: z.string(),
-  startAt: z.string(),
-  endAt: z.string(),
+  timeZone: zText(),
+  startAt: zText(),
+  endAt: zText(),
   status: z.enum(SHIFT_STATUSES),
   clientId: z.number().int(),
-  clientName: z.string(),
+  clientName: zText(),
   caregiverId: z.number().int().nullable(),
-  caregiverName: z.string().nullable(),
-  checkIn: z.string().nullable(),
-  checkOut: z.string().nullable(),
+  caregiverName: zText().nullable(),
+  checkIn: zText().nullable(),
+  checkOut: zText().nullable(),
   checkInType: z.number().int().nullable(),
   checkOutType: z.number().int().nullable(),
   checkInDistanceMetres: z.number().nullable(),
   checkOutDistanceMetres: z.number().nullable(),
-  reasonCode: z.string().nullable(),
+  reasonCode: zText().nullable(),
   compliant: z.boolean(),
   geofenceException: z.boolean(),
   manualEdit: z.boolean(),
@@ -128,7 +129,7 @@ export type EvvVisit = z.infer<typeof ZEvvVisit>;
 /** Output of getEvvClientDashboard and getEvvCaregiverDashboard: the person, totals and completed visits. */
 export const ZEvvPersonDashboardOutput = z.object({
   id: z.number().int(),
-  name: z.string(),
+  name: zText(),
   branchId: z.number().int(),
   totals: ZEvvCounts,
   visits: z.array(ZEvvVisit),
@@ -145,8 +146,8 @@ export type RollupRow = z.infer<typeof ZRollupRow>;
 
 /** Output of getRollupDashboard: per branch in scope, per region ("No region": null), and all together. */
 export const ZRollupDashboardOutput = z.object({
-  branches: z.array(ZRollupRow.extend({ branchId: z.number().int(), name: z.string(), region: z.string().nullable() })),
-  regions: z.array(ZRollupRow.extend({ region: z.string().nullable(), branchCount: z.number().int() })),
+  branches: z.array(ZRollupRow.extend({ branchId: z.number().int(), name: zText(), region: zText().nullable() })),
+  regions: z.array(ZRollupRow.extend({ region: zText().nullable(), branchCount: z.number().int() })),
   totals: ZRollupRow,
 });
 export type RollupDashboardOutput = z.infer<typeof ZRollupDashboardOutput>;

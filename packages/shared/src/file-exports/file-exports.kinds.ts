@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../app/input-rules';
 import { OFFICE_EDIT_REASON_CODES } from '../shifts/shifts.constants';
 import type { FileExportKind } from './file-exports.constants';
 import type { FileExportParams } from './file-exports.schema';
@@ -96,7 +97,7 @@ export function fileExportParamsErrors(kind: FileExportKind, params: FileExportP
  * state specific (e.g. Sandata's and HHAeXchange's code tables): a code missing from the map is written as is.
  */
 const ZReasonCodeMap = z
-  .partialRecord(z.enum(OFFICE_EDIT_REASON_CODES, { message: 'Unknown Hearth reason code' }), z.string().trim().min(1).max(20))
+  .partialRecord(z.enum(OFFICE_EDIT_REASON_CODES, { message: 'Unknown Hearth reason code' }), zText().trim().min(1).max(20))
   .default({});
 
 const code = (label: string, max: number) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../app/input-rules';
 import { ZId, ZDateString } from '../clients/clients.fields';
 import { FILE_EXPORT_FORMATS, FILE_EXPORT_KINDS, FILE_EXPORT_STATUSES } from './file-exports.constants';
 
@@ -32,8 +33,8 @@ export const ZFileExportParams = z
       .object({
         filters: z.array(z.unknown()).optional(),
         sort: z.array(z.unknown()).optional(),
-        search: z.string().optional(),
-        columns: z.array(z.string()).optional(),
+        search: zText().optional(),
+        columns: z.array(zText()).optional(),
       })
       .optional(),
   })
@@ -53,44 +54,44 @@ export const ZFileExportIdInput = z.object({ id: ZId });
 /** An export as getFileExport and queueFileExport return it. */
 export const ZFileExportOutput = z.object({
   id: z.number(),
-  type: z.string(),
-  typeLabel: z.string(),
+  type: zText(),
+  typeLabel: zText(),
   kind: z.enum(FILE_EXPORT_KINDS),
   branchId: z.number().nullable(),
-  branchName: z.string().nullable(),
-  params: z.record(z.string(), z.unknown()),
+  branchName: zText().nullable(),
+  params: z.record(zText(), z.unknown()),
   status: z.enum(FILE_EXPORT_STATUSES),
-  error: z.string().nullable(),
+  error: zText().nullable(),
   attempts: z.number(),
-  fileName: z.string().nullable(),
-  contentType: z.string().nullable(),
+  fileName: zText().nullable(),
+  contentType: zText().nullable(),
   fileSizeBytes: z.number().nullable(),
   rowCount: z.number().nullable(),
-  expiresAt: z.string().nullable(),
-  createdByName: z.string().nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
+  expiresAt: zText().nullable(),
+  createdByName: zText().nullable(),
+  createdAt: zText(),
+  finishedAt: zText().nullable(),
 });
 export type FileExportOutput = z.infer<typeof ZFileExportOutput>;
 
 /** A parameter an export kind asks for, so the queue dialog can show the right inputs. */
 export const ZFileExportParamSpec = z.object({
   key: z.enum(['branchId', 'from', 'to', 'payerSourceId', 'format', 'view']),
-  label: z.string(),
+  label: zText(),
   required: z.boolean(),
 });
 
 /** An export type as getFileExportType(s) return it. */
 export const ZFileExportTypeOutput = z.object({
-  name: z.string(),
-  label: z.string(),
-  description: z.string(),
+  name: zText(),
+  label: zText(),
+  description: zText(),
   kind: z.enum(FILE_EXPORT_KINDS),
   format: z.enum(FILE_EXPORT_FORMATS),
   retentionHours: z.number(),
-  settings: z.record(z.string(), z.unknown()),
+  settings: z.record(zText(), z.unknown()),
   params: z.array(ZFileExportParamSpec),
-  updatedAt: z.string(),
+  updatedAt: zText(),
 });
 export type FileExportTypeOutput = z.infer<typeof ZFileExportTypeOutput>;
 
@@ -100,14 +101,14 @@ export const ZFileExportTypeNameInput = z.object({ name: ZFileExportTypeName });
 /** Input of updateFileExportType (system level): label, description, retention (1 hour to 90 days), settings. */
 export const ZUpdateFileExportTypeInput = z.object({
   name: ZFileExportTypeName,
-  label: z.string().trim().min(1, 'Label is required').max(120).optional(),
-  description: z.string().trim().max(500).optional(),
+  label: zText().trim().min(1, 'Label is required').max(120).optional(),
+  description: zText().trim().max(500).optional(),
   retentionHours: z
     .number()
     .int('Retention must be whole hours')
     .min(1, 'Retention must be between 1 hour and 90 days')
     .max(90 * 24, 'Retention must be between 1 hour and 90 days')
     .optional(),
-  settings: z.record(z.string(), z.unknown()).optional(),
+  settings: z.record(zText(), z.unknown()).optional(),
 });
 export type UpdateFileExportTypeInput = z.infer<typeof ZUpdateFileExportTypeInput>;

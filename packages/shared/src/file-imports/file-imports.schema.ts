@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../app/input-rules';
 import { ZId } from '../clients/clients.fields';
 import {
   FILE_IMPORT_CSV_CONTENT_TYPES,
@@ -56,9 +57,9 @@ export function fileImportProblem(file: { fileName: string; fileSizeBytes: numbe
 export const ZQueueFileImportInput = z
   .object({
     type: ZFileImportTypeName,
-    fileName: z.string({ message: 'No file provided' }).trim().min(1, 'No file provided').max(255, 'The file name is too long'),
+    fileName: zText({ message: 'No file provided' }).trim().min(1, 'No file provided').max(255, 'The file name is too long'),
     fileSizeBytes: z.number({ message: 'The file size is required' }).int().min(0),
-    contentType: z.string().trim().toLowerCase(),
+    contentType: zText().trim().toLowerCase(),
     branchId: ZId.nullish(),
   })
   .superRefine((file, ctx) => {
@@ -70,8 +71,8 @@ export type QueueFileImportInput = z.infer<typeof ZQueueFileImportInput>;
 /** Output of queueFileImport: the import id and where to PUT the bytes (Content-Type and Content-Length as declared). */
 export const ZQueueFileImportOutput = z.object({
   id: z.number(),
-  uploadUrl: z.string(),
-  uploadUrlExpiresAt: z.string(),
+  uploadUrl: zText(),
+  uploadUrlExpiresAt: zText(),
 });
 export type QueueFileImportOutput = z.infer<typeof ZQueueFileImportOutput>;
 
@@ -81,15 +82,15 @@ export const ZFileImportIdInput = z.object({ id: ZId });
 /** An import as getFileImport returns it; rowsTotal is null until the file was read. */
 export const ZFileImportOutput = z.object({
   id: z.number(),
-  type: z.string(),
-  typeLabel: z.string(),
+  type: zText(),
+  typeLabel: zText(),
   branchId: z.number().nullable(),
-  branchName: z.string().nullable(),
-  fileName: z.string(),
+  branchName: zText().nullable(),
+  fileName: zText(),
   fileSizeBytes: z.number(),
-  contentType: z.string(),
+  contentType: zText(),
   status: z.enum(FILE_IMPORT_STATUSES),
-  error: z.string().nullable(),
+  error: zText().nullable(),
   rowsTotal: z.number().nullable(),
   rowsDone: z.number(),
   createdCount: z.number(),
@@ -99,10 +100,10 @@ export const ZFileImportOutput = z.object({
   /** Rows written that lost something of the file (each also counted as created, updated or unchanged). */
   warningCount: z.number(),
   attempts: z.number(),
-  createdByName: z.string().nullable(),
-  createdAt: z.string(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
+  createdByName: zText().nullable(),
+  createdAt: zText(),
+  startedAt: zText().nullable(),
+  finishedAt: zText().nullable(),
 });
 export type FileImportOutput = z.infer<typeof ZFileImportOutput>;
 
@@ -126,30 +127,30 @@ export const ZFileImportRowStatus = z.enum(FILE_IMPORT_ROW_STATUSES);
 
 /** A mapped column: the header in the file (matched trimmed and case-insensitively) and an optional transform. */
 export const ZFileImportColumnMapping = z.object({
-  header: z.string().trim().min(1, 'Header is required').max(120),
-  transform: z.string().max(60).optional(),
+  header: zText().trim().min(1, 'Header is required').max(120),
+  transform: zText().max(60).optional(),
 });
 
 /** A field of an import target: key, label, whether a file must have it, and what it holds. */
 export const ZFileImportField = z.object({
-  key: z.string(),
-  label: z.string(),
+  key: zText(),
+  label: zText(),
   required: z.boolean(),
-  description: z.string(),
+  description: zText(),
 });
 
 /** An import type as getFileImportType(s) return it, with the target's fields and the transforms it may use. */
 export const ZFileImportTypeOutput = z.object({
-  name: z.string(),
-  label: z.string(),
-  description: z.string(),
+  name: zText(),
+  label: zText(),
+  description: zText(),
   target: z.enum(FILE_IMPORT_TARGETS),
-  mapping: z.record(z.string(), ZFileImportColumnMapping),
-  defaults: z.record(z.string(), z.unknown()),
+  mapping: z.record(zText(), ZFileImportColumnMapping),
+  defaults: z.record(zText(), z.unknown()),
   builtIn: z.boolean(),
   fields: z.array(ZFileImportField),
-  transforms: z.array(z.object({ name: z.string(), description: z.string() })),
-  updatedAt: z.string(),
+  transforms: z.array(z.object({ name: zText(), description: zText() })),
+  updatedAt: zText(),
 });
 export type FileImportTypeOutput = z.infer<typeof ZFileImportTypeOutput>;
 
@@ -162,13 +163,13 @@ export const ZFileImportTypeNameInput = z.object({ name: ZFileImportTypeName });
  */
 export const ZUpdateFileImportTypeInput = z.object({
   name: ZFileImportTypeName,
-  label: z.string().trim().min(1, 'Label is required').max(120).optional(),
-  description: z.string().trim().max(500).optional(),
-  mapping: z.record(z.string(), ZFileImportColumnMapping).optional(),
-  defaults: z.record(z.string(), z.unknown()).optional(),
+  label: zText().trim().min(1, 'Label is required').max(120).optional(),
+  description: zText().trim().max(500).optional(),
+  mapping: z.record(zText(), ZFileImportColumnMapping).optional(),
+  defaults: z.record(zText(), z.unknown()).optional(),
 });
 export type UpdateFileImportTypeInput = z.infer<typeof ZUpdateFileImportTypeInput>;
 
 /** Output of the download-link procedures: a signed, expiring URL opened in a new tab. */
-export const ZDownloadUrlOutput = z.object({ downloadUrl: z.string(), expiresAt: z.string() });
+export const ZDownloadUrlOutput = z.object({ downloadUrl: zText(), expiresAt: zText() });
 export type DownloadUrlOutput = z.infer<typeof ZDownloadUrlOutput>;

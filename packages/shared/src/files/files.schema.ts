@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText, ZId } from '../app/input-rules';
 import {
   FILENAME_MAX_LENGTH,
   NO_FILE_PROVIDED_MESSAGE,
@@ -61,13 +62,11 @@ export const ZFilename = z
   // eslint-disable-next-line no-control-regex
   .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'Filename may not contain control characters');
 
-const ZId = z.number().int().positive();
-
 /** The fields of a file's facts as a create call sends them; checked together by checkFileFacts. */
 const FILE_FACT_FIELDS = {
-  filename: z.string().trim(),
+  filename: zText().trim(),
   size: z.number().int('Size must be a whole number of bytes').nonnegative('Size must be a whole number of bytes'),
-  contentType: z.string().trim().toLowerCase(),
+  contentType: zText().trim().toLowerCase(),
 };
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../app/input-rules';
 import { ZId } from '../clients/clients.fields';
 import { SHIFT_STATUSES } from '../shifts/shifts.constants';
 
@@ -16,16 +17,16 @@ const ZLat = z.number().min(-90).max(90);
 const ZLon = z.number().min(-180).max(180);
 
 /** A branch office on the map. */
-export const ZMapBranch = z.object({ id: z.number(), name: z.string(), lat: ZLat, lon: ZLon });
+export const ZMapBranch = z.object({ id: z.number(), name: zText(), lat: ZLat, lon: ZLon });
 export type MapBranch = z.infer<typeof ZMapBranch>;
 
 /** An active client or caregiver at their primary address; name "Last, First", address on one line. */
 export const ZMapPerson = z.object({
   id: z.number(),
-  name: z.string(),
+  name: zText(),
   lat: ZLat,
   lon: ZLon,
-  address: z.string(),
+  address: zText(),
   branchId: z.number(),
 });
 export type MapPerson = z.infer<typeof ZMapPerson>;
@@ -35,12 +36,12 @@ export const ZMapVisit = z.object({
   shiftId: z.number(),
   clientId: z.number(),
   caregiverId: z.number().nullable(),
-  clientName: z.string(),
-  caregiverName: z.string().nullable(),
-  startAt: z.string(),
-  endAt: z.string(),
+  clientName: zText(),
+  caregiverName: zText().nullable(),
+  startAt: zText(),
+  endAt: zText(),
   /** The visit's branch time zone (IANA): its times are shown on that clock. */
-  timeZone: z.string(),
+  timeZone: zText(),
   status: z.enum(SHIFT_STATUSES),
   lat: ZLat,
   lon: ZLon,
@@ -51,7 +52,7 @@ export type MapVisit = z.infer<typeof ZMapVisit>;
  * The map's tile source (server setting MAP_TILE_URL): an XYZ raster URL template with {z}/{x}/{y} and the
  * attribution its provider requires; null when no tiles are configured (markers on a plain background).
  */
-export const ZMapTiles = z.object({ url: z.string(), attribution: z.string() }).nullable();
+export const ZMapTiles = z.object({ url: zText(), attribution: zText() }).nullable();
 export type MapTiles = z.infer<typeof ZMapTiles>;
 
 /** Output of getMapLocations: what the /map page draws. */

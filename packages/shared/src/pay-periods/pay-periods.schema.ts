@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../app/input-rules';
 import { addFieldIssues } from '../records/records.schema';
 import { ZDateString, ZId } from '../clients/clients.fields';
 import { ZTimestamp } from '../shifts/shifts.schema';
@@ -44,12 +45,12 @@ export type GetPayPeriodLockTimesInput = z.infer<typeof ZGetPayPeriodLockTimesIn
 export const ZPayPeriodLockTimeOutput = z.object({
   id: z.number(),
   branchId: z.number(),
-  branchName: z.string(),
-  timezone: z.string(),
-  periodStart: z.string(),
-  periodEnd: z.string(),
-  locksAt: z.string(),
+  branchName: zText(),
+  timezone: zText(),
+  periodStart: zText(),
+  periodEnd: zText(),
+  locksAt: zText(),
   locked: z.boolean(),
-  updatedAt: z.string(),
+  updatedAt: zText(),
 });
 export type PayPeriodLockTimeOutput = z.infer<typeof ZPayPeriodLockTimeOutput>;

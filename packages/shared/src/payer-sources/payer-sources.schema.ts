@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText, ZId } from '../app/input-rules';
 import {
   EVV_AGGREGATORS,
   PAYER_TYPES,
@@ -7,9 +8,6 @@ import {
   type PayerType,
   type RoundingRule,
 } from './payer-sources.constants';
-
-/** A record id: a positive integer. */
-const ZId = z.number({ message: 'Id must be a number' }).int('Id must be a whole number').positive('Id must be positive');
 
 /** Optional free text: trimmed, at most `max` characters; '' becomes null (cleared). */
 function optionalText(max: number) {
@@ -82,7 +80,7 @@ const ZServices = z
  * here, so the update schema built with `.partial()` leaves an omitted field unchanged.
  */
 export const ZPayerSourceFields = z.object({
-  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'At most 120 characters'),
+  name: zText({ message: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'At most 120 characters'),
   payerType: z.enum(PAYER_TYPES, { message: 'Choose a payer type' }),
   payerId: optionalText(80),
   evvAggregator: z.enum(EVV_AGGREGATORS, { message: 'Choose an EVV aggregator' }),

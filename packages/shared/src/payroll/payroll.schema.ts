@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../app/input-rules';
 import { ZDateString, ZId } from '../clients/clients.fields';
 import { ZPayrollSettings } from './payroll-settings';
 
@@ -48,11 +49,11 @@ export const ZPayrollSettingsOutput = ZPayrollSettings;
 
 /** What computing a period stored: its lines' count and sums. */
 export const ZPayrollReportOutput = z.object({
-  periodFrom: z.string(),
-  periodTo: z.string(),
+  periodFrom: zText(),
+  periodTo: zText(),
   /** Lines stored: caregivers with hours, mileage or advances in the period. */
   caregivers: z.number().int(),
-  computedAt: z.string(),
+  computedAt: zText(),
   totals: z.object({
     regularMinutes: z.number().int(),
     overtimeMinutes: z.number().int(),

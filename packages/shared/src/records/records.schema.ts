@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../app/input-rules';
 import { zipField } from './zip';
 
 /**
@@ -43,24 +44,24 @@ export const addressPlaceFields = {
 
 /** An address as returned, after its id, owner id and label (coordinates in WGS84 degrees). */
 export const addressOutputFields = {
-  line1: z.string(),
-  line2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
+  line1: zText(),
+  line2: zText().nullable(),
+  city: zText(),
+  state: zText(),
+  zip: zText(),
   lat: z.number().nullable(),
   lon: z.number().nullable(),
   isPrimary: z.boolean(),
-  createdAt: z.string(),
+  createdAt: zText(),
 };
 
 /** A journal entry as returned, after its id and owner id, with its author's name. */
 export const journalEntryOutputFields = {
-  entryDate: z.string(),
-  subject: z.string(),
-  body: z.string(),
+  entryDate: zText(),
+  subject: zText(),
+  body: zText(),
   authorUserId: z.number().nullable(),
-  authorName: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  authorName: zText().nullable(),
+  createdAt: zText(),
+  updatedAt: zText(),
 };

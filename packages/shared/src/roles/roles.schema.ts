@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { zText, ZId } from '../app/input-rules';
 
 /** Input of updateRoleActionPermissions / updateRoleTablePermissions / updateRoleViewPermissions: the whole set. */
 export const ZUpdateRolePermissionsInput = z.object({
-  roleId: z.number().int().positive(),
-  permissions: z.array(z.string().min(1).max(200)).max(2000),
+  roleId: ZId,
+  permissions: z.array(zText().min(1).max(200)).max(2000),
 });
 export type UpdateRolePermissionsInput = z.infer<typeof ZUpdateRolePermissionsInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../app/input-rules';
 import { ZId } from '../clients/clients.fields';
 import { PICKUP_INVITATION_STATUSES } from './shifts.constants';
 
@@ -17,7 +18,7 @@ export type SendPickupInvitationsInput = z.infer<typeof ZSendPickupInvitationsIn
 /** A caregiver who could pick up an open shift, ranked (distance in metres from the client, past visits there). */
 export const ZPickupCandidateOutput = z.object({
   caregiverId: z.number(),
-  caregiverName: z.string(),
+  caregiverName: zText(),
   rank: z.number(),
   distanceMetres: z.number().nullable(),
   pastVisits: z.number(),
@@ -29,9 +30,9 @@ export const ZPickupInvitationOutput = ZPickupCandidateOutput.extend({
   id: z.number(),
   scheduleId: z.number(),
   status: z.enum(PICKUP_INVITATION_STATUSES),
-  sentAt: z.string(),
-  seenAt: z.string().nullable(),
-  respondedAt: z.string().nullable(),
+  sentAt: zText(),
+  seenAt: zText().nullable(),
+  respondedAt: zText().nullable(),
 });
 export type PickupInvitationOutput = z.infer<typeof ZPickupInvitationOutput>;
 
@@ -50,14 +51,14 @@ export const ZCaregiverPickupOfferOutput = z.object({
   id: z.number(),
   scheduleId: z.number(),
   status: z.enum(PICKUP_INVITATION_STATUSES),
-  startTimestamp: z.string(),
-  endTimestamp: z.string(),
-  timezone: z.string(),
-  serviceCode: z.string().nullable(),
-  clientDisplayName: z.string(),
-  city: z.string().nullable(),
+  startTimestamp: zText(),
+  endTimestamp: zText(),
+  timezone: zText(),
+  serviceCode: zText().nullable(),
+  clientDisplayName: zText(),
+  city: zText().nullable(),
   distanceMetres: z.number().nullable(),
-  sentAt: z.string(),
+  sentAt: zText(),
 });
 export type CaregiverPickupOfferOutput = z.infer<typeof ZCaregiverPickupOfferOutput>;
 
@@ -71,8 +72,8 @@ export type PickupInvitationIdInput = z.infer<typeof ZPickupInvitationIdInput>;
  */
 export const ZAcceptPickupInvitationOutput = z.object({
   scheduleId: z.number(),
-  startTimestamp: z.string(),
-  endTimestamp: z.string(),
+  startTimestamp: zText(),
+  endTimestamp: zText(),
 });
 export type AcceptPickupInvitationOutput = z.infer<typeof ZAcceptPickupInvitationOutput>;
 

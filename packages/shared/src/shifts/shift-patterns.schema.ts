@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../app/input-rules';
 import { addFieldIssues } from '../records/records.schema';
 import { optionalText, ZDateString, ZId } from '../clients/clients.fields';
 import { ZModifiers } from '../clients/client-authorizations.schema';
@@ -11,7 +12,7 @@ import { MAX_SHIFT_MINUTES } from './shifts.constants';
  */
 
 /** A local wall-clock time "HH:MM" (24-hour). */
-export const ZLocalTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time written HH:MM, like 09:00');
+export const ZLocalTime = zText().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time written HH:MM, like 09:00');
 
 /**
  * An RRULE body without DTSTART (RFC 5545), e.g. "FREQ=WEEKLY;BYDAY=MO,WE,FR". Daily, weekly or monthly; no
@@ -80,19 +81,19 @@ export const ZShiftPatternOutput = z.object({
   branchId: z.number(),
   clientId: z.number(),
   caregiverId: z.number().nullable(),
-  caregiverName: z.string().nullable(),
-  serviceCode: z.string().nullable(),
-  modifiers: z.array(z.string()),
+  caregiverName: zText().nullable(),
+  serviceCode: zText().nullable(),
+  modifiers: z.array(zText()),
   payerSourceId: z.number().nullable(),
-  rrule: z.string(),
-  description: z.string(),
-  startDate: z.string(),
-  endDate: z.string().nullable(),
-  startTime: z.string(),
+  rrule: zText(),
+  description: zText(),
+  startDate: zText(),
+  endDate: zText().nullable(),
+  startTime: zText(),
   durationMinutes: z.number(),
-  timezone: z.string(),
-  generatedThrough: z.string().nullable(),
-  notes: z.string().nullable(),
+  timezone: zText(),
+  generatedThrough: zText().nullable(),
+  notes: zText().nullable(),
 });
 export type ShiftPatternOutput = z.infer<typeof ZShiftPatternOutput>;
 
@@ -103,6 +104,6 @@ export type ShiftPatternOutput = z.infer<typeof ZShiftPatternOutput>;
 export const ZShiftPatternSaveOutput = z.object({
   pattern: ZShiftPatternOutput,
   generated: z.number(),
-  openedForConflict: z.array(z.object({ startTimestamp: z.string(), message: z.string() })),
+  openedForConflict: z.array(z.object({ startTimestamp: zText(), message: zText() })),
 });
 export type ShiftPatternSaveOutput = z.infer<typeof ZShiftPatternSaveOutput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../app/input-rules';
 import { addFieldIssues } from '../records/records.schema';
 import { optionalText, requiredText, ZId } from '../clients/clients.fields';
 import { ZModifiers } from '../clients/client-authorizations.schema';
@@ -90,14 +91,14 @@ export type GetShiftsInput = z.infer<typeof ZGetShiftsInput>;
 /** A timesheet as returned (spec "Shift": timesheets; type 1 mobile, 2 offline, 3 office edit). */
 export const ZTimesheetOutput = z.object({
   id: z.number(),
-  check_in: z.string().nullable(),
-  check_out: z.string().nullable(),
+  check_in: zText().nullable(),
+  check_out: zText().nullable(),
   check_in_type: z.number().nullable(),
   check_out_type: z.number().nullable(),
-  reason_code: z.string().nullable(),
-  reason_note: z.string().nullable(),
-  check_in_metadata: z.record(z.string(), z.unknown()).nullable(),
-  check_out_metadata: z.record(z.string(), z.unknown()).nullable(),
+  reason_code: zText().nullable(),
+  reason_note: zText().nullable(),
+  check_in_metadata: z.record(zText(), z.unknown()).nullable(),
+  check_out_metadata: z.record(zText(), z.unknown()).nullable(),
 });
 export type TimesheetOutput = z.infer<typeof ZTimesheetOutput>;
 
@@ -109,39 +110,39 @@ export type TimesheetOutput = z.infer<typeof ZTimesheetOutput>;
 export const ZShiftOutput = z.object({
   id: z.number(),
   branchId: z.number(),
-  timezone: z.string(),
+  timezone: zText(),
   clientId: z.number(),
-  clientName: z.string(),
+  clientName: zText(),
   caregiverId: z.number().nullable(),
-  caregiverName: z.string().nullable(),
-  serviceCode: z.string().nullable(),
-  modifiers: z.array(z.string()),
+  caregiverName: zText().nullable(),
+  serviceCode: zText().nullable(),
+  modifiers: z.array(zText()),
   payerSourceId: z.number().nullable(),
-  payerSourceName: z.string().nullable(),
+  payerSourceName: zText().nullable(),
   authorizationId: z.number().nullable(),
   patternId: z.number().nullable(),
   isException: z.boolean(),
-  startTimestamp: z.string(),
-  endTimestamp: z.string(),
+  startTimestamp: zText(),
+  endTimestamp: zText(),
   status: z.enum(SHIFT_STATUSES),
-  checkIn: z.string().nullable(),
-  checkOut: z.string().nullable(),
+  checkIn: zText().nullable(),
+  checkOut: zText().nullable(),
   offlineCheckIn: z.boolean(),
   offlineCheckOut: z.boolean(),
   tasksMissing: z.boolean(),
   timeEntryMissing: z.boolean(),
   timesheets: z.array(ZTimesheetOutput),
-  cancelReason: z.string().nullable(),
-  notes: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  cancelReason: zText().nullable(),
+  notes: zText().nullable(),
+  createdAt: zText(),
+  updatedAt: zText(),
 });
 export type ShiftOutput = z.infer<typeof ZShiftOutput>;
 
 /** A warning about a shift being saved (shown before confirming; the save is not refused). */
 export const ZShiftWarning = z.object({
   code: z.enum(['client_double_booked', 'authorization_exceeded', 'overtime', 'credential_expires', 'max_weekly_hours']),
-  message: z.string(),
+  message: zText(),
 });
 export type ShiftWarning = z.infer<typeof ZShiftWarning>;
 
@@ -187,29 +188,29 @@ export const ZShiftCommentOutput = z.object({
   id: z.number(),
   scheduleId: z.number(),
   userId: z.number().nullable(),
-  userName: z.string().nullable(),
-  body: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  userName: zText().nullable(),
+  body: zText(),
+  createdAt: zText(),
+  updatedAt: zText(),
 });
 export type ShiftCommentOutput = z.infer<typeof ZShiftCommentOutput>;
 
 /** One change of a shift or of its timesheets, from the audit trail: who, when, and each field from -> to. */
 export const ZShiftChangeOutput = z.object({
   id: z.number(),
-  at: z.string(),
+  at: zText(),
   userId: z.number().nullable(),
-  userName: z.string().nullable(),
+  userName: zText().nullable(),
   record: z.enum(['shift', 'timesheet']),
   operation: z.enum(['INSERT', 'UPDATE', 'DELETE']),
   /** Each field from -> to; a reference to a person or payer also carries the names (fromLabel, toLabel). */
   changes: z.array(
     z.object({
-      field: z.string(),
+      field: zText(),
       from: z.unknown(),
       to: z.unknown(),
-      fromLabel: z.string().nullable().optional(),
-      toLabel: z.string().nullable().optional(),
+      fromLabel: zText().nullable().optional(),
+      toLabel: zText().nullable().optional(),
     }),
   ),
   lockOverride: z.boolean(),
@@ -217,7 +218,7 @@ export const ZShiftChangeOutput = z.object({
    * The override's action when lockOverride (pay_period_lock_overrides.action: create, update, delete, timesheet,
    * or offline_timesheet for a check the phone recorded offline and uploaded after the lock), else null.
    */
-  lockOverrideAction: z.string().nullable(),
+  lockOverrideAction: zText().nullable(),
 });
 export type ShiftChangeOutput = z.infer<typeof ZShiftChangeOutput>;
 
@@ -226,5 +227,5 @@ export const ZDeleteShiftOutput = z.object({ id: z.number(), cancelled: z.boolea
 export type DeleteShiftOutput = z.infer<typeof ZDeleteShiftOutput>;
 
 /** What sendShiftReminder answers: how the caregiver was reminded (sms or email) and where to. */
-export const ZShiftReminderOutput = z.object({ channel: z.enum(['sms', 'email']), recipient: z.string() });
+export const ZShiftReminderOutput = z.object({ channel: z.enum(['sms', 'email']), recipient: zText() });
 export type ShiftReminderOutput = z.infer<typeof ZShiftReminderOutput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText, ZId } from '../app/input-rules';
 
 /** Column types of a backend view (issue: view engine). Money is integer cents; datetime is ISO 8601 UTC. */
 export const COLUMN_TYPES = ['text', 'number', 'money', 'date', 'datetime', 'enum', 'boolean'] as const;
@@ -24,25 +25,25 @@ export const MAX_VIEW_PAGE_SIZE = 500;
 export const DEFAULT_VIEW_PAGE_SIZE = 50;
 
 export const ZViewFilter = z.object({
-  column: z.string().min(1).max(100),
+  column: zText().min(1).max(100),
   operator: z.enum(FILTER_OPERATORS, { message: 'Unknown filter operator' }),
   value: z.unknown().optional(),
 });
 export type ViewFilter = z.infer<typeof ZViewFilter>;
 
 export const ZViewSort = z.object({
-  column: z.string().min(1).max(100),
+  column: zText().min(1).max(100),
   direction: z.enum(['asc', 'desc']).default('asc'),
 });
 export type ViewSort = z.infer<typeof ZViewSort>;
 
 /** Input of queryView (spec section 7): a page of a backend view, filtered, sorted and searched. */
 export const ZQueryViewInput = z.object({
-  view: z.string().min(1).max(100),
-  frontendView: z.number().int().positive().nullish(),
+  view: zText().min(1).max(100),
+  frontendView: ZId.nullish(),
   filters: z.array(ZViewFilter).max(50).default([]),
   sort: z.array(ZViewSort).max(5).default([]),
-  search: z.string().trim().max(200).optional(),
+  search: zText().trim().max(200).optional(),
   page: z.number().int().min(1, 'page must be at least 1').default(1),
   pageSize: z
     .number()
@@ -55,12 +56,12 @@ export type QueryViewInput = z.infer<typeof ZQueryViewInput>;
 
 /** Input of queryOptionsView (spec section 7): options matching typed text; the client sends only non-empty text. */
 export const ZQueryOptionsViewInput = z.object({
-  view: z.string().min(1).max(100),
-  value: z.string().trim().min(1, 'Type something to search').max(200),
+  view: zText().min(1).max(100),
+  value: zText().trim().min(1, 'Type something to search').max(200),
 });
 
 /** Input of getBackendView and getFrontendViews. */
-export const ZViewNameInput = z.object({ view: z.string().min(1).max(100) });
+export const ZViewNameInput = z.object({ view: zText().min(1).max(100) });
 
 /**
  * How a column's values are written beyond their type (issue 18 item 6): 'dateOfBirth' (a date column) with its
@@ -118,13 +119,13 @@ export const FRONTEND_VIEW_SHARING = ['user', 'branch', 'company'] as const;
 
 /** Input of upsertFrontendView: a named preset of columns, order, widths, filters and sort. */
 export const ZUpsertFrontendViewInput = z.object({
-  id: z.number().int().positive().optional(),
-  view: z.string().min(1).max(100),
-  name: z.string().trim().min(1, 'Name is required').max(100),
+  id: ZId.optional(),
+  view: zText().min(1).max(100),
+  name: zText().trim().min(1, 'Name is required').max(100),
   sharedWith: z.enum(FRONTEND_VIEW_SHARING).default('user'),
-  branchId: z.number().int().positive().nullish(),
-  columns: z.array(z.string().min(1).max(100)).max(100),
-  widths: z.record(z.string(), z.number().int().min(40).max(2000)).default({}),
+  branchId: ZId.nullish(),
+  columns: z.array(zText().min(1).max(100)).max(100),
+  widths: z.record(zText(), z.number().int().min(40).max(2000)).default({}),
   filters: z.array(ZViewFilter).max(50).default([]),
   sort: z.array(ZViewSort).max(5).default([]),
 });
@@ -148,8 +149,8 @@ export interface FrontendView {
 
 /** Input of upsertFrontendViewUserPreference: the user's last saved view and page size for one table. */
 export const ZUpsertFrontendViewUserPreferenceInput = z.object({
-  view: z.string().min(1).max(100),
-  frontendViewId: z.number().int().positive().nullable().optional(),
+  view: zText().min(1).max(100),
+  frontendViewId: ZId.nullable().optional(),
   pageSize: z.number().int().min(1).max(MAX_VIEW_PAGE_SIZE).optional(),
 });
 

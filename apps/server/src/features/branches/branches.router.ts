@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from '@hearth/shared/app/input-rules';
 import { ZCreateBranchInput, ZUpdateBranchInput } from '@hearth/shared/branches/branches.schema';
 import { permissionProcedure, router } from '../../trpc/init';
 import * as service from './branches.service';
@@ -8,7 +9,7 @@ export const branchesRouter = router({
   getBranches: permissionProcedure.query(({ ctx }) => service.getBranches({ scope: ctx.scope })),
   /** One branch in scope {id}; 404 outside it. */
   getBranch: permissionProcedure
-    .input(z.object({ id: z.number().int().positive() }))
+    .input(z.object({ id: ZId }))
     .query(({ ctx, input }) => service.getBranch({ scope: ctx.scope, input })),
   /** Adds a branch to the caller's company: name, address, time zone, geofence radius in metres -> the branch. */
   createBranch: permissionProcedure

@@ -2,6 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
+import { zText } from '@hearth/shared/app/input-rules';
 import { DateTime } from 'luxon';
 import { EXPORT_FORMATS, ROW_TIME_ZONE_KEY, ZViewFilter, ZViewSort } from '@hearth/shared/views/views.schema';
 import { formatInstant, formatInstantInterval, zoneAbbreviation } from '@hearth/shared/app/time-display';
@@ -13,12 +14,12 @@ import type { ViewColumnDefinition } from './views.registry';
 
 /** The table state an export reproduces: the same filters, sort and search as the screen, and its columns. */
 export const ZExportViewInput = z.object({
-  view: z.string().min(1).max(100),
+  view: zText().min(1).max(100),
   format: z.enum(EXPORT_FORMATS, { message: 'format must be csv or xlsx' }),
   filters: z.array(ZViewFilter).max(50).default([]),
   sort: z.array(ZViewSort).max(5).default([]),
-  search: z.string().trim().max(200).optional(),
-  columns: z.array(z.string().min(1).max(100)).max(100).optional(),
+  search: zText().trim().max(200).optional(),
+  columns: z.array(zText().min(1).max(100)).max(100).optional(),
 });
 export type ExportViewInput = z.infer<typeof ZExportViewInput>;
 

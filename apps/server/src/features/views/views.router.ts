@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from '@hearth/shared/app/input-rules';
 import {
   ZQueryOptionsViewInput,
   ZQueryViewInput,
@@ -30,7 +31,7 @@ export const viewsRouter = router({
     .mutation(({ ctx, input }) => service.upsertFrontendView({ scope: ctx.scope, input })),
   /** Deletes a saved view the caller owns {id}. */
   deleteFrontendView: permissionProcedure
-    .input(z.object({ id: z.number().int().positive() }))
+    .input(z.object({ id: ZId }))
     .mutation(({ ctx, input }) => service.deleteFrontendView({ scope: ctx.scope, input })),
   /** The caller's last saved view and page size for a table {view}. */
   getFrontendViewUserPreferences: permissionProcedure
