@@ -10,8 +10,7 @@ import { ZCheckPosition } from '../caregiver-app/caregiver-app.schema';
  */
 
 /** A drawn signature or initials: a PNG data URL from the canvas, at most ~200 KB. */
-export const ZSignatureImage = z
-  .string()
+export const ZSignatureImage = zText()
   .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, 'A signature is a PNG image drawn on the screen')
   .max(300_000, 'The signature image is too large');
 

@@ -27,8 +27,7 @@ export const ZRecordId = ZId;
 
 /** Optional free text: trimmed, at most `max` characters; '' becomes null (cleared). */
 export function optionalText(max: number) {
-  return z
-    .string()
+  return zText()
     .trim()
     .max(max, `At most ${max} characters`)
     .transform((v) => (v === '' ? null : v))
@@ -37,16 +36,14 @@ export function optionalText(max: number) {
 
 /** Required text: trimmed, 1 to `max` characters, with `label` in the message when empty. */
 function requiredText(label: string, max: number) {
-  return z
-    .string({ message: `${label} is required` })
+  return zText({ message: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `At most ${max} characters`);
 }
 
 /** A calendar date as YYYY-MM-DD that exists (2026-02-30 does not). */
-export const ZDateString = z
-  .string({ message: 'Use the date format YYYY-MM-DD' })
+export const ZDateString = zText({ message: 'Use the date format YYYY-MM-DD' })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the date format YYYY-MM-DD', abort: true })
   .refine(
@@ -59,8 +56,7 @@ export const ZDateString = z
   );
 
 /** An optional date: YYYY-MM-DD, '' or null clears it. */
-const ZOptionalDate = z
-  .string({ message: 'Use the date format YYYY-MM-DD' })
+const ZOptionalDate = zText({ message: 'Use the date format YYYY-MM-DD' })
   .trim()
   .superRefine((v, ctx) => {
     if (v === '') return;
@@ -71,8 +67,7 @@ const ZOptionalDate = z
   .nullish();
 
 /** An optional email: trimmed and lowercased; '' clears it. */
-const ZOptionalEmail = z
-  .string()
+const ZOptionalEmail = zText()
   .trim()
   .toLowerCase()
   .max(254, 'At most 254 characters')
@@ -116,8 +111,7 @@ export const ZPayRate = z.object({
     .int('Hourly rate must be whole cents')
     .positive('Hourly rate must be more than $0.00')
     .max(100_000, 'Hourly rate must be at most $1,000.00'),
-  serviceCode: z
-    .string()
+  serviceCode: zText()
     .trim()
     .toUpperCase()
     .superRefine((v, ctx) => {

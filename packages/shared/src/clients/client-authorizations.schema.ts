@@ -12,8 +12,7 @@ import { ZServiceCode } from '../payer-sources/payer-sources.schema';
 /** Up to 4 billing modifiers of two letters or digits each (U1, TT, 52), all different. */
 export const ZModifiers = z
   .array(
-    z
-      .string()
+    zText()
       .trim()
       .toUpperCase()
       .regex(/^[A-Z0-9]{2}$/, 'A modifier is two letters or digits, like U1'),

@@ -19,8 +19,7 @@ export const ZDateString = z.iso.date({ message: 'Use a real date written YYYY-M
 
 /** Required text, trimmed, with "<label> is required" when empty. */
 export function requiredText(label: string, max: number) {
-  return z
-    .string({ message: `${label} is required` })
+  return zText({ message: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
@@ -35,8 +34,7 @@ export function optionalText(label: string, max: number) {
 export const ZOptionalPhone = phoneText('Phone number must be at most 40 characters').nullish();
 
 /** An optional email address; null or '' clears it. */
-export const ZOptionalEmail = z
-  .string()
+export const ZOptionalEmail = zText()
   .trim()
   .max(254, 'Email must be at most 254 characters')
   .refine((v) => v === '' || z.email().safeParse(v).success, 'Invalid email')

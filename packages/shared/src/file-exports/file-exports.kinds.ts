@@ -101,8 +101,7 @@ const ZReasonCodeMap = z
   .default({});
 
 const code = (label: string, max: number) =>
-  z
-    .string({ message: `${label} must be text` })
+  zText({ message: `${label} must be text` })
     .trim()
     .max(max, `${label} has at most ${max} characters`);
 
@@ -138,13 +137,11 @@ export const FILE_EXPORT_SETTINGS_SCHEMAS = {
     reasonCodes: ZReasonCodeMap,
   }),
   evv_hhaexchange: z.object({
-    agencyTaxId: z
-      .string()
+    agencyTaxId: zText()
       .trim()
       .regex(/^\d{0,10}$/, 'Agency Tax ID is up to 10 digits')
       .default(''),
-    officeNpi: z
-      .string()
+    officeNpi: zText()
       .trim()
       .regex(/^\d{0,20}$/, 'Office NPI is digits')
       .default(''),

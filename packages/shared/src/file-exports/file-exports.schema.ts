@@ -10,9 +10,10 @@ import { FILE_EXPORT_FORMATS, FILE_EXPORT_KINDS, FILE_EXPORT_STATUSES } from './
  */
 
 /** An export type's name: lower-case words joined by "-" (e.g. `payroll-adp`, `evv-sandata`). */
-export const ZFileExportTypeName = z
-  .string({ message: 'Export type is required' })
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Unknown export type');
+export const ZFileExportTypeName = zText({ message: 'Export type is required' }).regex(
+  /^[a-z0-9]+(-[a-z0-9]+)*$/,
+  'Unknown export type',
+);
 
 /**
  * The parameters of an export (which ones a kind reads is in its type's `params`):

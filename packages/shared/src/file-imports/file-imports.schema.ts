@@ -19,9 +19,10 @@ import { formatFileSize } from '../files/files.schema';
  */
 
 /** An import type's name: lower-case words joined by "-" (e.g. `clients`, `synthea-patients`). */
-export const ZFileImportTypeName = z
-  .string({ message: 'Import type is required' })
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Unknown import type');
+export const ZFileImportTypeName = zText({ message: 'Import type is required' }).regex(
+  /^[a-z0-9]+(-[a-z0-9]+)*$/,
+  'Unknown import type',
+);
 
 /** Whether `contentType` is one an import reads (CSV in its browser spellings, or XLSX). */
 export function isFileImportContentType(contentType: string): boolean {

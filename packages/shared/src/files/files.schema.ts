@@ -54,8 +54,7 @@ export function recordFileProblem(file: { filename: string; size: number; conten
 }
 
 /** A filename as stored and shown: trimmed, 1 to FILENAME_MAX_LENGTH characters, no control characters. */
-export const ZFilename = z
-  .string()
+export const ZFilename = zText()
   .trim()
   .min(1, 'Filename is required')
   .max(FILENAME_MAX_LENGTH, `Filename may be at most ${FILENAME_MAX_LENGTH} characters`)

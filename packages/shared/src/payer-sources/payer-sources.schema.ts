@@ -11,8 +11,7 @@ import {
 
 /** Optional free text: trimmed, at most `max` characters; '' becomes null (cleared). */
 function optionalText(max: number) {
-  return z
-    .string()
+  return zText()
     .trim()
     .max(max, `At most ${max} characters`)
     .transform((v) => (v === '' ? null : v))
@@ -20,15 +19,13 @@ function optionalText(max: number) {
 }
 
 /** A HCPCS service code such as T1019 (one letter, four digits), uppercased (docs/glossary.md "Service code"). */
-export const ZServiceCode = z
-  .string({ message: 'Service code is required' })
+export const ZServiceCode = zText({ message: 'Service code is required' })
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]\d{4}$/, 'Service code must be a HCPCS code such as T1019');
 
 /** A HCPCS modifier: two letters or digits, uppercased (U1, HQ, 52). */
-export const ZModifier = z
-  .string()
+export const ZModifier = zText()
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9]{2}$/, 'A modifier has two letters or digits');

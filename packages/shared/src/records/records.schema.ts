@@ -18,8 +18,7 @@ export function addFieldIssues(ctx: z.RefinementCtx, errors: Record<string, stri
  * optional extension ("x12", "ext. 12"); '' passes, anything else needs at least 7 digits.
  */
 export function phoneText(maxMessage: string) {
-  return z
-    .string()
+  return zText()
     .trim()
     .max(40, maxMessage)
     .regex(/^[0-9+().\-\s]*(\s*(x|ext\.?)\s*\d+)?$/i, 'Invalid phone number')
@@ -28,8 +27,7 @@ export function phoneText(maxMessage: string) {
 
 /** The place fields of an address form: two-letter state, ZIP (stored in its normal form, zip.ts), WGS84 coordinates (optional). */
 export const addressPlaceFields = {
-  state: z
-    .string({ message: 'State is required' })
+  state: zText({ message: 'State is required' })
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'Use the two-letter state code'),

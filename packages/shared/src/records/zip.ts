@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { zText } from '../app/input-rules';
 
 /**
  * US ZIP codes as real files carry them, read into one normal form: five digits ("02108") or ZIP+4 with its hyphen
@@ -60,8 +60,7 @@ export function normalizeZip(text: string): string | null {
  * coordinates or neither) still run beside a bad ZIP.
  */
 export function zipField() {
-  return z
-    .string({ message: 'ZIP is required' })
+  return zText({ message: 'ZIP is required' })
     .superRefine((text, ctx) => {
       const { problem } = readZip(text);
       if (problem !== null) ctx.addIssue({ code: 'custom', message: problem === MISSING ? 'ZIP is required' : problem });
@@ -71,8 +70,7 @@ export function zipField() {
 
 /** An optional ZIP field: '' (or only spaces) is none (null); anything else as zipField. */
 export function optionalZipField() {
-  return z
-    .string()
+  return zText()
     .superRefine((text, ctx) => {
       const { problem } = readZip(text);
       if (text.trim() !== '' && problem !== null) ctx.addIssue({ code: 'custom', message: problem });

@@ -18,8 +18,7 @@ export const ZLocalTime = zText().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time
  * An RRULE body without DTSTART (RFC 5545), e.g. "FREQ=WEEKLY;BYDAY=MO,WE,FR". Daily, weekly or monthly; no
  * sub-daily frequencies (a visit pattern repeats by days). Parsed by the `rrule` library on the server.
  */
-export const ZRRule = z
-  .string()
+export const ZRRule = zText()
   .trim()
   .toUpperCase()
   .regex(
