@@ -1,6 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, E2E_PORT, WEEK_BASE_URL, WEEK_PORT } from './support/base-url';
+import { BASE_URL, dataDirOf, E2E_PORT, outboxCopyFileOf, WEEK_BASE_URL, WEEK_PORT } from './support/base-url';
 
 /**
  * End-to-end flows in Debian's Chromium (never a downloaded browser). By default a fresh server is started on
@@ -8,9 +7,6 @@ import { BASE_URL, E2E_PORT, WEEK_BASE_URL, WEEK_PORT } from './support/base-url
  * that is already running instead (it must allow many sign-ins per minute: SIGN_IN_RATE_LIMIT_MAX).
  */
 const externalBaseUrl = process.env.E2E_BASE_URL;
-/** Absolute, because `npm start` runs the server from its own workspace folder; one per port. */
-const dataDirOf = (port: number) =>
-  fileURLToPath(new URL(port === 3100 ? '../.e2e-data' : `../.e2e-data-${port}`, import.meta.url));
 const chromium = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 
 /**
@@ -25,7 +21,13 @@ function freshServer(port: number) {
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, SIGN_IN_RATE_LIMIT_MAX: '1000', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SIGN_IN_RATE_LIMIT_MAX: '1000',
+      LOG_LEVEL: 'warn',
+      OUTBOX_COPY_FILE: outboxCopyFileOf(port),
+    },
   };
 }
 

@@ -41,6 +41,7 @@ const ZEnv = z.object({
     )
     .default(DEFAULT_MAP_TILE_URL),
   MAP_TILE_ATTRIBUTION: z.string().optional(),
+  OUTBOX_COPY_FILE: z.string().optional(),
 });
 
 /**
@@ -84,6 +85,11 @@ export interface Config {
   storage: StorageConfig;
   /** The /map page's raster tiles; null when MAP_TILE_URL is empty (markers on a plain background). */
   mapTiles: MapTiles;
+  /**
+   * A file the default notifier appends every message to with its sign-in link intact (development and automated
+   * tests only: the outbox page hides the tokens); undefined for none.
+   */
+  outboxCopyFile: string | undefined;
 }
 
 /**
@@ -145,5 +151,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     storage,
     mapTiles: loadMapTiles(env),
+    outboxCopyFile: e.OUTBOX_COPY_FILE ? path.resolve(e.OUTBOX_COPY_FILE) : undefined,
   };
 }

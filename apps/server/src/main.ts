@@ -10,6 +10,7 @@ import { isEmptyDatabase, seedDemoAgency } from './features/demo/demo.seed';
 import { upgradeDatabase } from './db/upgrade';
 import { startJobQueue } from './jobs/jobs.queue';
 import { startWorkers } from './jobs/jobs.workers';
+import { copyOutboxTo } from './features/notify/notify.service';
 
 /** Starts Hearth: configuration, database (migrated), roles, the demo agency on a new embedded database, HTTP. */
 async function main() {
@@ -37,6 +38,7 @@ async function main() {
     loginLinkRateLimit: config.loginLinkRateLimit,
   });
   const storage = await createStorage(config.storage, authSecret);
+  copyOutboxTo(config.outboxCopyFile ?? null);
   const jobs = await startJobQueue(database);
   await startWorkers(jobs, { db: database.db, storage, log: console });
   const app = await buildApp({

@@ -16,6 +16,12 @@ export const ZGetOutboxInput = z.object({
 });
 export type GetOutboxInput = z.infer<typeof ZGetOutboxInput>;
 
+/**
+ * What the outbox shows in place of a sign-in token (`/login?token=[hidden]`): a live token would let whoever reads
+ * the outbox sign in as its recipient, so no one reads one through the API (issue 28, "Secrets and health data").
+ */
+export const HIDDEN_TOKEN = '[hidden]';
+
 /** One message of the outbox. sentAt stays null until a delivering driver (SMTP, SMS, push) has sent it. */
 export interface OutboxEntry {
   id: number;
@@ -24,7 +30,9 @@ export interface OutboxEntry {
   recipient: string;
   userId: number | null;
   subject: string | null;
+  /** The message as sent, with any sign-in token replaced by HIDDEN_TOKEN. */
   body: string;
+  /** The link it carries, its token replaced by HIDDEN_TOKEN (so it cannot be followed). */
   link: string | null;
   createdAt: string;
   sentAt: string | null;

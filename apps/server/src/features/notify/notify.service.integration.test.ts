@@ -1,10 +1,15 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { OutboxEntry } from '@hearth/shared/notify/notify.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { users } from '../users/users.schema';
 import { companies } from '../companies/companies.schema';
-import { notify } from './notify.service';
+import { caregivers } from '../caregivers/caregivers.schema';
+import { outbox } from './notify.schema';
+import { copyOutboxTo, notify, withTokensHidden } from './notify.service';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -81,5 +86,63 @@ describe('notify and getOutbox', () => {
     const bad = await outboxPage('developer', { pageSize: 101 });
     expect(bad.status).toBe(400);
     expect(bad.body.error?.message).toBe('pageSize: pageSize must be between 1 and 100');
+  });
+});
+
+describe('sign-in tokens never leave through the outbox API', () => {
+  it('hides a live login link’s token from every reader, system level included, yet shows the link was sent', async () => {
+    const [caregiver] = await t.database.db.select().from(caregivers).where(eq(caregivers.branchId, 1)).limit(1);
+    const sent = await t.trpc('mutation', 'sendCaregiverLoginLink', { caregiverId: caregiver!.id }, tokens.companyadmin);
+    expect(sent.status).toBe(200);
+    const [stored] = await t.database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
+    const token = new URL(stored!.link!, 'http://x').searchParams.get('token')!;
+    expect(token.length).toBeGreaterThan(20);
+
+    for (const reader of ['companyadmin', 'developer']) {
+      const { data } = await outboxPage(reader, { pageSize: 5 });
+      const row = data.rows.find((r) => r.id === stored!.id)!;
+      expect(row).toMatchObject({ kind: 'caregiver_login_link', link: '/login?token=[hidden]' });
+      expect(row.body).toContain('/login?token=[hidden]');
+      expect(JSON.stringify(data)).not.toContain(token);
+    }
+    // The hidden link cannot be redeemed; the real one still works for its recipient.
+    const redeem = (value: string) =>
+      t.fetch('/api/login-links/redeem', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: value }),
+      });
+    expect((await redeem('[hidden]'.padEnd(24, 'x'))).status).toBe(400);
+    expect((await redeem(token)).status).toBe(200);
+  });
+
+  it('hides every token parameter of a text, whatever follows it', () => {
+    expect(withTokensHidden('Open /login?token=abc-DEF_123 now')).toBe('Open /login?token=[hidden] now');
+    expect(withTokensHidden('/x?a=1&token=abc#frag and /y?token=zzz&b=2')).toBe(
+      '/x?a=1&token=[hidden]#frag and /y?token=[hidden]&b=2',
+    );
+    expect(withTokensHidden('no link here')).toBe('no link here');
+  });
+
+  it('copies every message with its link intact to the configured file (development and tests only)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-outbox-'));
+    const file = path.join(dir, 'outbox.jsonl');
+    copyOutboxTo(file);
+    try {
+      await notify({
+        db: t.database.db,
+        channel: 'email',
+        kind: 'test',
+        recipient: 'a@example.com',
+        body: 'Hi',
+        link: '/login?token=secret-1',
+      });
+      const [line] = fs.readFileSync(file, 'utf8').trim().split('\n');
+      expect(JSON.parse(line!)).toMatchObject({ kind: 'test', recipient: 'a@example.com', link: '/login?token=secret-1' });
+      expect(fs.statSync(file).mode & 0o077).toBe(0);
+    } finally {
+      copyOutboxTo(null);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { count, desc, sql, type SQL } from 'drizzle-orm';
-import type { GetOutboxInput, NotifyChannel, OutboxEntry } from '@hearth/shared/notify/notify.schema';
+import { HIDDEN_TOKEN, type GetOutboxInput, type NotifyChannel, type OutboxEntry } from '@hearth/shared/notify/notify.schema';
 import type { Page } from '@hearth/shared/users/users.schema';
 import type { Db } from '../../db/client';
 import type { Scope } from '../../auth/scope';
@@ -21,6 +22,19 @@ export interface Notification {
   body: string;
   /** A link the message carries (a path such as /login?token=...; the reader's client resolves it). */
   link?: string | null;
+}
+
+/** The file every sent message is also appended to, unmasked (copyOutboxTo), or null. */
+let copyFile: string | null = null;
+
+/**
+ * Makes the default notifier also append every message, as one JSON line with its token, to `file` (null: stop):
+ * for development and automated tests, the stand-in for the mailbox a delivering driver would reach, since the
+ * outbox read through the API hides sign-in tokens (getOutbox). main.ts sets it from OUTBOX_COPY_FILE. The file is
+ * created readable by its owner only.
+ */
+export function copyOutboxTo(file: string | null): void {
+  copyFile = file;
 }
 
 /**
@@ -46,6 +60,11 @@ export async function notify(n: Notification): Promise<{ id: number }> {
     })
     .returning({ id: outbox.id });
   if (!row) throw new Error('outbox insert returned nothing');
+  if (copyFile) {
+    const { channel, kind, recipient, userId, subject, body, link } = n;
+    const line = JSON.stringify({ id: row.id, channel, kind, recipient, userId, subject, body, link });
+    fs.appendFileSync(copyFile, `${line}\n`, { mode: 0o600 });
+  }
   return { id: row.id };
 }
 
@@ -58,9 +77,20 @@ function outboxInScope(scope: Scope): SQL {
   return sql`exists (select 1 from ${users} where ${users.id} = ${outbox.userId} and ${userInScope(scope)})`;
 }
 
+/** A `token` query parameter (login links carry `/login?token=<token>`) up to the end of its value. */
+const TOKEN_PARAMETER = /([?&]token=)[^&#\s]+/g;
+
+/** `text` with the value of every `token` parameter replaced by HIDDEN_TOKEN. */
+export function withTokensHidden(text: string): string {
+  return text.replace(TOKEN_PARAMETER, `$1${HIDDEN_TOKEN}`);
+}
+
 /**
  * A page of the outbox for /mocks, newest first: {page, pageSize} ->
- * {rows: OutboxEntry[], totalCount, page, pageSize, totalPages}. Timestamps are ISO 8601 UTC.
+ * {rows: OutboxEntry[], totalCount, page, pageSize, totalPages}. Timestamps are ISO 8601 UTC. Sign-in tokens in
+ * the body and the link are replaced by HIDDEN_TOKEN for every reader, system level included: whoever reads a live
+ * login link could sign in as its recipient (a client, a caregiver). The kind, recipient and time still show that
+ * a link was sent.
  */
 export async function getOutbox({ scope, input }: { scope: Scope; input: GetOutboxInput }): Promise<Page<OutboxEntry>> {
   const where = outboxInScope(scope);
@@ -81,8 +111,8 @@ export async function getOutbox({ scope, input }: { scope: Scope; input: GetOutb
       recipient: r.recipient,
       userId: r.userId,
       subject: r.subject,
-      body: r.body,
-      link: r.link,
+      body: withTokensHidden(r.body),
+      link: r.link === null ? null : withTokensHidden(r.link),
       createdAt: r.createdAt.toISOString(),
       sentAt: r.sentAt ? r.sentAt.toISOString() : null,
     })),

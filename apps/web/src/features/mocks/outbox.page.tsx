@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { NotifyChannel } from '@hearth/shared/notify/notify.schema';
+import { HIDDEN_TOKEN, type NotifyChannel } from '@hearth/shared/notify/notify.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
 import { formatInstant } from '@hearth/shared/app/time-display';
@@ -13,7 +13,8 @@ const CHANNEL_COLORS: Record<NotifyChannel, string> = { email: 'blue', sms: 'gra
 
 /**
  * /mocks: the outbox of the default notifier, newest first. Every email, SMS and push the app "sends" (login links
- * among them) is written here instead of leaving the building, so it can be read and its link followed.
+ * among them) is written here instead of leaving the building, so it can be read; a sign-in link shows that it was
+ * sent, its token hidden (nobody may sign in as the recipient from here).
  */
 export function OutboxPage() {
   const trpc = useTRPC();
@@ -84,7 +85,12 @@ export function OutboxPage() {
                     </Text>
                   </Table.Td>
                   <Table.Td maw={220}>
-                    {m.link ? (
+                    {m.link?.includes(HIDDEN_TOKEN) ? (
+                      // A sign-in link shows that it was sent; its token is never readable here.
+                      <Text size="sm" c="dimmed" truncate="end" title={m.link}>
+                        {m.link}
+                      </Text>
+                    ) : m.link ? (
                       <Anchor
                         href={m.link}
                         size="sm"
