@@ -12,21 +12,30 @@ async function openUser(page: Page, search: string): Promise<void> {
   await expect(page.getByLabel('First name')).toBeVisible();
 }
 
-test('the user form refuses an unassignable role and a bad email before sending', async ({ page }) => {
+test('the user form offers only what the caller may change', async ({ page }) => {
   await signInAs(page, 'companyadmin');
-  // The developer's own role (Developer, id 4) may not be assigned through this form.
+  // The Developer's access reaches further than a company admin's: the form says so and has no Save.
   await openUser(page, 'developer');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Invalid role')).toBeVisible();
+  await expect(page.getByText(/whose access reaches further than yours/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
 
-  await page.getByLabel('Email').fill('not-an-email');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Invalid email')).toBeVisible();
+  // A nurse's role may change, but not to Developer; the email is changed only by a system-level admin.
+  await openUser(page, 'nurse');
+  await expect(page.getByLabel('Email')).toHaveAttribute('readonly');
+  await page.getByRole('textbox', { name: 'Role' }).click();
+  await expect(page.getByRole('option', { name: 'Developer' })).toHaveAttribute('data-combobox-disabled');
+  await expect(page.getByRole('option', { name: 'PRN' })).not.toHaveAttribute('data-combobox-disabled');
 });
 
 test('a saved edit shows up in the user history', async ({ page }) => {
-  await signInAs(page, 'companyadmin');
+  // Another user's phone is changed only by a system-level admin (issue 28 "Who may manage whom").
+  await signInAs(page, 'developer');
   await openUser(page, 'nurse');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Invalid email')).toBeVisible();
+  await page.getByRole('button', { name: 'Reset' }).click();
+
   const phone = `(555) 01${String(Date.now()).slice(-1)}-${String(Date.now()).slice(-4)}`;
   await page.getByLabel('Phone number').fill(phone);
   await page.getByRole('button', { name: 'Save' }).click();

@@ -43,12 +43,15 @@ function toFormValues(user: UserDetail): UserFormValues {
   };
 }
 
-/** Role picker options (spec section 5), keeping an unlisted current role visible rather than blanking it. */
-function roleOptions(current: number | null) {
+/**
+ * Role picker options (spec section 5), enabled only for the roles the server says the caller may grant this user
+ * (issue 28 "Who may manage whom"), keeping an unlisted current role visible rather than blanking it.
+ */
+function roleOptions(current: number | null, grantable: number[]) {
   const options: { value: string; label: string; disabled: boolean }[] = ROLE_PICKER_OPTIONS.map((o) => ({
     value: String(o.value),
     label: o.label,
-    disabled: o.disabled,
+    disabled: !grantable.includes(o.value),
   }));
   if (current !== null && !options.some((o) => o.value === String(current))) {
     options.push({ value: String(current), label: `Role ${current}`, disabled: true });
@@ -78,7 +81,9 @@ function toUpdateInput(id: number, values: UserFormValues) {
  * The user edit form (spec "User edit payload"), checked by the shared ZUserEditFields schema before it is sent
  * and showing the server's field errors beside their fields when the server refuses it. Once edited, the values
  * are also checked by the server in parse-only mode as the user types (spec section 5); the form's own errors
- * win over those where both name a field.
+ * win over those where both name a field. Only what the server says the caller may change is editable
+ * (`user.management`): the role and active flag not for oneself, the email and phone only for a system-level
+ * caller or oneself, nothing when the user lies outside the caller's reach.
  */
 export function UserEditForm({ user }: { user: UserDetail }) {
   const trpc = useTRPC();
@@ -107,7 +112,9 @@ export function UserEditForm({ user }: { user: UserDetail }) {
       onError: (error) => {
         const fieldErrors = fieldErrorsOf(error);
         form.setErrors(fieldErrors);
-        setServerError(Object.keys(fieldErrors).length > 0 ? 'Please correct the highlighted fields.' : error.message);
+        // A refusal by the rules of who may manage whom names its field too; its message says why.
+        const invalidInput = error.data?.httpStatus === 400 && Object.keys(fieldErrors).length > 0;
+        setServerError(invalidInput ? 'Please correct the highlighted fields.' : error.message);
       },
     }),
   );
@@ -117,48 +124,74 @@ export function UserEditForm({ user }: { user: UserDetail }) {
     update.mutate(toUpdateInput(user.id, values));
   });
 
+  const { refusal, mayChangeAccess, mayChangeContact, grantableRoleIds } = user.management;
+  const contactNote = mayChangeContact ? undefined : 'Only a system-level administrator may change this';
+
   return (
     <form onSubmit={onSubmit} noValidate>
-      <Stack gap="sm" maw={720}>
-        {serverError && (
-          <Alert color="red" role="alert">
-            {serverError}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="First name" required {...inputProps('firstName')} />
-          <TextInput label="Last name" required {...inputProps('lastName')} />
-          <TextInput label="Email" type="email" required {...inputProps('email')} />
-          <TextInput label="Phone number" type="tel" {...inputProps('phoneNumber')} />
-          <Select
-            label="Role"
-            placeholder="No role"
-            data={roleOptions(form.values.v2RoleId)}
-            value={form.values.v2RoleId === null ? null : String(form.values.v2RoleId)}
-            onChange={(value) => form.setFieldValue('v2RoleId', value === null ? null : Number(value))}
-            error={form.errors.v2RoleId ?? serverErrors.v2RoleId}
-            clearable
-          />
-          <Select
-            label="Time zone"
-            data={timeZoneOptions(form.values.timezone)}
-            allowDeselect={false}
-            searchable
-            {...inputProps('timezone')}
-          />
-          <PasswordInput label="SSN" autoComplete="off" {...inputProps('ssn')} />
-          <TextInput label="ADP file number" {...inputProps('adpFileNumber')} />
-        </SimpleGrid>
-        <Switch label="Active" {...inputProps('isActive', { type: 'checkbox' })} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" size="xs" disabled={!form.isDirty()} onClick={() => form.reset()}>
-            Reset
-          </Button>
-          <Button type="submit" size="xs" loading={update.isPending}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
+      <fieldset disabled={refusal !== null} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="sm" maw={720}>
+          {refusal && (
+            <Alert color="yellow" role="status">
+              {refusal}
+            </Alert>
+          )}
+          {serverError && (
+            <Alert color="red" role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label="First name" required {...inputProps('firstName')} />
+            <TextInput label="Last name" required {...inputProps('lastName')} />
+            <TextInput
+              label="Email"
+              type="email"
+              required
+              readOnly={!mayChangeContact}
+              description={contactNote}
+              {...inputProps('email')}
+            />
+            <TextInput
+              label="Phone number"
+              type="tel"
+              readOnly={!mayChangeContact}
+              description={contactNote}
+              {...inputProps('phoneNumber')}
+            />
+            <Select
+              label="Role"
+              placeholder="No role"
+              data={roleOptions(form.values.v2RoleId, grantableRoleIds)}
+              disabled={!mayChangeAccess}
+              value={form.values.v2RoleId === null ? null : String(form.values.v2RoleId)}
+              onChange={(value) => form.setFieldValue('v2RoleId', value === null ? null : Number(value))}
+              error={form.errors.v2RoleId ?? serverErrors.v2RoleId}
+              clearable={mayChangeAccess}
+            />
+            <Select
+              label="Time zone"
+              data={timeZoneOptions(form.values.timezone)}
+              allowDeselect={false}
+              searchable
+              {...inputProps('timezone')}
+            />
+            <PasswordInput label="SSN" autoComplete="off" {...inputProps('ssn')} />
+            <TextInput label="ADP file number" {...inputProps('adpFileNumber')} />
+          </SimpleGrid>
+          <Switch label="Active" disabled={!mayChangeAccess} {...inputProps('isActive', { type: 'checkbox' })} />
+          {refusal === null && (
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" size="xs" disabled={!form.isDirty()} onClick={() => form.reset()}>
+                Reset
+              </Button>
+              <Button type="submit" size="xs" loading={update.isPending}>
+                Save
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </fieldset>
     </form>
   );
 }
