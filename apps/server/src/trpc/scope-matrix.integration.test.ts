@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
@@ -143,6 +145,27 @@ function activeVariants(procedure: ProcedureInfo, input: unknown): { procedure: 
   return [true, false].map((isActive) => ({ procedure, input: { ...input, isActive } }));
 }
 
+/**
+ * The REST GET routes that name a record in their path (`/users/:userId/history`), read from the route files of
+ * apps/server/src/http, so a new one is tried without anyone adding it.
+ */
+function restRecordRoutes(): string[] {
+  const dir = path.join(import.meta.dirname, '../http');
+  const routes: string[] = [];
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.routes.ts'))) {
+    const source = fs.readFileSync(path.join(dir, file), 'utf8');
+    for (const match of source.matchAll(/app\.get(?:<[^(]*>)?\(\s*'([^']*:[^']*)'/g)) {
+      // A view is named, not a record: the view export's scope is views-export.routes.ts's own test.
+      if (match[1]!.match(/:(\w+)/g)!.some((param) => param !== ':view')) routes.push(match[1]!);
+    }
+  }
+  return routes.sort();
+}
+
+/** The path of a REST route with every parameter naming the planted record (a view parameter names a real view). */
+const restPathOf = (route: string, recordId: number) =>
+  route.replace(/:(\w+)/g, (_, name: string) => (name === 'view' ? 'clients' : String(recordId)));
+
 async function userIdOf(username: string): Promise<number> {
   const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
   return row!.id;
@@ -171,16 +194,14 @@ async function addTrustedContact(): Promise<void> {
     userId: user!.id,
     password: await hashPassword(DEMO_PASSWORD),
   });
-  await db
-    .insert(clientContacts)
-    .values({
-      clientId: client!.id,
-      userId: user!.id,
-      firstName: 'Tina',
-      lastName: 'Trusted',
-      relationship: 'Daughter',
-      hasPortalAccess: true,
-    });
+  await db.insert(clientContacts).values({
+    clientId: client!.id,
+    userId: user!.id,
+    firstName: 'Tina',
+    lastName: 'Trusted',
+    relationship: 'Daughter',
+    hasPortalAccess: true,
+  });
 }
 
 async function demoCompanyId(): Promise<number> {
@@ -273,5 +294,28 @@ describe('the role x procedure x scope matrix', () => {
       expect(findings).toEqual([]);
     },
     120_000,
+  );
+
+  it.each(CALLERS)(
+    'answers $username nothing out of reach through the REST routes that name a record',
+    async ({ username, outOfReach }) => {
+      const routes = restRecordRoutes();
+      expect(routes).toEqual(['/api/file-imports/:id/progress', '/users/:userId/history']);
+      const findings: string[] = [];
+      for (const setId of outOfReach) {
+        for (const route of routes) {
+          const res = await t.fetch(restPathOf(route, setId), {
+            headers: { authorization: `Bearer ${tokens[username]!}` },
+            signal: AbortSignal.timeout(10_000),
+          });
+          const text = await res.text();
+          const where = `GET ${route} as ${username} on set ${setId}`;
+          if (res.status >= 500) findings.push(`${where}: ${res.status} ${text.slice(0, 200)}`);
+          if (res.status < 300) findings.push(`${where}: answered ${res.status}: ${text.slice(0, 200)}`);
+          if (text.toLowerCase().includes(markerOf(setId).toLowerCase())) findings.push(`${where}: answered a planted record`);
+        }
+      }
+      expect(findings).toEqual([]);
+    },
   );
 });
