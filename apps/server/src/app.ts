@@ -15,10 +15,13 @@ import { registerViewExportRoutes } from './http/views-export.routes';
 import { registerLoginLinkRoutes } from './http/login-links.routes';
 import { registerStorageRoutes } from './http/storage.routes';
 import { registerFileImportRoutes } from './http/file-imports.routes';
+import { registerSecurity } from './http/security';
 import type { Storage } from './storage/storage';
 import type { JobQueue } from './jobs/jobs.queue';
 import { AppError } from './errors/app-error';
 import { describeZodError } from './errors/zod-errors';
+import { databaseInputError, loggableError } from './db/errors';
+import { publicErrorOf } from './trpc/init';
 
 export interface AppDeps {
   db: Db;
@@ -38,8 +41,9 @@ export interface AppDeps {
 }
 
 /**
- * Builds the Fastify instance: better-auth at /api/auth, tRPC at /api/trpc, the REST calls, and the built web
- * app with a fallback to index.html for client-side routes. Does not listen; main.ts and the tests do.
+ * Builds the Fastify instance: the security headers and origin checks (http/security.ts), better-auth at /api/auth,
+ * tRPC at /api/trpc, the REST calls, and the built web app with a fallback to index.html for client-side routes.
+ * Does not listen; main.ts and the tests do.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -47,9 +51,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 10 * 1024 * 1024,
   });
+  // First, so the security headers, the origin check and no-store reach every answer (http/security.ts).
+  await registerSecurity(app, deps);
 
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError)
+  // The one place REST errors are mapped (tRPC's is the error formatter in trpc/init.ts). A database error caused by
+  // a bad value (db/errors.ts databaseInputError) is the 400 it stands for. The cause of a 500 is logged with the
+  // request id and path, never the input's values (db/errors.ts loggableError).
+  app.setErrorHandler((thrown, request, reply) => {
+    const error = thrown instanceof AppError || thrown instanceof ZodError ? thrown : (databaseInputError(thrown) ?? thrown);
+    if (error instanceof AppError && error.code !== 'INTERNAL_SERVER_ERROR')
       return reply.status(error.httpStatus).send({ message: error.message, fieldErrors: error.fieldErrors });
     if (error instanceof ZodError) {
       const { message, fieldErrors } = describeZodError(error);
@@ -57,7 +67,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status < 500) return reply.status(status).send({ message: (error as Error).message });
-    request.log.error(error);
+    request.log.error(
+      { reqId: request.id, path: request.routeOptions.url ?? request.url.split('?')[0], err: loggableError(error) },
+      'Request failed',
+    );
     return reply.status(500).send({ message: 'Internal server error' });
   });
 
@@ -68,6 +81,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trpcOptions: {
       router: appRouter,
       createContext: ({ req }) => createContext(deps, toFetchHeaders(req.headers)),
+      // Every call answered 500 logs its cause with the request id and the procedure, not its input (health data).
+      onError: ({ error, path, type, req }) => {
+        if (!publicErrorOf(error).unexpected) return;
+        req.log.error({ reqId: req.id, path, type, err: loggableError(error.cause ?? error) }, 'tRPC call failed');
+      },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   registerRestRoutes(app, deps);

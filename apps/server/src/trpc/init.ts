@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import type { Context } from './context';
 import { withRequestScope } from '../db/request-scope';
 import { AppError, APP_ERROR_STATUS } from '../errors/app-error';
+import { databaseInputError } from '../db/errors';
 import { describeZodError } from '../errors/zod-errors';
 import { isActionAllowed } from '../features/roles/roles.permissions';
 import type { Caller } from '../auth/caller';
@@ -27,13 +28,24 @@ export interface ProcedureMeta {
 }
 
 /**
+ * The cause of a failed call as the error formatter reads it: a database error that a bad value caused (an id out
+ * of range, a NUL byte, an impossible date; db/errors.ts databaseInputError) becomes the 400 AppError it stands for,
+ * anything else is the cause as thrown.
+ */
+function causeOf(error: { cause?: unknown }): unknown {
+  const cause = error.cause;
+  if (cause === undefined || cause instanceof AppError || cause instanceof ZodError) return cause;
+  return databaseInputError(cause) ?? cause;
+}
+
+/**
  * The human message of a failed call, worded as the error formatter words it for /api/trpc: an AppError's own
  * message, "field: message" for a zod input error, "Internal server error" for anything unexpected, else the
  * TRPCError's message. `unexpected` is true when the real cause is hidden and should be logged.
  */
 export function publicErrorOf(error: unknown): { message: string; unexpected: boolean } {
   const trpcError = getTRPCErrorFromUnknown(error);
-  const cause = trpcError.cause;
+  const cause = causeOf(trpcError);
   if (cause instanceof AppError) return { message: cause.message, unexpected: cause.code === 'INTERNAL_SERVER_ERROR' };
   if (cause instanceof ZodError) return { message: describeZodError(cause).message, unexpected: false };
   if (trpcError.code === 'INTERNAL_SERVER_ERROR') return { message: 'Internal server error', unexpected: true };
@@ -45,7 +57,7 @@ const builder = initTRPC.context<Context>().meta<ProcedureMeta>();
 const t = builder.create({
   /** The one place errors are mapped: AppError codes and zod input errors to statuses and human messages. */
   errorFormatter({ shape, error }) {
-    const cause = error.cause;
+    const cause = causeOf(error);
     if (cause instanceof AppError) {
       return {
         ...shape,
