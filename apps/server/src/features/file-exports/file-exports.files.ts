@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import Papa from 'papaparse';
 import type { FileExportParams } from '@hearth/shared/file-exports/file-exports.schema';
 import type { FileExportKind } from '@hearth/shared/file-exports/file-exports.constants';
 import { parseFileExportSettings, type FileExportSettings } from '@hearth/shared/file-exports/file-exports.kinds';
@@ -7,6 +6,7 @@ import type { PayPeriod } from '@hearth/shared/payroll/payroll-hours';
 import type { Scope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors/app-error';
+import { csvText } from '../views/spreadsheet-cells';
 import type { fileExports } from './file-exports.schema';
 import type { FileExportTypeRow } from './file-exports.types';
 
@@ -33,12 +33,14 @@ export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
- * A CSV file (papaparse, CRLF line ends, every field quoted only when needed) of a header and rows. `bom` starts
- * it with a UTF-8 byte order mark so spreadsheet programs read accents right: set for files people open, left out
- * for files another system imports by header (ADP, HHAeXchange), whose first header must be the first bytes.
+ * A CSV file (papaparse, CRLF line ends, every field quoted only when needed) of a header and rows, each cell
+ * guarded against formula injection (spreadsheetCell in views/spreadsheet-cells.ts: text that looks like a formula
+ * gains a leading single quote; numbers are never changed). `bom` starts it with a UTF-8 byte order mark so
+ * spreadsheet programs read accents right: set for files people open, left out for files another system imports by
+ * header (ADP, HHAeXchange), whose first header must be the first bytes.
  */
 export function csvFile(header: string[], rows: (string | number | null)[][], options: { bom: boolean }): BuiltExportFile {
-  const text = Papa.unparse({ fields: header, data: rows }, { newline: '\r\n' });
+  const text = csvText([header, ...rows]);
   return {
     body: Buffer.from(`${options.bom ? '\uFEFF' : ''}${text}\r\n`, 'utf8'),
     contentType: CSV_CONTENT_TYPE,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
 import { eq } from 'drizzle-orm';
 import type { FileExportTypeOutput } from '@hearth/shared/file-exports/file-exports.schema';
 import type { QueryViewOutput } from '@hearth/shared/views/views.schema';
@@ -20,6 +21,9 @@ import { exportFixtures } from './file-exports.test-support';
  * company, another branch) and in a branch of another company, each with a surname that marks where it lives;
  * every export type run without a branch, and every view the role may query, must carry the first and never the
  * others. The company admin's export covers Boston and Worcester, never the other company.
+ *
+ * The files are also read for formula injection (views/spreadsheet-cells.ts): a Boston client and caregiver whose
+ * surnames are formulas come out of every CSV and XLSX as quoted text, and of the Sandata JSON exactly.
  */
 let t: TestApp;
 let foreignBranchId: number;
@@ -28,6 +32,9 @@ const PERIOD = { from: '2025-04-01', to: '2025-04-15' };
 const IN_SCOPE = 'Inscopia';
 const SAME_COMPANY = 'Worcesterleak';
 const OTHER_COMPANY = 'Foreignleak';
+/** Surnames a spreadsheet would run as formulas (OWASP CSV injection). */
+const PLANTED = '=HYPERLINK("http://x")';
+const PLANTED_CAREGIVER = '@SUM(1+1)*cmd';
 
 /** Payers of a company sending to each EVV aggregator, with a T1019 rate, so every export kind has lines. */
 async function payersOf(companyId: number, tag: string) {
@@ -68,10 +75,23 @@ async function payersOf(companyId: number, tag: string) {
  * A caregiver and a client of `branchId` named with `surname`, and one completed visit for each payer on 7 and 8
  * April 2025 (checked in and out by the phone, as the caregiver app writes it).
  */
-async function peopleAndVisits(branchId: number, surname: string, payerIds: number[], adpFileNumber: string) {
+async function peopleAndVisits(
+  branchId: number,
+  surname: string,
+  payerIds: number[],
+  adpFileNumber: string,
+  caregiverSurname = surname,
+) {
   const [caregiver] = await x.db
     .insert(caregivers)
-    .values({ branchId, firstName: 'Carla', lastName: surname, status: 'active', adpFileNumber, email: `${surname}@example.com` })
+    .values({
+      branchId,
+      firstName: 'Carla',
+      lastName: caregiverSurname,
+      status: 'active',
+      adpFileNumber,
+      email: `carla.${adpFileNumber}@example.com`,
+    })
     .returning({ id: caregivers.id });
   const [client] = await x.db
     .insert(clients)
@@ -131,6 +151,7 @@ beforeAll(async () => {
   const ownPayers = await payersOf(x.boston.companyId, 'Own');
   await peopleAndVisits(x.boston.id, IN_SCOPE, ownPayers, '910001');
   await peopleAndVisits(x.worcester.id, SAME_COMPANY, ownPayers, '910002');
+  await peopleAndVisits(x.boston.id, PLANTED, ownPayers, '910004', PLANTED_CAREGIVER);
   foreignBranchId = foreignBranch!.id;
   await peopleAndVisits(foreignBranch!.id, OTHER_COMPANY, await payersOf(otherCompany!.id, 'Foreign'), '910003');
 }, 60_000);
@@ -202,5 +223,68 @@ describe('views and reports with no branch chosen', () => {
     // The developer's search does find them: the markers are searchable.
     const found = await t.trpc('query', 'queryView', { view: 'clients', search: SAME_COMPANY }, x.api.tokens.developer);
     expect((found.body.result?.data as QueryViewOutput).rows.length).toBeGreaterThan(0);
+  });
+});
+
+/** Every cell of a CSV file (its byte order mark dropped). */
+function csvCells(bytes: Buffer): string[] {
+  return Papa.parse<string[]>(bytes.toString('utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data.flat();
+}
+
+/** Every cell of an XLSX file as the text it holds. */
+async function xlsxCells(bytes: Buffer): Promise<string[]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  const cells: string[] = [];
+  book.eachSheet((sheet) =>
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        // A formula cell would hold an object; every exported cell is a plain value.
+        expect(typeof cell.value === 'object' && cell.value !== null && 'formula' in cell.value).toBe(false);
+        cells.push(String(cell.text));
+      }),
+    ),
+  );
+  return cells;
+}
+
+/** Cells a spreadsheet would run: starting with = + - @ tab or CR and not a plain number. */
+const formulas = (cells: string[]) => cells.filter((c) => /^[=+\-@\t\r]/.test(c) && !/^[+-]?\d+(\.\d+)?$/.test(c));
+
+describe('formula injection', () => {
+  it('writes a client and a caregiver named as formulas as quoted text in every CSV and XLSX file', async () => {
+    const types = await x.api.ok<FileExportTypeOutput[]>('query', 'getFileExportTypes', undefined);
+    const runs: { name: string; params: Record<string, unknown>; xlsx?: boolean }[] = [
+      ...types
+        .filter((type) => type.format === 'csv' && type.params.some((p) => p.key === 'from'))
+        .map((type) => ({
+          name: type.name,
+          params: { ...PERIOD },
+        })),
+      ...['clients', 'caregivers', 'shifts'].flatMap((name) => [
+        { name, params: { view: {} } },
+        { name, params: { view: {}, format: 'xlsx' }, xlsx: true },
+      ]),
+    ];
+    expect(runs.map((r) => r.name)).toEqual(expect.arrayContaining(['billing', 'payroll-adp', 'evv-hhaexchange']));
+    for (const run of runs) {
+      const done = await x.run(run.name, run.params);
+      const { bytes } = await x.download(done.id);
+      const cells = run.xlsx ? await xlsxCells(bytes) : csvCells(bytes);
+      const label = `${run.name}${run.xlsx ? ' xlsx' : ''}`;
+      expect({ label, formulas: formulas(cells) }).toEqual({ label, formulas: [] });
+      const quoted = cells.filter((c) => c.startsWith(`'${PLANTED}`) || c.startsWith(`'${PLANTED_CAREGIVER}`));
+      expect({ label, quoted: quoted.length > 0 }).toEqual({ label, quoted: true });
+    }
+  });
+
+  it('keeps the Sandata JSON exact: it is not a spreadsheet', async () => {
+    const done = await x.run('evv-sandata', { ...PERIOD });
+    const file = JSON.parse((await x.download(done.id)).bytes.toString('utf8')) as {
+      Client: { ClientLastName: string }[];
+      Employee: { EmployeeLastName: string }[];
+    };
+    expect(file.Client.map((c) => c.ClientLastName)).toContain(PLANTED);
+    expect(file.Employee.map((e) => e.EmployeeLastName)).toContain(PLANTED_CAREGIVER);
   });
 });

@@ -1,5 +1,4 @@
 import { PassThrough, Readable } from 'node:stream';
-import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { zText } from '@hearth/shared/app/input-rules';
@@ -11,6 +10,7 @@ import { AppError } from '../../errors/app-error';
 import { authorizeView } from './views.service';
 import { compileWhere, compileSort, iterateViewRows } from './views.query';
 import type { ViewColumnDefinition } from './views.registry';
+import { csvText, spreadsheetCell } from './spreadsheet-cells';
 
 /** The table state an export reproduces: the same filters, sort and search as the screen, and its columns. */
 export const ZExportViewInput = z.object({
@@ -93,14 +93,15 @@ export function exportView({ scope, input }: { scope: Scope; input: ExportViewIn
   compileWhere(scope, view, state);
   compileSort(view, state.sort);
   const chunks = iterateViewRows(scope, view, state, keys);
+  // Every cell is guarded against formula injection (spreadsheetCell), in CSV and XLSX alike.
   const toCells = (row: Record<string, unknown>) =>
-    columns.map((c) => exportCell(c, row[c.key], input.format, String(row[ROW_TIME_ZONE_KEY])));
+    columns.map((c) => spreadsheetCell(exportCell(c, row[c.key], input.format, String(row[ROW_TIME_ZONE_KEY]))));
   const filename = `${view.name}-${new Date().toISOString().slice(0, 10)}.${input.format}`;
 
   if (input.format === 'csv') {
     async function* csv() {
-      yield `\uFEFF${Papa.unparse([columns.map((c) => c.label)])}\r\n`;
-      for await (const rows of chunks) yield `${Papa.unparse(rows.map(toCells) as (string | number | null)[][])}\r\n`;
+      yield `\uFEFF${csvText([columns.map((c) => c.label)])}\r\n`;
+      for await (const rows of chunks) yield `${csvText(rows.map(toCells))}\r\n`;
     }
     return { filename, contentType: 'text/csv; charset=utf-8', stream: Readable.from(csv()) };
   }
