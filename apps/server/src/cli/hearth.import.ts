@@ -12,7 +12,7 @@ import { fileImportRows, fileImports, fileImportTypes } from '../features/file-i
 import { FILE_IMPORT_TARGET_DEFINITIONS } from '../features/file-imports/file-imports.targets';
 import { markFileImportUploaded, queueFileImport } from '../features/file-imports/file-imports.service';
 import { CliError, commandStorage, existingFile, withDatabase, type CliContext } from './hearth.context';
-import { prepareDatabase } from './hearth.migrate';
+import { prepareDatabase, printRecoveredImports } from './hearth.migrate';
 import { actingUser, findBranch } from './hearth.lookup';
 import { pollUntil, startCommandQueue } from './hearth.jobs';
 
@@ -138,7 +138,7 @@ export async function importCommand(ctx: CliContext, args: ImportArgs): Promise<
   const file = existingFile(ctx, args.file);
   const storage = await commandStorage(ctx.config);
   await withDatabase(ctx.config, async (database) => {
-    await prepareDatabase(database);
+    printRecoveredImports(ctx.io, await prepareDatabase(database));
     const queued = await queueImport(ctx, database.db, storage, file, args);
     const final = await runImportJob(ctx, database, storage, queued);
     if (final.status === 'failed') throw new CliError(`Import ${final.id} failed: ${final.error ?? 'unknown reason'}`);

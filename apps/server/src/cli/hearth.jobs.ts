@@ -14,7 +14,8 @@ const POLL_MS = 200;
  * Starts a job queue in this process with a worker of one queue (`file-import` or `file-export`), so a command runs
  * its job itself instead of waiting for a server. Nothing else runs here: no schedules, no other queues (a server
  * on the same PostgreSQL may still take the job; the command waits on the record's state either way). The queue
- * keeps the server's retry policy (jobs.queue.ts defaults). Job log lines go to `io` (errors only: the command
+ * keeps the server's retry policy (jobs.queue.ts defaults). Its attempts are recorded as a command's (runnerKind), so
+ * an import whose command was killed is failed with the reason at the next start (jobs.recovery.ts). Job log lines go to `io` (errors only: the command
  * prints the progress itself).
  * @returns the queue; stop() it when done.
  */
@@ -25,7 +26,12 @@ export async function startCommandQueue(
   queue: 'file-import' | 'file-export',
 ): Promise<JobQueue> {
   const jobs = await startJobQueue(database, { supervise: false, pollingIntervalSeconds: 0.5 });
-  const deps: JobDeps = { db: database.db, storage, log: { info() {}, error: (message) => io.err(message) } };
+  const deps: JobDeps = {
+    db: database.db,
+    storage,
+    log: { info() {}, error: (message) => io.err(message) },
+    runnerKind: 'command',
+  };
   if (queue === 'file-import') await jobs.work('file-import', (job) => runFileImportJob(deps, job));
   else await jobs.work('file-export', (job) => runFileExportJob(deps, job));
   return jobs;

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { upgradeDatabase } from '../db/upgrade';
 import { isEmptyDatabase, seedDemoAgency } from '../features/demo/demo.seed';
-import { CliError, withDatabase, type CliContext } from './hearth.context';
+import { startJobQueue } from '../jobs/jobs.queue';
+import { findInterruptedImports, recoverInterruptedImports } from '../jobs/jobs.recovery';
+import { CliError, withDatabase, type CliContext, type CliIo } from './hearth.context';
 
 type Rows<T> = { rows: T[] };
 
@@ -22,6 +24,8 @@ export interface PrepareReport {
   roles: { total: number; added: number };
   importTypes: { total: number; added: number };
   exportTypes: { total: number; added: number };
+  /** Imports left running by a process that was killed: resumed (page imports) or failed with the reason. */
+  interruptedImports: { resumed: number[]; failed: number[] };
 }
 
 /** Drizzle's record of applied migrations (drizzle-orm's default migrations schema and table). */
@@ -30,7 +34,9 @@ const MIGRATIONS_TABLE = 'drizzle.__drizzle_migrations';
 /**
  * Brings a database up to date as the server does at start (db/upgrade.ts upgradeDatabase) and reports what it
  * added. Idempotent; every command that works on the data runs it first, so a command works on a fresh database too.
- * @returns what was added (PrepareReport).
+ * Then, as a server's start does, recovers the imports a killed process left running (jobs.recovery.ts
+ * recoverInterruptedImports; a job queue is started only when there is one).
+ * @returns what was added and recovered (PrepareReport).
  */
 export async function prepareDatabase(database: Database): Promise<PrepareReport> {
   const before = {
@@ -47,12 +53,35 @@ export async function prepareDatabase(database: Database): Promise<PrepareReport
     exportTypes: await countRows(database.db, 'file_export_types'),
   };
   const delta = (key: keyof typeof before) => ({ total: after[key], added: after[key] - before[key] });
+  let interruptedImports = { resumed: [] as number[], failed: [] as number[] };
+  if ((await findInterruptedImports(database.db)).length > 0) {
+    const jobs = await startJobQueue(database, { supervise: false });
+    try {
+      interruptedImports = await recoverInterruptedImports({ db: database.db, jobs });
+    } finally {
+      await jobs.stop();
+    }
+  }
   return {
     migrations: { applied: after.migrations - before.migrations, total: after.migrations },
     roles: delta('roles'),
     importTypes: delta('importTypes'),
     exportTypes: delta('exportTypes'),
+    interruptedImports,
   };
+}
+
+/**
+ * Tells the operator about the imports prepareDatabase recovered: "Import 12 had stopped with its process: failed
+ * (see its reason)" or "... queued to resume". Nothing when there were none.
+ */
+export function printRecoveredImports(io: CliIo, report: PrepareReport): void {
+  for (const id of report.interruptedImports.failed) {
+    io.out(`Import ${id} had stopped with its process: failed (its reason says how far it got)`);
+  }
+  for (const id of report.interruptedImports.resumed) {
+    io.out(`Import ${id} had stopped with its process: queued to resume where it stopped`);
+  }
 }
 
 /** Where a command works, for its first line: PostgreSQL or the embedded directory. */
@@ -74,6 +103,7 @@ export async function migrateCommand(ctx: CliContext): Promise<void> {
     ctx.io.out(line('Roles', report.roles));
     ctx.io.out(line('Import types', report.importTypes));
     ctx.io.out(line('Export types', report.exportTypes));
+    printRecoveredImports(ctx.io, report);
   });
 }
 

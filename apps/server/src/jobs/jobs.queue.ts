@@ -55,6 +55,8 @@ export interface JobQueue {
   work<N extends JobName>(name: N, handler: (job: JobAttempt<N>) => Promise<void>): Promise<void>;
   /** Runs queue `name` on a cron schedule (5 fields, in `tz`, default UTC); one run per slot across processes. */
   schedule(name: JobName, cron: string, tz?: string): Promise<void>;
+  /** Cancels a job that has not ended (queued, waiting for a retry, or active); nothing for one that ended. */
+  cancel(name: JobName, id: string): Promise<void>;
   /** A job's state, or null when there is no such job. */
   getJob(name: JobName, id: string): Promise<JobState | null>;
   /** Stops the workers (waiting for running handlers up to 10 s) and the queue's timers. */
@@ -153,6 +155,9 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     },
     async schedule(name, cron, tz = 'UTC') {
       await boss.schedule(name, cron, {}, { tz });
+    },
+    async cancel(name, id) {
+      await boss.cancel(name, id);
     },
     async getJob(name, id) {
       const job = await boss.getJobById(name, id, { includeArchive: true });

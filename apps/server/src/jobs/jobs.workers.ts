@@ -2,7 +2,7 @@ import type { Db } from '../db/client';
 import type { Storage } from '../storage/storage';
 import type { JobQueue } from './jobs.queue';
 import type { JobLog } from './jobs.log';
-import { recoverFileTransfers } from './jobs.recovery';
+import { recoverFileTransfers, recoverInterruptedImports } from './jobs.recovery';
 import { STALE_PENDING_FILE_AGE_SECONDS } from '@hearth/shared/files/files.constants';
 import { deleteStalePendingFiles } from '../features/files/files.service';
 import { runPatternHorizonJob } from '../features/shifts/shift-patterns.job';
@@ -14,6 +14,8 @@ export interface JobDeps {
   db: Db;
   storage: Storage;
   log: JobLog;
+  /** Who runs the handlers: a server's workers (default) or a command running its own job (cli/hearth.jobs.ts). */
+  runnerKind?: 'server' | 'command';
 }
 
 /**
@@ -22,8 +24,8 @@ export interface JobDeps {
  * - `extend-pattern-horizons`: at start and daily at 03:15 (recurring patterns' 60-day horizon);
  * - `delete-stale-pending-files`: hourly (uploads that never arrived, files.service deleteStalePendingFiles);
  * - `delete-expired-file-exports`: hourly at :30 (export files past their retention);
- * - `recover-file-transfers`: at start and every 10 minutes (imports and exports left without their job, uploads
- *   that never arrived: jobs.recovery.ts).
+ * - `recover-file-transfers`: at start and every minute (imports whose process was killed are resumed or failed
+ *   with the reason, imports and exports left without their job, uploads that never arrived: jobs.recovery.ts).
  * A failed run is retried by the queue and, past its retries, left failed with the reason (pg-boss's job output).
  */
 export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void> {
@@ -44,6 +46,9 @@ export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void
     if (done.expired > 0) deps.log.info(`File exports: ${done.expired} expired and removed`);
   });
   await queue.work('recover-file-transfers', async () => {
+    const interrupted = await recoverInterruptedImports({ db: deps.db, jobs: queue });
+    for (const id of interrupted.resumed) deps.log.info(`File import ${id}: its process had stopped; resumed`);
+    for (const id of interrupted.failed) deps.log.info(`File import ${id}: its process had stopped; failed with the reason`);
     const done = await recoverFileTransfers({ db: deps.db, storage: deps.storage, jobs: queue });
     if (done.requeued + done.abandoned > 0) {
       deps.log.info(`File transfers: ${done.requeued} jobs sent again, ${done.abandoned} abandoned uploads closed`);
@@ -52,7 +57,8 @@ export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void
   await queue.schedule('extend-pattern-horizons', '15 3 * * *');
   await queue.schedule('delete-stale-pending-files', '0 * * * *');
   await queue.schedule('delete-expired-file-exports', '30 * * * *');
-  await queue.schedule('recover-file-transfers', '*/10 * * * *');
+  // Every minute: an import whose process was killed is resumed or failed within a minute of the next start.
+  await queue.schedule('recover-file-transfers', '* * * * *');
   await queue.send('extend-pattern-horizons', {}, { singletonKey: 'at-start' });
   await queue.send('recover-file-transfers', {}, { singletonKey: 'at-start' });
 }

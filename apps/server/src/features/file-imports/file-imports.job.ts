@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { JobDeps } from '../../jobs/jobs.workers';
 import type { JobAttempt } from '../../jobs/jobs.queue';
@@ -11,6 +11,7 @@ import { FileImportProblem, formatOf, readRecords } from './file-imports.read';
 import { missingColumnsMessage, planColumns, rowData, rowValues, type ColumnPlan } from './file-imports.mapping';
 import { writeBatch, type BatchRow } from './file-imports.batch';
 import { errorRow } from './file-imports.target';
+import { HEARTBEAT_EVERY_MS, startAttempt } from '../../jobs/jobs.runner';
 
 /**
  * The `file-import` job (issue "imports and exports", item 2): reads an uploaded file and writes its rows.
@@ -23,7 +24,9 @@ import { errorRow } from './file-imports.target';
  *    rows; they never block the good ones. A key seen on an earlier line makes the later line an error.
  * Safe to run again: a retried job skips the lines an earlier attempt committed (rows are unique per import and
  * line) and records are upserted by their key. An unexpected error leaves the import queued for pg-boss's retry;
- * on the last attempt the import is failed with the message.
+ * on the last attempt the import is failed with the message. An attempt records its process (`runner`) and writes
+ * a heartbeat, so that an attempt whose process was killed is found and resumed or failed (jobs/jobs.recovery.ts
+ * recoverInterruptedImports).
  */
 
 /** Rows per batch transaction: large enough for set-based writes, small enough for steady progress. */
@@ -133,28 +136,56 @@ async function finish(deps: JobDeps, id: number, status: 'completed' | 'failed',
 }
 
 /**
- * Runs one attempt of a `file-import` job {fileImportId}: status running (attempts + 1, startedAt on the first),
- * then the two passes, then completed (even with row errors). A FileImportProblem fails the import with its
- * message at once. Another error: on the job's last attempt the import is failed with it; otherwise the import goes
- * back to queued with the attempt counted. Either way it is rethrown, so pg-boss retries or records the failure.
- * An import that is gone or already finished is left alone.
+ * Runs one attempt of a `file-import` job {fileImportId}. The attempt claims the import: only a `queued` import is
+ * taken (status running, attempts + 1, startedAt on the first, runner = this process, heartbeat now), so a second
+ * job of the same import (a stale one retried after its process was killed) does nothing while another attempt
+ * runs or after the import ended. Then the two passes, then completed (even with row errors). A FileImportProblem
+ * fails the import with its message at once. Another error: on the job's last attempt the import is failed with
+ * it; otherwise the import goes back to queued with the attempt counted. Either way it is rethrown, so pg-boss
+ * retries or records the failure. While it runs, the heartbeat is written every HEARTBEAT_EVERY_MS.
+ * `deps.runnerKind` says whether a server or a command runs it (default server).
  */
 export async function runFileImportJob(deps: JobDeps, job: JobAttempt<'file-import'>): Promise<void> {
   const id = job.data.fileImportId;
+  const attempt = startAttempt(deps.runnerKind ?? 'server');
+  try {
+    const claimed = await deps.db
+      .update(fileImports)
+      .set({
+        status: 'running',
+        attempts: sql`${fileImports.attempts} + 1`,
+        startedAt: sql`coalesce(${fileImports.startedAt}, now())`,
+        runner: attempt.runner,
+        heartbeatAt: sql`now()`,
+      })
+      .where(and(eq(fileImports.id, id), eq(fileImports.status, 'queued')))
+      .returning({ id: fileImports.id });
+    if (claimed.length === 0) return;
+    const heartbeat = setInterval(() => {
+      deps.db
+        .update(fileImports)
+        .set({ heartbeatAt: sql`now()` })
+        .where(and(eq(fileImports.id, id), sql`${fileImports.runner}->>'token' = ${attempt.runner.token}`))
+        .catch((error: unknown) => deps.log.error(`File import ${id}: heartbeat not written: ${String(error)}`));
+    }, HEARTBEAT_EVERY_MS);
+    heartbeat.unref();
+    try {
+      await runClaimed(deps, job, id);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  } finally {
+    attempt.end();
+  }
+}
+
+async function runClaimed(deps: JobDeps, job: JobAttempt<'file-import'>, id: number): Promise<void> {
   const [imported] = await deps.db
     .select({ file: fileImports, type: fileImportTypes })
     .from(fileImports)
     .innerJoin(fileImportTypes, eq(fileImportTypes.name, fileImports.typeName))
     .where(eq(fileImports.id, id));
-  if (!imported || imported.file.status === 'completed' || imported.file.status === 'failed') return;
-  await deps.db
-    .update(fileImports)
-    .set({
-      status: 'running',
-      attempts: sql`${fileImports.attempts} + 1`,
-      startedAt: sql`coalesce(${fileImports.startedAt}, now())`,
-    })
-    .where(eq(fileImports.id, id));
+  if (!imported) return;
   try {
     const surveyed = await survey(deps, imported);
     await deps.db.update(fileImports).set({ rowsTotal: surveyed.total }).where(eq(fileImports.id, id));

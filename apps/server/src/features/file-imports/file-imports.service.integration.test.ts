@@ -245,7 +245,8 @@ describe('the job', () => {
     const rows = Array.from({ length: 1200 }, (_, i) => [`RES-${i}`, 'Pat', `Number${i}`, '1950-01-01']);
     const done = await runImport(t, tokens, 'branchmanager', { type: 'clients', bytes: csv([HEADER, ...rows]) });
     expect(done).toMatchObject({ status: 'completed', createdCount: 1200 });
-    // As if the process had died after the first batch: the later batches' rows and records were never committed.
+    // As if the process had died after the first batch (the later batches' rows and records were never committed)
+    // and recovery had queued the import again.
     const db = t.database.db;
     await db.delete(clients).where(
       inArray(
@@ -254,7 +255,7 @@ describe('the job', () => {
       ),
     );
     await db.delete(fileImportRows).where(and(eq(fileImportRows.fileImportId, done.id), gt(fileImportRows.lineNumber, 501)));
-    await db.update(fileImports).set({ status: 'running', rowsDone: 500, createdCount: 500 }).where(eq(fileImports.id, done.id));
+    await db.update(fileImports).set({ status: 'queued', rowsDone: 500, createdCount: 500 }).where(eq(fileImports.id, done.id));
     const deps = { db, storage: t.storage, log: { info() {}, error() {} } };
     await runFileImportJob(deps, {
       id: 'again',
