@@ -22,6 +22,7 @@ import { AppError } from './errors/app-error';
 import { describeZodError } from './errors/zod-errors';
 import { databaseInputError, loggableError } from './db/errors';
 import { publicErrorOf } from './trpc/init';
+import { loggerOptions } from './http/log-redaction';
 
 export interface AppDeps {
   db: Db;
@@ -36,6 +37,8 @@ export interface AppDeps {
   /** Directory of the built web app; when missing, only the API is served. */
   webDist?: string;
   logLevel?: string;
+  /** Where the log is written (standard output unless a test reads it back); http/log-redaction.ts says what it holds. */
+  logStream?: { write(line: string): void };
   /** The server's clock for request receipt times (the real one unless a test controls it). */
   now?: () => Date;
 }
@@ -47,7 +50,7 @@ export interface AppDeps {
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: deps.logLevel ?? 'warn' },
+    logger: loggerOptions(deps.logLevel ?? 'warn', deps.logStream),
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 10 * 1024 * 1024,
   });

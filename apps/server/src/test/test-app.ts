@@ -62,6 +62,9 @@ export async function startTestApp(
     loginLinkRateLimit?: { perAddress: number; perUser: number };
     workers?: boolean;
     now?: () => Date;
+    /** Where the server log goes, at `logLevel` (silent unless given), so a test can read it. */
+    logStream?: { write(line: string): void };
+    logLevel?: string;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -95,7 +98,8 @@ export async function startTestApp(
     jobs,
     keySealingSecret: 'test-key-sealing-secret-test-key-sealing-0123',
     publicUrl: origin,
-    logLevel: 'silent',
+    logLevel: options.logLevel ?? 'silent',
+    logStream: options.logStream,
     now: options.now,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
