@@ -383,11 +383,13 @@ describe('the time of an online entry is the server’s', () => {
       checkInType: 2,
       checkOutType: 2,
     });
-    // Made "tomorrow" and received today, from a phone whose clock reads today: stated after its receipt.
+    // Made "tomorrow" and received today, from a phone whose clock reads today: stated after its receipt, so the
+    // phone's clock was off when it was made.
     expect(sheet!.checkInMetadata).toMatchObject({
       offline: true,
       receivedAt: today.toISOString(),
-      clockSkew: false,
+      clockOffsetSeconds: 0,
+      clockSkew: true,
       outsideEntryTimes: 'after_receipt',
     });
     expect(sheet!.checkInMetadata).not.toHaveProperty('phoneTime');
@@ -518,6 +520,8 @@ describe('a phone clock off beyond the tolerance', () => {
     const byShift = new Map(review.data.visits.map((visit) => [visit.shiftId, visit]));
     expect(byShift.get(v.skewOnline)).toMatchObject({ clockSkew: true, compliant: false, geofenceException: false });
     expect(byShift.get(v.skewOffline)).toMatchObject({ clockSkew: true, compliant: false });
+    // Tomorrow’s visit replayed offline today: flagged as a phone clock off.
+    expect(byShift.get(v.tomorrowOffline)).toMatchObject({ clockSkew: true, compliant: false, checkInType: 2 });
     expect(byShift.get(v.lateUpload)).toMatchObject({ clockSkew: false, compliant: true, checkInType: 2 });
     expect(byShift.get(v.missed)).toMatchObject({ manualEdit: true, reasonCode: 'caregiver_forgot', clockSkew: false });
     // Out of scope: Boston's branch manager finds no Worcester caregiver; a nurse, a PRN and the caregiver have no

@@ -328,8 +328,9 @@ function typeOf(check: VisitCheck): number {
 /**
  * The EVV metadata of one check: position, distance to the client's address in metres, geofence result, and the
  * receipt: the server's receipt time, the phone's stated time of an online check (phoneTime), the phone's clock,
- * how far it is off (seconds, ahead positive) and whether that is beyond the company's tolerance (clockSkew), and
- * for an offline replay outside the visit's entry times, which side (outsideEntryTimes).
+ * how far it is off (seconds, ahead positive) and whether that is beyond the company's tolerance or the entry was
+ * stated after its receipt (clockSkew), and for an offline replay outside the visit's entry times, which side
+ * (outsideEntryTimes).
  */
 function metadataOf(
   check: VisitCheck,
@@ -353,7 +354,9 @@ function metadataOf(
     receivedAt: receipt.receivedAt.toISOString(),
     deviceTime: receipt.deviceTime?.toISOString() ?? null,
     clockOffsetSeconds: offset === null ? null : Math.round(offset / 1000),
-    clockSkew: isClockSkewed(offset, shift.evvSettings),
+    // An entry stated after it was received shows a phone clock that was wrong when it was made, whatever it read
+    // when sending: EVV review shows it as a phone clock off, not compliant.
+    clockSkew: isClockSkewed(offset, shift.evvSettings) || outsideEntryTimes === 'after_receipt',
     mobileApp: receipt.mobileApp,
   };
 }
