@@ -51,6 +51,12 @@ export const fileExports = pgTable(
     rowCount: integer('row_count'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdByUserId: integer('created_by_user_id').references(() => users.id),
+    /**
+     * The user whose reach the export covers: the one the requester was acting as when it was queued (the
+     * impersonated user while impersonating, else the requester). Null on exports queued before it was kept: the
+     * requester's own reach.
+     */
+    scopeUserId: integer('scope_user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

@@ -1,0 +1,2 @@
+ALTER TABLE "file_exports" ADD COLUMN "scope_user_id" integer;--> statement-breakpoint
+ALTER TABLE "file_exports" ADD CONSTRAINT "file_exports_scope_user_id_users_id_fk" FOREIGN KEY ("scope_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;
