@@ -1,3 +1,4 @@
+import { loggableError } from '../db/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ZActionBatchRequest, type ActionList, type ActionResultEntry } from '@hearth/shared/actions/actions.schema';
 import { AppError } from '../errors/app-error';
@@ -29,7 +30,9 @@ export function registerActionRoutes(app: FastifyInstance, deps: ContextDeps): v
     return runActionCalls({
       ctx,
       calls,
-      onUnexpectedError: (error, call) => request.log.error({ err: error, action: call.name }, 'Action failed'),
+      // The cause with the request id and action, never the call's input or query parameters (health data).
+      onUnexpectedError: (error, call) =>
+        request.log.error({ reqId: request.id, action: call.name, err: loggableError(error) }, 'Action failed'),
     });
   });
 }

@@ -5,11 +5,14 @@ import { scopeOf } from '../db/request-scope';
 import { AppError } from '../errors/app-error';
 import { requireCaller } from './require-caller';
 import { exportView, ZExportViewInput } from '../features/views/views.export';
+import { authorizeView } from '../features/views/views.service';
+import { assertViewQueryRuns } from '../features/views/views.query';
 
 /**
  * GET /api/views/{view}/export?format=csv|xlsx&state=<JSON {filters, sort, search, columns}>: the current table
  * state as a downloaded file, all pages, streamed. Guarded like queryView. Reads outside a transaction so a long
- * export does not hold one open.
+ * export does not hold one open. The input and the view's query are checked before streaming starts: bad input
+ * answers 400 with a message (an impossible date in a filter names the filter), never a 200 cut short.
  */
 export function registerViewExportRoutes(app: FastifyInstance, deps: { db: Db; auth: Auth }): void {
   app.get<{ Params: { view: string }; Querystring: { format?: string; state?: string } }>(
@@ -23,7 +26,10 @@ export function registerViewExportRoutes(app: FastifyInstance, deps: { db: Db; a
         throw new AppError('BAD_REQUEST', 'state must be JSON');
       }
       const input = ZExportViewInput.parse({ ...(state as object), view: request.params.view, format: request.query.format });
-      const file = exportView({ scope: scopeOf(deps.db, caller), input });
+      const scope = scopeOf(deps.db, caller);
+      // Everything that can refuse the request runs before the first byte is sent (400 with a message), not mid-stream.
+      await assertViewQueryRuns(scope, authorizeView(scope, input.view), input);
+      const file = exportView({ scope, input });
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)

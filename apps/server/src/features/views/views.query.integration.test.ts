@@ -197,7 +197,7 @@ describe('bad input is a 400 naming the problem, never SQL', () => {
       'bad date',
       { column: 'startDate', operator: 'equals', value: '2026-13-45' },
       null,
-      'Filter on "startDate" needs a date value, got "2026-13-45"',
+      'Filter on "startDate" needs a real date written YYYY-MM-DD, got "2026-13-45"',
     ],
     [
       'enum value outside the options',

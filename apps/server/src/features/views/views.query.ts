@@ -7,6 +7,7 @@ import {
   type ViewFilter,
   type ViewSort,
 } from '@hearth/shared/views/views.schema';
+import { hasNulCharacter } from '@hearth/shared/app/input-rules';
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
 import type { ViewColumnDefinition, ViewDefinition } from './views.registry';
@@ -20,6 +21,23 @@ export interface ViewState {
 
 const MAX_IN_VALUES = 200;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** An ISO 8601 date and time, with Z or an offset or neither ("2026-03-09T14:00:00.000Z"). */
+const INSTANT = /^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
+/** Past the range of a PostgreSQL bigint, which whole-number filter values bind as (2^63). */
+const BIGINT_LIMIT = 2 ** 63;
+
+/** Whether a YYYY-MM-DD text is a day of the calendar (JavaScript's Date.parse reads 2025-02-30 as March 2). */
+function isRealDate(text: string): boolean {
+  if (!DATE.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
+
+/** Whether a text is an ISO 8601 instant on a real day. */
+function isRealInstant(text: string): boolean {
+  const match = INSTANT.exec(text);
+  return !!match && isRealDate(match[1] ?? '') && !Number.isNaN(Date.parse(text));
+}
 
 function bad(message: string): AppError {
   return new AppError('BAD_REQUEST', message);
@@ -36,10 +54,13 @@ function columnOf(view: ViewDefinition, key: string): ViewColumnDefinition {
  * @throws AppError BAD_REQUEST naming the column when the value does not fit its type.
  */
 function param(column: ViewColumnDefinition, value: unknown): SQL {
-  const fail = () => bad(`Filter on "${column.key}" needs a ${column.type} value, got ${JSON.stringify(value) ?? 'nothing'}`);
+  const shown = typeof value === 'string' && value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  const fail = (what = `a ${column.type} value`) =>
+    bad(`Filter on "${column.key}" needs ${what}, got ${JSON.stringify(shown) ?? 'nothing'}`);
   switch (column.type) {
     case 'text':
       if (typeof value !== 'string' || value.length > 500) throw fail();
+      if (hasNulCharacter(value)) throw fail('text without a NUL character');
       return sql`${value}::text`;
     case 'enum':
       if (typeof value !== 'string' || !column.options?.some((o) => o.value === value)) throw fail();
@@ -48,14 +69,16 @@ function param(column: ViewColumnDefinition, value: unknown): SQL {
     case 'money': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
       if (typeof n !== 'number' || !Number.isFinite(n) || (column.type === 'money' && !Number.isInteger(n))) throw fail();
+      if (Math.abs(n) >= BIGINT_LIMIT) throw fail('a number of at most 18 digits');
       // A whole number binds as bigint so an integer id column keeps its index (integer = numeric casts the column).
       return column.type === 'money' || Number.isSafeInteger(n) ? sql`${n}::bigint` : sql`${n}::numeric`;
     }
     case 'date':
-      if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value))) throw fail();
+      if (typeof value !== 'string' || !isRealDate(value)) throw fail('a real date written YYYY-MM-DD');
       return sql`${value}::date`;
     case 'datetime':
-      if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw fail();
+      if (typeof value !== 'string' || !isRealInstant(value))
+        throw fail('a real date (YYYY-MM-DD) or an ISO 8601 time ("2026-03-09T14:00:00Z")');
       return sql`${new Date(value).toISOString()}::timestamptz`;
     case 'boolean': {
       const b = value === 'true' ? true : value === 'false' ? false : value;
@@ -71,7 +94,7 @@ function escapeLike(text: string): string {
 
 /** A calendar date (YYYY-MM-DD) given to a datetime filter: a whole day on the row's wall clock. */
 function isDayValue(column: ViewColumnDefinition, value: unknown): value is string {
-  return column.type === 'datetime' && typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(value));
+  return column.type === 'datetime' && typeof value === 'string' && isRealDate(value);
 }
 
 /**
@@ -118,6 +141,8 @@ export function compileFilter(view: ViewDefinition, filter: ViewFilter, timeZone
     }
     case 'contains':
       if (typeof v !== 'string' || v.length === 0) throw bad(`Filter "contains" on "${column.key}" needs some text`);
+      if (v.length > 500 || hasNulCharacter(v))
+        throw bad(`Filter "contains" on "${column.key}" needs text of at most 500 characters without a NUL character`);
       return sql`${expr}::text ilike ${`%${escapeLike(v)}%`}`;
     case 'between': {
       if (!Array.isArray(v) || v.length !== 2) throw bad(`Filter "between" on "${column.key}" needs [from, to]`);
@@ -242,6 +267,18 @@ export async function runViewPage(
   );
   const totalCount = countRow?.n ?? 0;
   return { rows, totalCount, page, pageSize, totalPages: Math.ceil(totalCount / pageSize) };
+}
+
+/**
+ * Runs a view's query for at most one row and drops it, so a state the database would refuse fails before an
+ * export starts streaming: a refusal after the response's headers would reach the user as a 200 cut short.
+ * @throws AppError BAD_REQUEST for invalid filters, sort or search; the database's own refusal otherwise (a bad
+ * value's one is mapped to 400 by the error handler in app.ts).
+ */
+export async function assertViewQueryRuns(scope: Scope, view: ViewDefinition, state: ViewState): Promise<void> {
+  const { from, where } = compileWhere(scope, view, state);
+  compileSort(view, state.sort);
+  await scope.db.execute(sql`select 1 from ${from} where ${where} limit 1`);
 }
 
 /**
