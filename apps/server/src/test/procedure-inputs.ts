@@ -58,7 +58,7 @@ interface ProcedureDef {
 
 /** Every query and mutation of the router, sorted by path. */
 export function listProcedures(): ProcedureInfo[] {
-  return Object.entries(appRouter._def.procedures as Record<string, ProcedureDef>)
+  return Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>)
     .filter(([, p]) => p._def.type !== 'subscription')
     .map(([path, p]) => {
       const input = p._def.inputs[0];
