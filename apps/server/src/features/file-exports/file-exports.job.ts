@@ -4,6 +4,7 @@ import type { FileExportParams } from '@hearth/shared/file-exports/file-exports.
 import { isPeriodExportKind } from '@hearth/shared/file-exports/file-exports.kinds';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import { callerOfUser } from '../../auth/caller-of-user';
+import { levelOf, type Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { scopeOf } from '../../db/request-scope';
 import { AppError } from '../../errors/app-error';
@@ -11,6 +12,8 @@ import type { JobAttempt, JobQueue } from '../../jobs/jobs.queue';
 import type { JobDeps } from '../../jobs/jobs.workers';
 import { branches } from '../branches/branches.schema';
 import { isActionAllowed, TABLE_NAMES } from '../roles/roles.permissions';
+import { roles } from '../roles/roles.schema';
+import { branchUsers, users } from '../users/users.schema';
 import { viewNames } from '../views/views.catalog';
 import { fileExports } from './file-exports.schema';
 import { lockFileExport } from './file-exports.service';
@@ -57,14 +60,46 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * The scope an export runs with: the scope of the user who queued it as it is now (callerOfUser, then scopeOf),
- * narrowed to the export's company and branch. The user must still be active, hold queueFileExport and reach the
- * branch; a system-level user is narrowed to the export's company (keeping every view and table permission).
- * @throws AppError UNAUTHORIZED for a deactivated user, FORBIDDEN when the user is gone or lost the access.
+ * The caller the export's reach is computed from: the role and branch links, as they are now, of the user the
+ * requester acted as when queueing (scopeUserId; the requester for an export queued before it was kept), with the
+ * requester as the actor. Never whoever the requester impersonates when the job runs: a no-branch export queued as
+ * a branch manager covers that manager's branches, not the requester's own wider reach.
+ */
+async function reachOf(db: Db, requesterId: number, scopeUserId: number): Promise<Caller | null> {
+  const [row] = await db
+    .select({ user: users, role: roles })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, scopeUserId));
+  if (!row) return null;
+  const links = await db
+    .select({ branchId: branchUsers.branchId })
+    .from(branchUsers)
+    .where(eq(branchUsers.userId, scopeUserId))
+    .orderBy(asc(branchUsers.branchId));
+  return {
+    actorUserId: requesterId,
+    user: row.user,
+    role: row.role,
+    branchIds: links.map((l) => l.branchId),
+    level: levelOf(row.role),
+    impersonatedUserId: scopeUserId === requesterId ? null : scopeUserId,
+  };
+}
+
+/**
+ * The scope an export runs with (the class rule: an export with no branch covers the caller's branches, never
+ * "all"): the reach of the user the requester acted as when queueing it (reachOf), as it is now, narrowed to the
+ * export's company and branch. The requester must still be active; that user must still exist, hold
+ * queueFileExport and reach the branch; a system-level user is narrowed to the export's company (keeping every view
+ * and table permission).
+ * @throws AppError UNAUTHORIZED for a deactivated requester, FORBIDDEN when a user is gone or lost the access.
  */
 export async function exportScope(db: Db, row: FileExportRow): Promise<Scope> {
-  const caller = row.createdByUserId === null ? null : await callerOfUser(db, row.createdByUserId);
-  if (!caller) throw new AppError('FORBIDDEN', 'The user who queued this export no longer exists');
+  const requester = row.createdByUserId === null ? null : await callerOfUser(db, row.createdByUserId);
+  if (!requester) throw new AppError('FORBIDDEN', 'The user who queued this export no longer exists');
+  const caller = await reachOf(db, requester.actorUserId, row.scopeUserId ?? requester.actorUserId);
+  if (!caller) throw new AppError('FORBIDDEN', 'The user this export was queued for no longer exists');
   if (!isActionAllowed(caller.role, 'queueFileExport')) {
     throw new AppError('FORBIDDEN', `The role of ${caller.user.name} may no longer use queueFileExport`);
   }

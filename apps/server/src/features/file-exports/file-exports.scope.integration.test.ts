@@ -14,6 +14,9 @@ import { shifts, shiftTimesheets } from '../shifts/shifts.schema';
 import { timesFromTimesheets } from '../shifts/shift-timesheets.service';
 import { viewNames } from '../views/views.catalog';
 import { exportFixtures } from './file-exports.test-support';
+import { exportScope } from './file-exports.job';
+import { fileExports } from './file-exports.schema';
+import { users } from '../users/users.schema';
 
 /**
  * Exports, reports and views stay in the caller's scope when no branch is chosen ("all branches"): the demo branch
@@ -189,6 +192,46 @@ describe('an export with no branch chosen', () => {
         found: [IN_SCOPE, SAME_COMPANY].filter((m) => text.includes(m)),
         leaks: text.includes(OTHER_COMPANY),
       }).toEqual({ type: type.name, found: [IN_SCOPE, SAME_COMPANY], leaks: false });
+    }
+  });
+});
+
+describe('an export queued while impersonating', () => {
+  /** Makes the developer act as `username` (users.impersonated_user_id), or stop with null. */
+  async function impersonate(username: string | null) {
+    const target = username === null ? null : await x.userId(username);
+    await x.db.update(users).set({ impersonatedUserId: target }).where(eq(users.username, 'developer'));
+  }
+  const rowOf = async (id: number) => (await x.db.select().from(fileExports).where(eq(fileExports.id, id)))[0]!;
+
+  it('covers the impersonated branch manager’s branch, whenever its job runs', async () => {
+    await impersonate('branchmanager');
+    try {
+      const done = await x.run('evv-sandata', { ...PERIOD }, 'developer');
+      expect(done.status).toBe('completed');
+      const text = await fileText(done.id, 'developer');
+      expect([IN_SCOPE, SAME_COMPANY, OTHER_COMPANY].filter((m) => text.includes(m))).toEqual([IN_SCOPE]);
+      const row = await rowOf(done.id);
+      expect(row).toMatchObject({ createdByUserId: await x.userId('developer'), scopeUserId: await x.userId('branchmanager') });
+      // Run again after the impersonation ended (a retry, a restart), it keeps the branch manager's reach.
+      await impersonate(null);
+      expect(await exportScope(x.db, row)).toMatchObject({ level: 'branch', branchIds: [x.boston.id] });
+    } finally {
+      await impersonate(null);
+    }
+  });
+
+  it('keeps the requester’s own reach when they impersonate someone by the time the job runs', async () => {
+    const queued = await x.queue('evv-sandata', { ...PERIOD }, 'companyadmin');
+    const row = await rowOf(queued.id);
+    await x.db
+      .update(users)
+      .set({ impersonatedUserId: await x.userId('branchmanager') })
+      .where(eq(users.username, 'companyadmin'));
+    try {
+      expect(await exportScope(x.db, row)).toMatchObject({ level: 'company', companyId: x.boston.companyId });
+    } finally {
+      await x.db.update(users).set({ impersonatedUserId: null }).where(eq(users.username, 'companyadmin'));
     }
   });
 });

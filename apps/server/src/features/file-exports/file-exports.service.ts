@@ -35,7 +35,8 @@ function storedParams(params: FileExportParams): Record<string, unknown> {
  * those its kind asks for (fileExportParamsErrors: period kinds need from and to, at most 62 days; record kinds a
  * valid view state), `branchId` a branch in the caller's scope (it also gives the company of a system-level
  * caller), `payerSourceId` a payer of the export's company. Inserts the file_exports row (status queued, created
- * by the signed-in user) and holds its advisory lock until the request's transaction ends, so the job (sent by the
+ * by the signed-in user, covering the reach of the user they act as: scopeUserId, the impersonated user while
+ * impersonating) and holds its advisory lock until the request's transaction ends, so the job (sent by the
  * router once this returns: dispatchFileExportJob) starts on a committed row on every engine.
  * @returns the export as FileExportOutput.
  * @throws AppError BAD_REQUEST for an unknown type or parameters that do not fit (fieldErrors under "params.<key>"),
@@ -96,6 +97,9 @@ export async function queueFileExport({
       params: storedParams(params),
       status: 'queued',
       createdByUserId: scope.actorUserId,
+      // The job runs with the reach of the user the caller acts as now (exportScope), not whoever the requester
+      // happens to act as when the job runs.
+      scopeUserId: scope.userId,
     })
     .returning({ id: fileExports.id });
   await lockFileExport(scope.db, row!.id);
