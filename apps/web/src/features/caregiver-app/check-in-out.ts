@@ -53,10 +53,12 @@ export type CheckResult =
   { status: 'sent'; careSheetId: number; scheduleId: number; flaggedForReview: boolean } | { status: 'offline' };
 
 /**
- * Records a check-in or check-out. Online: caregiverAppCheckInOut with a new clientRecordId. When the phone is
- * offline, on a network-type error (syncOutcome 'keep'), or while an earlier offline record of the shift is still
- * waiting to upload (the server must see the check-in before the check-out): the time and metadata go into the
- * shift's offline visit (saveOfflineVisit, offline flag true) to upload later. Then a sync runs.
+ * Records a check-in or check-out. Online: caregiverAppCheckInOut with a new clientRecordId; the server records it
+ * at its own receipt time (the phone's time sent is kept beside it), and the refreshed shift lists show that. When
+ * the phone is offline, on a network-type error (syncOutcome 'keep'), or while an earlier offline record of the
+ * shift is still waiting to upload (the server must see the check-in before the check-out): the time and metadata
+ * go into the shift's offline visit (saveOfflineVisit, offline flag true) to upload later, as an offline replay
+ * that keeps the phone's time. Then a sync runs.
  * @throws the server's error when it refused the check (e.g. a cancelled shift)
  */
 export async function recordCheck(args: {
