@@ -85,7 +85,8 @@ export async function createClientAddress({ scope, input }: { scope: Scope; inpu
 }
 
 /**
- * Edits an address {id, ...fields to change}. Marking it primary unmarks the client's other addresses; the
+ * Edits an address {id, ...fields to change}; an omitted field keeps its value ({id} alone returns the address as
+ * it is). Marking it primary unmarks the client's other addresses; the
  * primary cannot be unmarked directly (mark another one instead), so a client with addresses keeps one primary.
  * An empty label becomes "Home".
  * @throws AppError NOT_FOUND "Address N not found" when it does not exist or its client is outside the scope;
@@ -100,21 +101,20 @@ export async function updateClientAddress({ scope, input }: { scope: Scope; inpu
       isPrimary: ['Mark another address as primary instead'],
     });
   }
-  const [row] = await scope.db
-    .update(clientAddresses)
-    .set({
-      label: input.label === undefined ? undefined : input.label || 'Home',
-      line1: input.line1,
-      line2: textOrNull(input.line2),
-      city: input.city,
-      state: input.state,
-      zip: input.zip,
-      lat: input.lat,
-      lon: input.lon,
-      isPrimary: input.isPrimary,
-    })
-    .where(eq(clientAddresses.id, input.id))
-    .returning();
+  const changes = {
+    label: input.label === undefined ? undefined : input.label || 'Home',
+    line1: input.line1,
+    line2: textOrNull(input.line2),
+    city: input.city,
+    state: input.state,
+    zip: input.zip,
+    lat: input.lat,
+    lon: input.lon,
+    isPrimary: input.isPrimary,
+  };
+  // A partial update: an omitted field stays as it is, so {id} alone changes nothing.
+  if (Object.values(changes).every((value) => value === undefined)) return toOutput(current);
+  const [row] = await scope.db.update(clientAddresses).set(changes).where(eq(clientAddresses.id, input.id)).returning();
   if (!row) throw new Error('address update returned nothing');
   if (row.isPrimary) await unmarkOtherPrimaries(scope, client.id, row.id);
   return toOutput(row);

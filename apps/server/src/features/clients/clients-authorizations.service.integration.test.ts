@@ -313,7 +313,7 @@ describe('metrics from shifts', () => {
       expect(saved.shift.authorizationId).toBe(auth.id);
       return saved.shift.id;
     };
-    await shift('03-04', 2); // scheduled: 8 units
+    const first = await shift('03-04', 2); // scheduled: 8 units
     const worked = await shift('03-05');
     // Worked 82 minutes: 5 units by the 8-minute rule (7 minutes left over do not count), not the 4 scheduled.
     await api.ok('mutation', 'saveShiftTimesheet', {
@@ -332,7 +332,7 @@ describe('metrics from shifts', () => {
       checkIn: '2025-03-08T14:00:00Z',
       reasonCode: 'other',
     });
-    await shift('04-01', 3); // after the period
+    const later = await shift('04-01', 3); // after the period
 
     const [metric] = await api.ok<ClientAuthMetric[]>('query', 'getClientAuthMetrics', {
       clientId: client.id,
@@ -341,5 +341,19 @@ describe('metrics from shifts', () => {
     });
     // March 2025 touches 6 Sunday-to-Saturday weeks: 240 units authorized.
     expect(metric).toMatchObject({ authorizationId: auth.id, authorized: 240, scheduled: 12, used: 5, remaining: 223 });
+
+    // The visits count and bill their units against it: deleting it is refused naming them (the first five by start,
+    // with their dates on the branch's clock, and how many more), and it stays.
+    const refused = await api.fail('mutation', 'deleteClientAuthorization', { id: auth.id });
+    expect(refused).toMatchObject({
+      status: 409,
+      message:
+        `Authorization ${auth.id} is used by 6 visits: ${first} on 2025-03-04, ${worked} on 2025-03-05, ` +
+        `${cancelled} on 2025-03-06, ${missed} on 2025-03-07, ${underway} on 2025-03-08 and 1 more. ` +
+        'Move those visits to another authorization first, or end this one instead of deleting it.',
+    });
+    expect(later).toBeGreaterThan(underway);
+    const still = await api.ok<ClientAuthorizationOutput[]>('query', 'getClientAuthorizations', { clientId: client.id });
+    expect(still.map((a) => a.id)).toEqual([auth.id]);
   });
 });

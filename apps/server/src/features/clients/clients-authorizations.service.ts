@@ -15,6 +15,7 @@ import { AppError } from '../../errors/app-error';
 import { branches } from '../branches/branches.schema';
 import { payerSources } from '../payer-sources/payer-sources.schema';
 import { clientAuthorizations, clients } from './clients.schema';
+import { shifts } from '../shifts/shifts.schema';
 import { authorizationShifts, authorizationUnitRules, DEFAULT_UNIT_RULE, shiftUnits } from '../shifts/shifts.units';
 import {
   assertCompanyPayer,
@@ -175,13 +176,37 @@ export async function updateClientAuthorization({ scope, input }: { scope: Scope
   return oneAuthorization(scope, client, id);
 }
 
+/** How many of the visits using an authorization a refusal names. */
+const VISITS_NAMED = 5;
+
 /**
- * Deletes an authorization {id}.
+ * Deletes an authorization {id} that no visit uses: a visit's authorization is what its units are counted and
+ * billed against (issue 4 item 4), so deleting it would silently unlink the visits (and fail on billed ones).
  * @returns {id} of the deleted authorization.
- * @throws AppError NOT_FOUND "Authorization N not found" when it does not exist or its client is outside the scope.
+ * @throws AppError NOT_FOUND "Authorization N not found" when it does not exist or its client is outside the scope;
+ * CONFLICT "Authorization N is used by 12 visits: 31 on 2026-03-02, ... and 7 more. ..." naming the first visits
+ * (id and local date on their branch's clock) and the count.
  */
 export async function deleteClientAuthorization({ scope, input }: { scope: Scope; input: { id: number } }) {
   await findRecordClient(scope, AUTHORIZATION, input.id, { lock: true });
+  const localDate = sql<string>`to_char(${shifts.startAt} at time zone ${branches.timezone}, 'YYYY-MM-DD')`;
+  const using = await scope.db
+    .select({ id: shifts.id, date: localDate, total: sql<number>`(count(*) over ())::int` })
+    .from(shifts)
+    .innerJoin(branches, eq(branches.id, shifts.branchId))
+    .where(eq(shifts.authorizationId, input.id))
+    .orderBy(asc(shifts.startAt), asc(shifts.id))
+    .limit(VISITS_NAMED);
+  const total = using[0]?.total ?? 0;
+  if (total > 0) {
+    const named = using.map((v) => `${v.id} on ${v.date}`).join(', ');
+    const more = total > using.length ? ` and ${total - using.length} more` : '';
+    throw new AppError(
+      'CONFLICT',
+      `Authorization ${input.id} is used by ${total} visit${total === 1 ? '' : 's'}: ${named}${more}. ` +
+        'Move those visits to another authorization first, or end this one instead of deleting it.',
+    );
+  }
   await scope.db.delete(clientAuthorizations).where(eq(clientAuthorizations.id, input.id));
   return { id: input.id };
 }

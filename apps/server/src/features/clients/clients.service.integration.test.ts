@@ -227,6 +227,9 @@ describe('addresses', () => {
     const list = await api.ok<ClientAddressOutput[]>('query', 'getClientAddresses', { clientId });
     expect(list[0]!.id).toBe(second.id);
 
+    // A partial update: an edit naming only the address changes nothing and answers it as it is.
+    expect(await api.ok<ClientAddressOutput>('mutation', 'updateClientAddress', { id: second.id })).toEqual(promoted);
+
     const unmark = await api.fail('mutation', 'updateClientAddress', { id: second.id, isPrimary: false });
     expect(unmark).toMatchObject({ status: 400, message: 'Mark another address as primary instead' });
 
