@@ -18,6 +18,7 @@ test('the user form offers only what the caller may change', async ({ page }) =>
   await openUser(page, 'developer');
   await expect(page.getByText(/whose access reaches further than yours/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Impersonate' })).toHaveCount(0);
 
   // A nurse's role may change, but not to Developer; the email is changed only by a system-level admin.
   await openUser(page, 'nurse');

@@ -41,7 +41,7 @@ export function UserEditPage() {
                 </Badge>
               </Group>
             </div>
-            <ImpersonateButton userId={user.data.id} />
+            {user.data.management.refusal === null && <ImpersonateButton userId={user.data.id} />}
           </Group>
           <UserEditForm key={user.data.id} user={user.data} />
           <Divider />
@@ -52,7 +52,10 @@ export function UserEditPage() {
   );
 }
 
-/** Starts seeing the app as this user; the footer then offers the way back. Not offered on oneself. */
+/**
+ * Starts seeing the app as this user; the footer then offers the way back. Not offered on oneself, nor on a user
+ * the caller may not manage (the server refuses it: users.management.ts).
+ */
 function ImpersonateButton({ userId }: { userId: number }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
