@@ -37,7 +37,7 @@ let calls: Call[];
 beforeAll(async () => {
   testApp = await startTestApp();
   calls = [];
-  for (const procedure of routerProcedures()) {
+  for (const procedure of inRunOrder(routerProcedures())) {
     const longText = procedure.kind === 'query' ? LONG_URL_TEXT : LONG_BODY_TEXT;
     const variants: Variant[] = procedure.input
       ? malformedVariants(sampleInput(procedure.input), longText)
@@ -51,6 +51,20 @@ beforeAll(async () => {
     for (const variant of variants) calls.push({ path: procedure.path, kind: procedure.kind, variant });
   }
 });
+
+/**
+ * Queries first, then mutations, and those that remove or end a record (delete, cancel, deactivate...) last: the
+ * valid-shaped variants run, so an earlier delete of record 1 would leave later procedures only a 404 to answer.
+ */
+function inRunOrder(procedures: ReturnType<typeof routerProcedures>) {
+  const rank = (p: { path: string; kind: string }) =>
+    p.kind === 'query'
+      ? 0
+      : /^(delete|remove|cancel|deactivate|revoke|archive|end|stop)/i.test(p.path.split('.').pop() ?? '')
+        ? 2
+        : 1;
+  return [...procedures].sort((a, b) => rank(a) - rank(b) || a.path.localeCompare(b.path));
+}
 
 afterAll(async () => {
   await testApp?.close();

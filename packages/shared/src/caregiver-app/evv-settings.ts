@@ -18,33 +18,40 @@ import { z } from 'zod';
  *   visit's flags or units is caught; it is also the tolerance the office's own timesheet edits allow
  *   (apps/server/src/features/shifts/shift-timesheets.service.ts).
  */
-export const ZEvvSettings = z.object({
+/** Each setting's rule, without its default (ZEvvSettings adds them; an update leaves an omitted key alone). */
+const EVV_SETTING_FIELDS = {
   earlyCheckInMinutes: z
     .number({ message: 'Early check-in must be minutes' })
     .int('Early check-in must be whole minutes')
     .min(0, 'Early check-in cannot be negative')
-    .max(24 * 60, 'Early check-in must be at most 24 hours before the start')
-    .default(120),
+    .max(24 * 60, 'Early check-in must be at most 24 hours before the start'),
   lateEntryLimitMinutes: z
     .number({ message: 'The late entry limit must be minutes' })
     .int('The late entry limit must be whole minutes')
     .min(60, 'The late entry limit must be at least 1 hour after the end')
-    .max(7 * 24 * 60, 'The late entry limit must be at most 7 days after the end')
-    .default(24 * 60),
+    .max(7 * 24 * 60, 'The late entry limit must be at most 7 days after the end'),
   clockSkewToleranceMinutes: z
     .number({ message: 'The clock tolerance must be minutes' })
     .int('The clock tolerance must be whole minutes')
     .min(1, 'The clock tolerance must be at least 1 minute')
-    .max(60, 'The clock tolerance must be at most 60 minutes')
-    .default(5),
+    .max(60, 'The clock tolerance must be at most 60 minutes'),
+};
+
+export const ZEvvSettings = z.object({
+  earlyCheckInMinutes: EVV_SETTING_FIELDS.earlyCheckInMinutes.default(120),
+  lateEntryLimitMinutes: EVV_SETTING_FIELDS.lateEntryLimitMinutes.default(24 * 60),
+  clockSkewToleranceMinutes: EVV_SETTING_FIELDS.clockSkewToleranceMinutes.default(5),
 });
 export type EvvSettings = z.infer<typeof ZEvvSettings>;
 
 /** The settings with every default: what a company without settings works with. */
 export const DEFAULT_EVV_SETTINGS: EvvSettings = ZEvvSettings.parse({});
 
-/** Input of updateEvvSettings: the whole settings of the caller's company (missing keys take their defaults). */
-export const ZUpdateEvvSettingsInput = ZEvvSettings;
+/**
+ * Input of updateEvvSettings: the settings to change, any of the keys; an omitted key keeps its stored value (issue
+ * 28 "Partial updates do not reset what they leave out").
+ */
+export const ZUpdateEvvSettingsInput = z.object(EVV_SETTING_FIELDS).partial();
 export type UpdateEvvSettingsInput = z.input<typeof ZUpdateEvvSettingsInput>;
 
 /** The settings as getEvvSettings and updateEvvSettings return them: every key filled. */

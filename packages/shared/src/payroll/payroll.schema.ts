@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zText } from '../app/input-rules';
 import { ZDateString, ZId } from '../clients/clients.fields';
-import { ZPayrollSettings } from './payroll-settings';
+import { ZPayrollSettings, ZPayrollSettingsChanges } from './payroll-settings';
 
 /**
  * Inputs and outputs of the payroll procedures (issue "Payroll, billing, reports": the payroll report):
@@ -40,8 +40,11 @@ export const ZComputePayrollReportInput = z
   });
 export type ComputePayrollReportInput = z.infer<typeof ZComputePayrollReportInput>;
 
-/** The whole settings of the caller's company (missing keys take their defaults). */
-export const ZUpdatePayrollSettingsInput = ZPayrollSettings;
+/**
+ * Input of updatePayrollSettings: the settings to change, any of the keys; an omitted key keeps its stored value
+ * (`{}` changes nothing), null clears the daily threshold.
+ */
+export const ZUpdatePayrollSettingsInput = ZPayrollSettingsChanges;
 export type UpdatePayrollSettingsInput = z.input<typeof ZUpdatePayrollSettingsInput>;
 
 /** The settings as getPayrollSettings and updatePayrollSettings return them: every key filled. */

@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import { HEADERS } from '@hearth/shared/app/app.constants';
 import type { CaregiverAppCheckInOutOutput, CaregiverShiftsPage } from '@hearth/shared/caregiver-app/caregiver-app.schema';
 import type { EvvPersonDashboardOutput } from '@hearth/shared/dashboards/dashboards.schema';
-import type { EvvSettings } from '@hearth/shared/caregiver-app/evv-settings';
+import { DEFAULT_EVV_SETTINGS, type EvvSettings } from '@hearth/shared/caregiver-app/evv-settings';
 import type { TestApp } from '../../test/test-app';
 import { offlineHeaders, startEvvTestApp } from './caregiver-app.evv.test-support';
 import { branches } from '../branches/branches.schema';
@@ -177,6 +177,13 @@ describe('EVV settings', () => {
     expect((await call<EvvSettings>('query', 'getEvvSettings', undefined, 'companyadmin')).data.clockSkewToleranceMinutes).toBe(
       5,
     );
+  });
+
+  it('keeps every setting an update leaves out: {} changes nothing, one key changes only that key', async () => {
+    const stored = await setSettings({ earlyCheckInMinutes: 45, lateEntryLimitMinutes: 600, clockSkewToleranceMinutes: 7 });
+    expect(await setSettings({})).toEqual(stored);
+    expect(await setSettings({ clockSkewToleranceMinutes: 9 })).toEqual({ ...stored, clockSkewToleranceMinutes: 9 });
+    await setSettings(DEFAULT_EVV_SETTINGS);
   });
 });
 

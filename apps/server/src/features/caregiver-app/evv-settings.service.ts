@@ -7,6 +7,7 @@ import {
 } from '@hearth/shared/caregiver-app/evv-settings';
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
+import { definedKeys } from '../../db/partial-update';
 import { companies } from '../companies/companies.schema';
 
 /**
@@ -33,14 +34,16 @@ export async function getEvvSettings({ scope }: { scope: Scope }): Promise<EvvSe
 }
 
 /**
- * Replaces the EVV time rules of the caller's company (updateEvvSettings, company admin; the companies row is
- * audited). They apply to the next check-in or check-out; times already recorded keep their flags.
+ * Changes the EVV time rules of the caller's company (updateEvvSettings, company admin; the companies row is
+ * audited): the keys given take their new values, every omitted key keeps its stored one (issue 28). They apply to
+ * the next check-in or check-out; times already recorded keep their flags.
  * @returns the stored EvvSettings, every default filled.
  * @throws AppError BAD_REQUEST for a caller without a company; a ZodError (400 with field errors) for values out
  * of range (the router checks them first).
  */
 export async function updateEvvSettings({ scope, input }: { scope: Scope; input: UpdateEvvSettingsInput }): Promise<EvvSettings> {
-  const settings = ZEvvSettings.parse(input);
+  const current = await getEvvSettings({ scope });
+  const settings = ZEvvSettings.parse({ ...current, ...definedKeys(input) });
   const [company] = await scope.db
     .update(companies)
     .set({ evvSettings: settings })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import { and, eq } from 'drizzle-orm';
 import type { PayrollReportOutput } from '@hearth/shared/payroll/payroll.schema';
-import type { PayrollSettings } from '@hearth/shared/payroll/payroll-settings';
+import { DEFAULT_PAYROLL_SETTINGS, type PayrollSettings } from '@hearth/shared/payroll/payroll-settings';
 import type { QueryViewOutput } from '@hearth/shared/views/views.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { caregiverCashAdvances, caregivers } from '../caregivers/caregivers.schema';
@@ -145,5 +145,36 @@ describe('payroll settings', () => {
     const bad = await x.api.fail('mutation', 'updatePayrollSettings', { ...defaults, overtimeMultiplier: 4 }, 'companyadmin');
     expect(bad).toMatchObject({ status: 400, fieldErrors: { overtimeMultiplier: ['Overtime multiplier must be at most 3'] } });
     await x.api.ok('mutation', 'updatePayrollSettings', defaults, 'companyadmin');
+  });
+
+  it('keeps every setting an update leaves out: {} changes nothing, one key changes only that key', async () => {
+    // The probe's case: mileage 80 cents and a 35-hour threshold, then an update that names neither.
+    const stored = await x.api.ok<PayrollSettings>(
+      'mutation',
+      'updatePayrollSettings',
+      { overtimeThresholdMinutes: 2100, mileageRateCents: 80, dailyOvertimeThresholdMinutes: 480, travelPaid: false },
+      'companyadmin',
+    );
+    expect(stored).toEqual({
+      overtimeThresholdMinutes: 2100,
+      overtimeMultiplier: 1.5,
+      dailyOvertimeThresholdMinutes: 480,
+      travelPaid: false,
+      travelSpeedMph: 25,
+      mileageRateCents: 80,
+    });
+    expect(await x.api.ok('mutation', 'updatePayrollSettings', {}, 'companyadmin')).toEqual(stored);
+    expect(await x.api.ok('query', 'getPayrollSettings', undefined, 'companyadmin')).toEqual(stored);
+
+    const faster = await x.api.ok('mutation', 'updatePayrollSettings', { travelSpeedMph: 30 }, 'companyadmin');
+    expect(faster).toEqual({ ...stored, travelSpeedMph: 30 });
+    // null clears the daily threshold; the rest stays.
+    const noDaily = await x.api.ok('mutation', 'updatePayrollSettings', { dailyOvertimeThresholdMinutes: null }, 'companyadmin');
+    expect(noDaily).toEqual({ ...stored, travelSpeedMph: 30, dailyOvertimeThresholdMinutes: null });
+    // A bad value is refused and changes nothing.
+    const bad = await x.api.fail('mutation', 'updatePayrollSettings', { mileageRateCents: -1 }, 'companyadmin');
+    expect(bad).toMatchObject({ status: 400, fieldErrors: { mileageRateCents: ['Mileage rate cannot be negative'] } });
+    expect(await x.api.ok('query', 'getPayrollSettings', undefined, 'companyadmin')).toEqual(noDaily);
+    await x.api.ok('mutation', 'updatePayrollSettings', DEFAULT_PAYROLL_SETTINGS, 'companyadmin');
   });
 });

@@ -7,6 +7,7 @@ import type {
 import { parsePayrollSettings, ZPayrollSettings, type PayrollSettings } from '@hearth/shared/payroll/payroll-settings';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import { AppError, notFound } from '../../errors/app-error';
+import { definedKeys } from '../../db/partial-update';
 import { branches } from '../branches/branches.schema';
 import { companies } from '../companies/companies.schema';
 import { computePayrollLines } from './payroll.compute';
@@ -111,7 +112,8 @@ export async function getPayrollSettings({ scope }: { scope: Scope }): Promise<P
 }
 
 /**
- * Replaces the payroll settings of the caller's company (company admin; audited with the companies row). Lines
+ * Changes the payroll settings of the caller's company (company admin; audited with the companies row): the keys
+ * given take their new values, every omitted key keeps its stored one (`{}` changes nothing; issue 28). Lines
  * already computed keep their figures until their period is computed again.
  * @returns the stored settings, every default filled.
  */
@@ -122,7 +124,8 @@ export async function updatePayrollSettings({
   scope: Scope;
   input: UpdatePayrollSettingsInput;
 }): Promise<PayrollSettings> {
-  const settings = ZPayrollSettings.parse(input);
+  const current = await getPayrollSettings({ scope });
+  const settings = ZPayrollSettings.parse({ ...current, ...definedKeys(input) });
   const [company] = await scope.db
     .update(companies)
     .set({ payrollSettings: settings })
