@@ -148,8 +148,8 @@ function isCookieAuthenticated(request: FastifyRequest): boolean {
  * Security headers and origin checks on every answer (issue 28, "Headers and origins"):
  * - @fastify/helmet: the Content-Security-Policy of contentSecurityDirectives, `X-Frame-Options: DENY`,
  *   `X-Content-Type-Options: nosniff`, `Referrer-Policy: strict-origin-when-cross-origin` (same-origin requests keep
- *   the full referrer; other sites get the origin only, never a path with a record id), HSTS and the rest of
- *   helmet's defaults; file bytes at /api/storage get STORAGE_FILE_POLICY and may be framed by Hearth's pages;
+ *   the full referrer; other sites get the origin only, never a path with a record id), HSTS for Hearth's host and
+ *   the rest of helmet's defaults; file bytes at /api/storage get STORAGE_FILE_POLICY and may be framed by Hearth's pages;
  * - `Cache-Control: no-store` on every API answer that set none (tRPC, REST, files, auth);
  * - a sign-in (password or login link) and any cookie-authenticated POST, PUT, PATCH or DELETE whose Origin is not
  *   trusted (the public URL and TRUSTED_ORIGINS) is refused with 403 before it runs: a page on another site cannot
@@ -168,6 +168,8 @@ export async function registerSecurity(app: FastifyInstance, deps: SecurityDeps)
     contentSecurityPolicy: { useDefaults: false, directives },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HTTPS for a year on Hearth's own host only: an agency's other subdomains are not Hearth's to decide.
+    strictTransportSecurity: { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false },
     // The PWA, MapLibre's worker and the storage's presigned URLs do not need cross-origin isolation.
     crossOriginEmbedderPolicy: false,
   });
