@@ -240,7 +240,11 @@ describe('recoverInterruptedImports', () => {
     const alive = idleProcess();
     await once(alive, 'spawn');
     try {
-      const now = new Date();
+      // Heartbeats are aged on the database's clock: this one's `now` is read from it.
+      const [clock] = (await db
+        .select({ ms: sql<number>`(extract(epoch from now()) * 1000)::float8` })
+        .from(sql`(select 1) as one`)) as [{ ms: number }];
+      const now = new Date(Number(clock.ms));
       const since = new Date(now.getTime() - 60_000).toISOString();
       const here = os.hostname();
       const runner = (pid: number, kind: JobRunner['kind'], hostname = here, at = since): JobRunner => ({
@@ -261,7 +265,7 @@ describe('recoverInterruptedImports', () => {
         elsewhereRecent: {
           runner: runner(4242, 'server', 'other-host'),
           attempts: 1,
-          heartbeatAt: new Date(now.getTime() - RUNNER_LOST_AFTER_MS + 1000),
+          heartbeatAt: new Date(now.getTime() - RUNNER_LOST_AFTER_MS + 20_000),
         },
         elsewhereSilent: {
           runner: runner(4242, 'server', 'other-host'),

@@ -99,16 +99,16 @@ export interface InterruptedImport {
 }
 
 /**
- * Imports whose status is `running` while no process runs them, as of `now`: their process was killed or crashed
+ * Imports whose status is `running` while no process runs them: their process was killed or crashed
  * (jobs.runner.ts attemptMayBeRunning: a process of this machine is checked by its pid at once, another machine's
- * by its heartbeat, stopped after RUNNER_LOST_AFTER_MS).
+ * by its heartbeat, stopped RUNNER_LOST_AFTER_MS after it, on the database's clock).
  */
-export async function findInterruptedImports(db: Db, now = new Date()): Promise<InterruptedImport[]> {
+export async function findInterruptedImports(db: Db): Promise<InterruptedImport[]> {
   const running = await db
     .select({
       id: fileImports.id,
       runner: fileImports.runner,
-      heartbeatAt: fileImports.heartbeatAt,
+      heartbeatAgeMs: sql<number | null>`(extract(epoch from (clock_timestamp() - ${fileImports.heartbeatAt})) * 1000)::float8`,
       attempts: fileImports.attempts,
       rowsDone: fileImports.rowsDone,
       rowsTotal: fileImports.rowsTotal,
@@ -117,8 +117,8 @@ export async function findInterruptedImports(db: Db, now = new Date()): Promise<
     .from(fileImports)
     .where(eq(fileImports.status, 'running'));
   return running
-    .filter((r) => !attemptMayBeRunning(r.runner ?? null, r.heartbeatAt, now))
-    .map(({ heartbeatAt: _, ...r }) => ({ ...r, runner: r.runner ?? null }));
+    .filter((r) => !attemptMayBeRunning(r.runner ?? null, r.heartbeatAgeMs === null ? null : Number(r.heartbeatAgeMs)))
+    .map(({ heartbeatAgeMs: _, ...r }) => ({ ...r, runner: r.runner ?? null }));
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -149,7 +149,7 @@ export function interruptedImportError(interrupted: InterruptedImport): string {
  * - otherwise fails with the reason ("The server stopped while this import ran (3 times); N of M rows were done...").
  * Each change applies only while the row still names the stopped attempt, so a racing recovery or a new attempt is
  * never overwritten.
- * @param now the current time (tests pass their own).
+ * @param now when a failed import finished (tests pass their own).
  * @returns the ids resumed and failed.
  */
 export async function recoverInterruptedImports({
@@ -163,7 +163,7 @@ export async function recoverInterruptedImports({
 }): Promise<{ resumed: number[]; failed: number[] }> {
   const resumed: number[] = [];
   const failed: number[] = [];
-  for (const interrupted of await findInterruptedImports(db, now)) {
+  for (const interrupted of await findInterruptedImports(db)) {
     const stillThatAttempt = and(
       eq(fileImports.id, interrupted.id),
       eq(fileImports.status, 'running'),

@@ -46,16 +46,17 @@ export function startAttempt(kind: JobRunner['kind']): { runner: JobRunner; end:
 }
 
 /**
- * Whether the attempt of `runner` (last heartbeat `heartbeatAt`) may still be running, as of `now`:
+ * Whether the attempt of `runner` may still be running, its last heartbeat `heartbeatAgeMs` ago (measured on the
+ * database's clock, which wrote it, so the clocks of several machines need not agree):
  * - this process's own attempts: while it runs them (a row naming this pid from an earlier process is stopped);
  * - another process of this machine: while that pid runs and started before the attempt (db/lock.ts
  *   processIsRunning), so a process killed with SIGKILL is seen as stopped at once;
  * - another machine, or no runner recorded: while its heartbeat is younger than RUNNER_LOST_AFTER_MS.
  */
-export function attemptMayBeRunning(runner: JobRunner | null, heartbeatAt: Date | null, now: Date): boolean {
+export function attemptMayBeRunning(runner: JobRunner | null, heartbeatAgeMs: number | null): boolean {
   if (runner && runner.hostname === os.hostname()) {
     if (runner.pid === process.pid) return runningHere.has(runner.token);
     return processIsRunning(runner);
   }
-  return heartbeatAt !== null && now.getTime() - heartbeatAt.getTime() < RUNNER_LOST_AFTER_MS;
+  return heartbeatAgeMs !== null && heartbeatAgeMs < RUNNER_LOST_AFTER_MS;
 }

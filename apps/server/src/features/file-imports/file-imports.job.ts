@@ -65,8 +65,16 @@ async function survey(deps: JobDeps, { file, type }: ImportWithType) {
   return { headers, plan, total };
 }
 
-/** Pass 2: maps and writes the rows after `resumeAfter` (the last line an earlier attempt committed). */
-async function importRows(deps: JobDeps, imported: ImportWithType, surveyed: Awaited<ReturnType<typeof survey>>) {
+/**
+ * Pass 2: maps and writes the rows after `resumeAfter` (the last line an earlier attempt committed). Stops before
+ * the next batch once `signal` is aborted (the import was handed to another attempt).
+ */
+async function importRows(
+  deps: JobDeps,
+  imported: ImportWithType,
+  surveyed: Awaited<ReturnType<typeof survey>>,
+  signal: AbortSignal,
+) {
   const { file, type } = imported;
   const target = FILE_IMPORT_TARGET_DEFINITIONS[type.target];
   const keyLabel = target.fields.find((f) => f.key === 'externalId')!.label;
@@ -124,15 +132,25 @@ async function importRows(deps: JobDeps, imported: ImportWithType, surveyed: Awa
     if (externalId !== '' && !seen.has(externalId)) seen.set(externalId, record.line);
     batch.push({ line: record.line, data, row: error ? null : { line: record.line, externalId, values }, error });
     if (batch.length >= BATCH_ROWS) {
+      signal.throwIfAborted();
       await writeBatch(deps.db, context, batch);
       batch = [];
     }
   }
+  signal.throwIfAborted();
   if (batch.length) await writeBatch(deps.db, context, batch);
 }
 
-async function finish(deps: JobDeps, id: number, status: 'completed' | 'failed', error: string | null) {
-  await deps.db.update(fileImports).set({ status, error, finishedAt: new Date() }).where(eq(fileImports.id, id));
+/** The import's row while this attempt (its runner token) still runs it: recovery changes the status when it takes it for stopped. */
+function heldBy(id: number, token: string) {
+  return and(eq(fileImports.id, id), eq(fileImports.status, 'running'), sql`${fileImports.runner}->>'token' = ${token}`);
+}
+
+/** The import was handed to another attempt (recovery took this one for stopped): this one stops, changing nothing. */
+class AttemptSuperseded extends Error {
+  constructor(id: number) {
+    super(`File import ${id}: another attempt took over (this one had been taken for stopped); this one ends`);
+  }
 }
 
 /**
@@ -142,7 +160,9 @@ async function finish(deps: JobDeps, id: number, status: 'completed' | 'failed',
  * runs or after the import ended. Then the two passes, then completed (even with row errors). A FileImportProblem
  * fails the import with its message at once. Another error: on the job's last attempt the import is failed with
  * it; otherwise the import goes back to queued with the attempt counted. Either way it is rethrown, so pg-boss
- * retries or records the failure. While it runs, the heartbeat is written every HEARTBEAT_EVERY_MS.
+ * retries or records the failure. While it runs, the heartbeat is written every HEARTBEAT_EVERY_MS; when the row no
+ * longer names this attempt (recovery took it for stopped and another attempt claimed it), this attempt stops
+ * before its next batch and writes no outcome.
  * `deps.runnerKind` says whether a server or a command runs it (default server).
  */
 export async function runFileImportJob(deps: JobDeps, job: JobAttempt<'file-import'>): Promise<void> {
@@ -161,16 +181,21 @@ export async function runFileImportJob(deps: JobDeps, job: JobAttempt<'file-impo
       .where(and(eq(fileImports.id, id), eq(fileImports.status, 'queued')))
       .returning({ id: fileImports.id });
     if (claimed.length === 0) return;
+    const superseded = new AbortController();
     const heartbeat = setInterval(() => {
       deps.db
         .update(fileImports)
         .set({ heartbeatAt: sql`now()` })
-        .where(and(eq(fileImports.id, id), sql`${fileImports.runner}->>'token' = ${attempt.runner.token}`))
+        .where(heldBy(id, attempt.runner.token))
+        .returning({ id: fileImports.id })
+        .then((held) => {
+          if (held.length === 0) superseded.abort(new AttemptSuperseded(id));
+        })
         .catch((error: unknown) => deps.log.error(`File import ${id}: heartbeat not written: ${String(error)}`));
     }, HEARTBEAT_EVERY_MS);
     heartbeat.unref();
     try {
-      await runClaimed(deps, job, id);
+      await runClaimed(deps, job, id, attempt.runner.token, superseded.signal);
     } finally {
       clearInterval(heartbeat);
     }
@@ -179,7 +204,18 @@ export async function runFileImportJob(deps: JobDeps, job: JobAttempt<'file-impo
   }
 }
 
-async function runClaimed(deps: JobDeps, job: JobAttempt<'file-import'>, id: number): Promise<void> {
+async function runClaimed(
+  deps: JobDeps,
+  job: JobAttempt<'file-import'>,
+  id: number,
+  token: string,
+  superseded: AbortSignal,
+): Promise<void> {
+  // Every write of the outcome applies only while this attempt holds the import, so an attempt taken for stopped
+  // (a stalled process that comes back) never overwrites the one that took over.
+  const finish = async (status: 'completed' | 'failed', error: string | null) => {
+    await deps.db.update(fileImports).set({ status, error, finishedAt: new Date() }).where(heldBy(id, token));
+  };
   const [imported] = await deps.db
     .select({ file: fileImports, type: fileImportTypes })
     .from(fileImports)
@@ -188,20 +224,23 @@ async function runClaimed(deps: JobDeps, job: JobAttempt<'file-import'>, id: num
   if (!imported) return;
   try {
     const surveyed = await survey(deps, imported);
-    await deps.db.update(fileImports).set({ rowsTotal: surveyed.total }).where(eq(fileImports.id, id));
-    await importRows(deps, imported, surveyed);
-    await finish(deps, id, 'completed', null);
+    await deps.db.update(fileImports).set({ rowsTotal: surveyed.total }).where(heldBy(id, token));
+    await importRows(deps, imported, surveyed, superseded);
+    await finish('completed', null);
     deps.log.info(`File import ${id} (${imported.type.name}) completed`);
   } catch (error) {
+    if (superseded.aborted) {
+      deps.log.info(String((superseded.reason as Error).message));
+      return;
+    }
     if (error instanceof FileImportProblem) {
-      await finish(deps, id, 'failed', error.message);
+      await finish('failed', error.message);
       return;
     }
     const message = error instanceof Error ? error.message : String(error);
     deps.log.error(`File import ${id} attempt ${job.retryCount + 1} failed: ${message}`);
-    if (job.isLastAttempt)
-      await finish(deps, id, 'failed', `The import stopped after ${job.retryCount + 1} attempts: ${message}`);
-    else await deps.db.update(fileImports).set({ status: 'queued' }).where(eq(fileImports.id, id));
+    if (job.isLastAttempt) await finish('failed', `The import stopped after ${job.retryCount + 1} attempts: ${message}`);
+    else await deps.db.update(fileImports).set({ status: 'queued' }).where(heldBy(id, token));
     throw error;
   }
 }
