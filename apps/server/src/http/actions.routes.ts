@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ZActionBatchRequest, type ActionList, type ActionResultEntry } from '@hearth/shared/actions/actions.schema';
 import { AppError } from '../errors/app-error';
 import { createContext, toFetchHeaders, type ContextDeps } from '../trpc/context';
-import { listActions, runActionCalls, type SignedInContext } from '../features/actions/actions.service';
+import { listActions, runActionCalls, type SignedInContext } from '../trpc/actions.runner';
 
 /**
  * The server actions (spec section 7 "REST-style"):

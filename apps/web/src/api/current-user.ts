@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { syncOutcome } from '@/features/caregiver-app/offline/sync-outcome';
+import { syncOutcome } from './sync-outcome';
 import { getToken } from './auth-token';
 import { queryClient, shouldRetry } from './query-client';
 import { trpcClient, trpcOptions, type RouterOutputs } from './trpc';

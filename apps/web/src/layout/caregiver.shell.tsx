@@ -2,8 +2,8 @@ import { AppShell, Group, Indicator, Text, UnstyledButton, VisuallyHidden } from
 import { PhoneAppHeader } from './app-header';
 import { IconAlertTriangle, IconCalendarEvent, IconHandGrab, IconMessages } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
-import { useCaregiverAppCounts } from '@/features/caregiver-app/app-counts';
-import { countBadge } from '@/features/caregiver-app/visit-format';
+import { useCaregiverAppCounts } from '@/api/caregiver-app-counts';
+import { countBadge } from '@/format/count-badge';
 import classes from './caregiver.shell.module.css';
 
 type Tab = 'schedule' | 'missed' | 'pickup' | 'chat';

@@ -1,5 +1,4 @@
 import { BILLING_LINE_STATUSES, type BillingLineStatus } from './billing.constants';
-import type { BillingStatusTotals } from './billing.schema';
 
 /**
  * Billing rules (docs/glossary.md "Billing": units times the payer's rate per service code, per client and payer, for
@@ -7,6 +6,13 @@ import type { BillingStatusTotals } from './billing.schema';
  * in shifts/shift-units.ts (unitsFromMinutes) and file-exports/file-exports.billing.ts (billedAmountCents,
  * visitsOverAuthorization); this file decides each worked visit's status and sums the lines. Money integer cents.
  */
+
+/** The lines, units and amount (cents) of one billing status (computeBillingReport's byStatus). */
+export interface BillingStatusTotals {
+  lines: number;
+  units: number;
+  amountCents: number;
+}
 
 /** Days from `from` to `to` (YYYY-MM-DD), both counted: 2025-03-01..2025-03-01 is 1. */
 export function daysInPeriod(from: string, to: string): number {

@@ -3,7 +3,7 @@ import { zText } from '../app/input-rules';
 import { ZDateString, ZId } from '../clients/clients.fields';
 import { FILE_EXPORT_MAX_PERIOD_DAYS } from '../file-exports/file-exports.kinds';
 import { BILLING_LINE_STATUSES } from './billing.constants';
-import { daysInPeriod } from './billing.rules';
+import { daysInPeriod, type BillingStatusTotals } from './billing.rules';
 
 /**
  * Input and output of computeBillingReport (issue "Payroll, billing, reports" items 2 and 3): a period's billing
@@ -40,8 +40,11 @@ export const ZComputeBillingReportInput = z
 export type ComputeBillingReportInput = z.infer<typeof ZComputeBillingReportInput>;
 
 /** Lines, units and amount (cents) of the lines of one status. */
-export const ZBillingStatusTotals = z.object({ lines: z.number(), units: z.number(), amountCents: z.number() });
-export type BillingStatusTotals = z.infer<typeof ZBillingStatusTotals>;
+export const ZBillingStatusTotals = z.object({
+  lines: z.number(),
+  units: z.number(),
+  amountCents: z.number(),
+}) satisfies z.ZodType<BillingStatusTotals>;
 
 /**
  * What computeBillingReport returns: the period, when it was computed, how many lines it stored, the totals per

@@ -2,7 +2,7 @@ import type { CaregiverShiftOutput, CheckPosition } from '@hearth/shared/caregiv
 import { distanceMetres } from '@hearth/shared/shifts/pickup-rank';
 import { queryClient } from '@/api/query-client';
 import { trpcClient } from '@/api/trpc';
-import { syncOutcome } from './offline/sync-outcome';
+import { syncOutcome } from '@/api/sync-outcome';
 
 /** The visits kept on the phone (with Dexie): loaded at the first check, not with the schedule's cards. */
 const offlineVisits = () => import('./offline/offline-visits');

@@ -31,7 +31,8 @@ import {
   type ClientSignMode,
 } from './care-sheet-form';
 import { useCheckOutDetails } from './checkout-details';
-import { submitVisit, type OfflineVisit } from './offline/offline-visits';
+import { submitVisit } from './offline/offline-visits';
+import type { OfflineVisit } from './offline/offline-visits-store';
 import { useOfflineVisit } from './offline/offline-visits-live';
 import { SignaturePad } from './signature-pad';
 import { visitClock, visitDay, visitHours } from './visit-format';

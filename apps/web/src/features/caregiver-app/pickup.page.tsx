@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import type { AcceptPickupInvitationOutput, CaregiverPickupOfferOutput } from '@hearth/shared/shifts/pickup-invitations.schema';
 import { errorMessageOf, httpStatusOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
-import { useRefreshCounts } from './app-counts';
+import { useRefreshCounts } from '@/api/caregiver-app-counts';
 import { milesFromMetres, scheduleAt, visitDay, visitHours } from './visit-format';
 
 /** A shift just accepted, with what the caregiver needs to find it on the schedule. */

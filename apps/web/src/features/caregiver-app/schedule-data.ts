@@ -7,7 +7,7 @@ import { lastKnownUser } from '@/api/current-user';
 import { queryClient, shouldRetry } from '@/api/query-client';
 import { trpcClient } from '@/api/trpc';
 import { registerServiceWorker } from '@/layout/service-worker';
-import { syncOutcome } from './offline/sync-outcome';
+import { syncOutcome } from '@/api/sync-outcome';
 import { quickCacheRead } from './offline/cache-quick-read';
 import { shiftWindowKey } from './offline/cache-keys';
 import { nextShiftsPageInput, previousShiftsPageInput } from '@hearth/shared/caregiver-app/shift-pages';

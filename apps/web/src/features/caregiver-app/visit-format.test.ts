@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countBadge, milesFromMetres, visitDay, visitHours } from './visit-format';
+import { milesFromMetres, visitDay, visitHours } from './visit-format';
 
 describe('visit wording in the caregiver app', () => {
   it('shows the wall clock of the visit zone, whatever the phone zone', () => {
@@ -18,12 +18,5 @@ describe('visit wording in the caregiver app', () => {
     expect(milesFromMetres(3862)).toBe('2.4 mi');
     expect(milesFromMetres(32_000)).toBe('20 mi');
     expect(milesFromMetres(null)).toBe('—');
-  });
-
-  it('shows no badge for none or an unknown count', () => {
-    expect(countBadge(undefined)).toBeNull();
-    expect(countBadge(0)).toBeNull();
-    expect(countBadge(3)).toBe('3');
-    expect(countBadge(250)).toBe('99+');
   });
 });

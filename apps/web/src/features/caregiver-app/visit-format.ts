@@ -32,12 +32,6 @@ export function milesFromMetres(metres: number | null): string {
   return `${miles.toFixed(miles < 10 ? 1 : 0)} mi`;
 }
 
-/** A count as a bottom bar badge shows it: nothing for none or unknown, "99+" past 99. */
-export function countBadge(count: number | undefined): string | null {
-  if (count === undefined || !Number.isFinite(count) || count <= 0) return null;
-  return count > 99 ? '99+' : String(Math.floor(count));
-}
-
 /** The schedule scrolled to an instant (issue item 1: `startTimestamp` deep-links to a time). */
 export function scheduleAt(startTimestamp: string): string {
   return `/app?startTimestamp=${encodeURIComponent(startTimestamp)}`;

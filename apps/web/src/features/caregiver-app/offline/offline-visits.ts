@@ -17,11 +17,8 @@ import { apiHeaders, trpcClient } from '@/api/trpc';
 import { cacheDb, cacheDelete, cacheGet, cacheSet, getCache, type CacheEntry, type OpenCache } from './offline-cache';
 import { decryptValue } from './cache-crypto';
 import { mergeOfflineVisit, type OfflineVisitPatch } from './cache-windows';
-import { syncOutcome } from './sync-outcome';
-import { publishOfflineVisits } from './offline-visits-live';
-
-/** A visit kept on the phone: the saveCareSheetCheckInOut input and when it last changed (ISO 8601, UTC). */
-export type OfflineVisit = SaveCareSheetCheckInOutInput & { updatedAt: string };
+import { syncOutcome } from '@/api/sync-outcome';
+import { publishOfflineVisits, type OfflineVisit } from './offline-visits-store';
 
 const VISIT_PREFIX = 'visit:';
 
@@ -218,14 +215,15 @@ export function startOfflineSync(): void {
 }
 
 // The live list of stored visits: Dexie's liveQuery watches the entries, decrypted outside it (WebCrypto calls
-// must not run inside a liveQuery), published to every component through offline-visits-live.ts.
+// must not run inside a liveQuery), published to every component through offline-visits-store.ts.
 let live: Subscription | null = null;
 let liveStarting = false;
 let generation = 0;
 
 /**
  * Starts watching the stored visits of the signed-in user (once; again after a failure): every change is decrypted
- * and published, oldest first, to offline-visits-live.ts (useOfflineVisits, useOfflineVisit).
+ * and published, oldest first, through offline-visits-store.ts to offline-visits-live.ts (useOfflineVisits,
+ * useOfflineVisit).
  */
 export function watchOfflineVisits(): void {
   if (live || liveStarting) return;

@@ -1,10 +1,10 @@
 import type { ZodType } from 'zod';
 import type { ActionCall, ActionInfo, ActionResultEntry } from '@hearth/shared/actions/actions.schema';
-import type { Caller } from '../../auth/caller';
-import type { Context } from '../../trpc/context';
-import { appRouter } from '../../trpc/app.router';
-import { assertActionAllowed, createCallerFactory, isActionGuarded, publicErrorOf } from '../../trpc/init';
-import { isActionAllowed } from '../roles/roles.permissions';
+import type { Caller } from '../auth/caller';
+import type { Context } from './context';
+import { appRouter } from './app.router';
+import { assertActionAllowed, createCallerFactory, isActionGuarded, publicErrorOf } from './init';
+import { isActionAllowed } from '../features/roles/roles.permissions';
 
 /** The parts of a tRPC procedure the actions read: its kind, meta and input parsers. */
 interface ProcedureLike {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionCall, ActionList, ActionResultEntry } from '@hearth/shared/actions/actions.schema';
-import { startTestApp, type TestApp } from '../../test/test-app';
-import { appRouter } from '../../trpc/app.router';
-import { publicErrorOf } from '../../trpc/init';
-import { AppError } from '../../errors/app-error';
-import type { UserDetail, UserListRow } from '../users/users.service';
+import { startTestApp, type TestApp } from '../test/test-app';
+import { appRouter } from './app.router';
+import { publicErrorOf } from './init';
+import { AppError } from '../errors/app-error';
+import type { UserDetail, UserListRow } from '../features/users/users.service';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

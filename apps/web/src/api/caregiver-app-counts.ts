@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTRPC } from '@/api/trpc';
+import { useTRPC } from './trpc';
 
 /** The counts are refetched when older than this (issue item 2's staleness of the shift list, 60 s). */
 const COUNTS_STALE_MS = 60_000;
