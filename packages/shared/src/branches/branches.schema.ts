@@ -33,8 +33,16 @@ export type BranchFields = z.infer<typeof ZBranchFields>;
 export const ZCreateBranchInput = ZBranchFields;
 export type CreateBranchInput = z.infer<typeof ZCreateBranchInput>;
 
-/** Input of updateBranch. */
-export const ZUpdateBranchInput = ZBranchFields.extend({ id: ZId });
+/**
+ * Input of updateBranch: {id} and the fields to change. An omitted field keeps its stored value: the time zone and
+ * geofence radius have no default here (issue 28: an edit that left them out had put them back to the defaults).
+ */
+export const ZUpdateBranchInput = ZBranchFields.extend({
+  timezone: ZBranchFields.shape.timezone.unwrap(),
+  geofenceRadiusMetres: ZBranchFields.shape.geofenceRadiusMetres.unwrap(),
+})
+  .partial()
+  .extend({ id: ZId });
 export type UpdateBranchInput = z.infer<typeof ZUpdateBranchInput>;
 
 /** A branch as getBranches / getBranch return it. */

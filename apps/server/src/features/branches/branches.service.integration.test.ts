@@ -21,6 +21,29 @@ describe('branches', () => {
     expect(res.body.result?.data).toMatchObject({ name: 'Boston North', geofenceRadiusMetres: 200 });
   });
 
+  it('keeps what an edit leaves out: the time zone and geofence radius are not put back to their defaults', async () => {
+    const admin = await t.signIn('companyadmin');
+    const all = (await t.trpc('query', 'getBranches', undefined, admin)).body.result?.data as BranchOutput[];
+    const branch = all.find((b) => b.name === 'Springfield')!;
+    const set = await t.trpc(
+      'mutation',
+      'updateBranch',
+      { id: branch.id, timezone: 'America/Chicago', geofenceRadiusMetres: 400 },
+      admin,
+    );
+    const stored = set.body.result?.data as BranchOutput;
+    expect(stored).toMatchObject({ name: 'Springfield', timezone: 'America/Chicago', geofenceRadiusMetres: 400 });
+    const renamed = await t.trpc('mutation', 'updateBranch', { id: branch.id, name: 'Springfield West' }, admin);
+    expect(renamed.body.result?.data).toEqual({ ...stored, name: 'Springfield West' });
+    const nothing = await t.trpc('mutation', 'updateBranch', { id: branch.id }, admin);
+    expect(nothing.body.result?.data).toMatchObject({
+      name: 'Springfield West',
+      timezone: 'America/Chicago',
+      geofenceRadiusMetres: 400,
+    });
+    await t.trpc('mutation', 'updateBranch', { ...branch }, admin);
+  });
+
   it('moves a branch to the centre of its new ZIP, marked approximate, and keeps its point for the same ZIP', async () => {
     const admin = await t.signIn('companyadmin');
     const all = (await t.trpc('query', 'getBranches', undefined, admin)).body.result?.data as BranchOutput[];

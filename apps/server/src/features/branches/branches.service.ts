@@ -101,8 +101,9 @@ async function movedPlace(
 }
 
 /**
- * Edits a branch in scope: name, region, address, time zone, geofence radius (metres). A new ZIP moves the branch on
- * /map to that ZIP's centre, marked approximate (movedPlace).
+ * Edits a branch in scope {id, ...fields to change}: name, region, address, time zone, geofence radius (metres); an
+ * omitted field keeps its stored value. A new ZIP moves the branch on /map to that ZIP's centre, marked approximate
+ * (movedPlace).
  * @throws AppError NOT_FOUND when it does not exist or is outside the scope.
  */
 export async function updateBranch({ scope, input }: { scope: Scope; input: UpdateBranchInput }): Promise<BranchOutput> {
