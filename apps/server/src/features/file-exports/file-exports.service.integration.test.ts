@@ -92,6 +92,17 @@ describe('export types', () => {
       retentionHours: 48,
     });
   });
+
+  it('changes only the settings an edit names: the others keep their stored values, not the defaults', async () => {
+    const edit = (settings: Record<string, unknown>) =>
+      x.api.ok<FileExportTypeOutput>('mutation', 'updateFileExportType', { name: 'payroll-adp', settings }, 'developer');
+    const first = await edit({ companyCode: 'ABC', batchId: 'WEEK1' });
+    expect(first.settings).toMatchObject({ companyCode: 'ABC', batchId: 'WEEK1', mileageEarningsCode: 'M' });
+    const second = await edit({ mileageEarningsCode: 'K' });
+    expect(second.settings).toEqual({ ...first.settings, mileageEarningsCode: 'K' });
+    expect((await edit({})).settings).toEqual(second.settings);
+    await edit({ companyCode: '', batchId: 'HEARTH', mileageEarningsCode: 'M' });
+  });
 });
 
 describe('queueFileExport', () => {

@@ -1,6 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FileExportTypeOutput, UpdateFileExportTypeInput } from '@hearth/shared/file-exports/file-exports.schema';
-import { FILE_EXPORT_PARAM_SPECS, parseFileExportSettings } from '@hearth/shared/file-exports/file-exports.kinds';
+import {
+  FILE_EXPORT_PARAM_SPECS,
+  fileExportSettingKeys,
+  parseFileExportSettings,
+} from '@hearth/shared/file-exports/file-exports.kinds';
+import { definedKeys } from '../../db/partial-update';
 import type { Scope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors/app-error';
@@ -58,8 +63,8 @@ export async function getFileExportType({
 
 /**
  * Edits an export type (updateFileExportType; system level): label, description, retention in hours (1 to 2160,
- * checked by the input schema) and settings. Given settings replace the stored ones as a whole; keys left out take
- * the kind's defaults (FILE_EXPORT_SETTINGS_SCHEMAS). The kind and format of a type never change. Exports already
+ * checked by the input schema) and settings. Given settings change only the keys they name; keys left out keep their
+ * stored values (a type never edited has the kind's defaults, FILE_EXPORT_SETTINGS_SCHEMAS). The kind and format of a type never change. Exports already
  * finished keep their expiry; the new retention applies to exports that finish afterwards.
  * @returns the type as FileExportTypeOutput.
  * @throws AppError NOT_FOUND "Export type X not found"; BAD_REQUEST naming an unknown setting or a bad value
@@ -75,7 +80,11 @@ export async function updateFileExportType({
   const current = await findFileExportType(scope.db, input.name);
   let settings: Record<string, unknown> | undefined;
   if (input.settings !== undefined) {
-    const parsed = parseFileExportSettings(current.kind, input.settings);
+    // A partial update: the keys given over the stored ones (those the kind still knows), so a key left out keeps
+    // its value rather than going back to the kind's default (issue 28).
+    const known = fileExportSettingKeys(current.kind);
+    const stored = Object.fromEntries(Object.entries(current.settings).filter(([key]) => known.includes(key)));
+    const parsed = parseFileExportSettings(current.kind, { ...stored, ...definedKeys(input.settings) });
     if (parsed.errors) {
       const entries = Object.entries(parsed.errors);
       throw new AppError(
