@@ -117,17 +117,21 @@ export interface QueryViewOutput {
 /** Who sees a saved view: its owner only, one branch, or the whole company. */
 export const FRONTEND_VIEW_SHARING = ['user', 'branch', 'company'] as const;
 
-/** Input of upsertFrontendView: a named preset of columns, order, widths, filters and sort. */
+/**
+ * Input of upsertFrontendView: a named preset of columns, order, widths, filters and sort. A new view's omitted
+ * sharing, widths, filters and sort are 'user', none, none, none; an edit ({id}) keeps the stored ones it leaves
+ * out (issue 28: an edit without `sharedWith` had made a shared view private again).
+ */
 export const ZUpsertFrontendViewInput = z.object({
   id: ZId.optional(),
   view: zText().min(1).max(100),
   name: zText().trim().min(1, 'Name is required').max(100),
-  sharedWith: z.enum(FRONTEND_VIEW_SHARING).default('user'),
+  sharedWith: z.enum(FRONTEND_VIEW_SHARING).optional(),
   branchId: ZId.nullish(),
   columns: z.array(zText().min(1).max(100)).max(100),
-  widths: z.record(zText(), z.number().int().min(40).max(2000)).default({}),
-  filters: z.array(ZViewFilter).max(50).default([]),
-  sort: z.array(ZViewSort).max(5).default([]),
+  widths: z.record(zText(), z.number().int().min(40).max(2000)).optional(),
+  filters: z.array(ZViewFilter).max(50).optional(),
+  sort: z.array(ZViewSort).max(5).optional(),
 });
 export type UpsertFrontendViewInput = z.infer<typeof ZUpsertFrontendViewInput>;
 

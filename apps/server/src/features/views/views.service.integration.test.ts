@@ -176,6 +176,27 @@ describe('saved views and preferences', () => {
     expect(bostonTeam).toMatchObject({ canEdit: false, columns: ['username', 'email'], widths: { username: 180 } });
   });
 
+  it('keeps what an edit of a saved view leaves out: a shared view stays shared, its filters and sort stay', async () => {
+    const created = (await save('companyadmin', { name: 'Shared then renamed', sharedWith: 'company' })).body.result
+      ?.data as FrontendView;
+    const renamed = await t.trpc(
+      'mutation',
+      'upsertFrontendView',
+      { id: created.id, view: 'users', name: 'Renamed', columns: ['username'] },
+      tokens.companyadmin,
+    );
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.result?.data).toMatchObject({
+      name: 'Renamed',
+      sharedWith: 'company',
+      columns: ['username'],
+      widths: preset.widths,
+      filters: preset.filters,
+      sort: preset.sort,
+    });
+    await t.trpc('mutation', 'deleteFrontendView', { id: created.id }, tokens.companyadmin);
+  });
+
   it('refuses sharing outside the scope and edits by others', async () => {
     const outside = await save('branchmanager', { name: 'Worcester', sharedWith: 'branch', branchId: 2 });
     expect(outside.status).toBe(403);

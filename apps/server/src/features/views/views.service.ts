@@ -109,7 +109,8 @@ export async function getFrontendViews({ scope, input }: { scope: Scope; input: 
 }
 
 /**
- * upsertFrontendView: creates a saved view, or replaces one the caller owns. Columns, filters and sort are
+ * upsertFrontendView: creates a saved view, or edits one the caller owns (sharing, widths, filters and sort it
+ * leaves out keep their stored values). Columns, filters and sort are
  * checked against the backend view. Sharing with a branch needs that branch in scope; with the company, company
  * or system level.
  * @throws AppError BAD_REQUEST (unknown columns, bad filters), FORBIDDEN (sharing, not the owner), NOT_FOUND.
@@ -122,38 +123,44 @@ export async function upsertFrontendView({
   input: UpsertFrontendViewInput;
 }): Promise<FrontendView> {
   const view = authorizeView(scope, input.view);
+  const existing = input.id ? await findVisibleFrontendView(scope, input.id) : undefined;
+  if (existing && existing.ownerUserId !== scope.userId)
+    throw new AppError('FORBIDDEN', 'Only the owner may change a saved view');
+  // An edit keeps what it leaves out; a new view starts private, with no widths, filters or sort.
+  const sharedWith = input.sharedWith ?? existing?.sharedWith ?? 'user';
+  const widths = input.widths ?? existing?.widths ?? {};
+  const filters = input.filters ?? existing?.filters ?? [];
+  const sort = input.sort ?? existing?.sort ?? [];
   const unknown = input.columns.filter((c) => !view.columns.some((col) => col.key === c));
   if (unknown.length) throw new AppError('BAD_REQUEST', `Unknown columns in view ${view.name}: ${unknown.join(', ')}`);
-  input.filters.forEach((f) => compileFilter(view, f));
-  compileSort(view, input.sort);
-  const branchId = input.sharedWith === 'branch' ? input.branchId : null;
-  if (input.sharedWith === 'branch') {
+  filters.forEach((f) => compileFilter(view, f));
+  compileSort(view, sort);
+  const branchId = sharedWith === 'branch' ? (input.branchId === undefined ? existing?.branchId : input.branchId) : null;
+  if (sharedWith === 'branch') {
     if (!branchId) throw new AppError('BAD_REQUEST', 'Choose the branch to share this view with', { branchId: ['Required'] });
     const inScope = scope.level === 'system' || scope.branchIds.includes(branchId) || scope.level === 'company';
     if (!inScope) throw new AppError('FORBIDDEN', `Branch ${branchId} is outside your branches`);
   }
-  if (input.sharedWith === 'company' && scope.level !== 'company' && scope.level !== 'system') {
+  if (sharedWith === 'company' && scope.level !== 'company' && scope.level !== 'system') {
     throw new AppError('FORBIDDEN', 'Only company-level roles may share a view with the whole company');
   }
   const values = {
     view: view.name,
     name: input.name,
-    sharedWith: input.sharedWith,
+    sharedWith,
     branchId: branchId ?? null,
     companyId: scope.companyId,
     columns: input.columns,
-    widths: input.widths,
-    filters: input.filters,
-    sort: input.sort,
+    widths,
+    filters,
+    sort,
   };
   let row: FrontendViewRow | undefined;
-  if (input.id) {
-    const existing = await findVisibleFrontendView(scope, input.id);
-    if (existing.ownerUserId !== scope.userId) throw new AppError('FORBIDDEN', 'Only the owner may change a saved view');
+  if (existing) {
     [row] = await scope.db
       .update(frontendViews)
       .set({ ...values, updatedAt: new Date() })
-      .where(eq(frontendViews.id, input.id))
+      .where(eq(frontendViews.id, existing.id))
       .returning();
   } else {
     [row] = await scope.db
