@@ -24,6 +24,7 @@ import { startJobQueue } from './jobs.queue';
 import { startWorkers } from './jobs.workers';
 import { recoverInterruptedImports } from './jobs.recovery';
 import { RUNNER_LOST_AFTER_MS, type JobRunner } from './jobs.runner';
+import { runFileImportJob } from '../features/file-imports/file-imports.job';
 
 /**
  * Recovery after a crash, on this run's engine (PostgreSQL with TEST_DATABASE_URL, else an embedded DATA_DIR): an
@@ -328,6 +329,87 @@ describe('recoverInterruptedImports', () => {
       expect(mine(again.failed)).toEqual([]);
     } finally {
       await jobs.stop();
+      await engine.close();
+    }
+  }, 60_000);
+});
+
+describe('an attempt taken for stopped that comes back', () => {
+  it('writes no further batch, counts nothing twice and leaves the import to the attempt that took over', async () => {
+    const engine = await openEngine();
+    const db = engine.database.db;
+    try {
+      const [boston] = await db.select().from(branches).where(eq(branches.name, 'Boston'));
+      const content = clientsCsv('STALL', 1500);
+      const storageKey = `file-import/${boston!.companyId}/${randomUUID()}`;
+      await engine.storage.write(storageKey, Readable.from([content]), 'text/csv');
+      const [queued] = await db
+        .insert(fileImports)
+        .values({
+          companyId: boston!.companyId,
+          branchId: boston!.id,
+          typeName: 'clients',
+          fileName: 'stall.csv',
+          fileSizeBytes: content.length,
+          contentType: 'text/csv',
+          storageKey,
+          status: 'queued',
+        })
+        .returning({ id: fileImports.id });
+      const id = queued!.id;
+      // The second read of the file (the writing pass) stalls after 700 rows until the test lets it go on, as a
+      // process that froze (a long pause, a suspended machine) and was taken for stopped.
+      const lines = content.split('\n');
+      let goOn!: () => void;
+      const stalled = new Promise<void>((resolve) => (goOn = resolve));
+      let reads = 0;
+      const storage: Storage = Object.assign(Object.create(engine.storage) as Storage, {
+        read: async (key: string) => {
+          reads += 1;
+          if (reads === 1) return engine.storage.read(key);
+          return Readable.from(
+            (async function* () {
+              yield `${lines.slice(0, 701).join('\n')}\n`;
+              await stalled;
+              yield lines.slice(701).join('\n');
+            })(),
+          );
+        },
+      });
+      const logged: string[] = [];
+      const attempt = runFileImportJob(
+        { db, storage, log: { info: (line) => logged.push(line), error: (line) => logged.push(line) } },
+        { id: 'stalling', data: { fileImportId: id }, retryCount: 0, retryLimit: 3, isLastAttempt: false },
+      );
+      const read = async () => (await db.select().from(fileImports).where(eq(fileImports.id, id)))[0]!;
+      expect(await pollUntil(read, (row) => row.rowsDone === 500)).toMatchObject({ status: 'running', rowsDone: 500 });
+      // Recovery took it for stopped and another attempt claimed it.
+      const other: JobRunner = {
+        pid: 4242,
+        hostname: 'other-host',
+        since: new Date().toISOString(),
+        token: 'other',
+        kind: 'server',
+      };
+      await db.update(fileImports).set({ runner: other }).where(eq(fileImports.id, id));
+      goOn();
+      await attempt;
+      expect(await read()).toMatchObject({
+        status: 'running',
+        rowsDone: 500,
+        createdCount: 500,
+        runner: other,
+        finishedAt: null,
+      });
+      const [{ n }] = (await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(clients)
+        .where(like(clients.externalId, 'STALL-%'))) as [{ n: number }];
+      expect(n).toBe(500);
+      expect(logged).toEqual([
+        `File import ${id}: another attempt took over (this one had been taken for stopped); this one ends`,
+      ]);
+    } finally {
       await engine.close();
     }
   }, 60_000);

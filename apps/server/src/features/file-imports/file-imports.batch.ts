@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fileImports } from './file-imports.schema';
 import {
@@ -14,6 +14,14 @@ import {
  * by (file_import_id, line_number), so a retried job rewrites them) and the import's progress and counts. A job
  * that dies between batches resumes after the last committed one.
  */
+
+/** The import is no longer run by the attempt writing the batch (recovery took it for stopped; another holds it). */
+export class AttemptSuperseded extends Error {
+  constructor(fileImportId: number) {
+    super(`File import ${fileImportId}: another attempt took over (this one had been taken for stopped); this one ends`);
+    this.name = 'AttemptSuperseded';
+  }
+}
 
 /** A row of the batch: its line, what was read (header -> cell) and either a row for the target or its error. */
 export interface BatchRow {
@@ -36,16 +44,33 @@ export interface BatchCounts {
 /**
  * Writes a batch for import `fileImportId` as the import's creator (app.user_id, read by the audit triggers).
  * Writers of the same company and target take turns (a transaction-scoped advisory lock), so two imports of the
- * same ids never both create a record.
+ * same ids never both create a record. With `attemptToken`, the batch is written only while the import is running
+ * under that attempt (its row locked for the transaction), so an attempt taken for stopped that comes back never
+ * writes beside the one that took over, nor counts its rows twice.
  * @returns the batch's counts.
+ * @throws AttemptSuperseded when the import is no longer that attempt's (nothing of the batch is written).
  */
 export async function writeBatch(
   db: Db,
-  context: Omit<BatchContext, 'db'> & { fileImportId: number; target: ImportTargetDefinition },
+  context: Omit<BatchContext, 'db'> & { fileImportId: number; target: ImportTargetDefinition; attemptToken?: string },
   batch: BatchRow[],
 ): Promise<BatchCounts> {
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
+    if (context.attemptToken !== undefined) {
+      const held = await txDb
+        .select({ id: fileImports.id })
+        .from(fileImports)
+        .where(
+          and(
+            eq(fileImports.id, context.fileImportId),
+            eq(fileImports.status, 'running'),
+            sql`${fileImports.runner}->>'token' = ${context.attemptToken}`,
+          ),
+        )
+        .for('update');
+      if (held.length === 0) throw new AttemptSuperseded(context.fileImportId);
+    }
     await txDb.execute(sql`select set_config('app.user_id', ${String(context.userId ?? '')}, true),
       pg_advisory_xact_lock(hashtext(${`file-import:${context.companyId}:${context.target.target}`}))`);
     const rows = batch.flatMap((b) => (b.row ? [b.row] : []));

@@ -9,7 +9,7 @@ import { fileImportRows, fileImports, fileImportTypes } from './file-imports.sch
 import { FILE_IMPORT_TARGET_DEFINITIONS } from './file-imports.targets';
 import { FileImportProblem, formatOf, readRecords } from './file-imports.read';
 import { missingColumnsMessage, planColumns, rowData, rowValues, type ColumnPlan } from './file-imports.mapping';
-import { writeBatch, type BatchRow } from './file-imports.batch';
+import { AttemptSuperseded, writeBatch, type BatchRow } from './file-imports.batch';
 import { errorRow } from './file-imports.target';
 import { HEARTBEAT_EVERY_MS, startAttempt } from '../../jobs/jobs.runner';
 
@@ -73,6 +73,7 @@ async function importRows(
   deps: JobDeps,
   imported: ImportWithType,
   surveyed: Awaited<ReturnType<typeof survey>>,
+  attemptToken: string,
   signal: AbortSignal,
 ) {
   const { file, type } = imported;
@@ -99,6 +100,7 @@ async function importRows(
     branch: branch ?? null,
     mayOverrideLocks: creator?.override ?? false,
     userId: file.createdByUserId,
+    attemptToken,
   };
   const earlier = await deps.db
     .select({ key: fileImportRows.externalId, line: sql<number>`min(${fileImportRows.lineNumber})::int` })
@@ -144,13 +146,6 @@ async function importRows(
 /** The import's row while this attempt (its runner token) still runs it: recovery changes the status when it takes it for stopped. */
 function heldBy(id: number, token: string) {
   return and(eq(fileImports.id, id), eq(fileImports.status, 'running'), sql`${fileImports.runner}->>'token' = ${token}`);
-}
-
-/** The import was handed to another attempt (recovery took this one for stopped): this one stops, changing nothing. */
-class AttemptSuperseded extends Error {
-  constructor(id: number) {
-    super(`File import ${id}: another attempt took over (this one had been taken for stopped); this one ends`);
-  }
 }
 
 /**
@@ -225,12 +220,12 @@ async function runClaimed(
   try {
     const surveyed = await survey(deps, imported);
     await deps.db.update(fileImports).set({ rowsTotal: surveyed.total }).where(heldBy(id, token));
-    await importRows(deps, imported, surveyed, superseded);
+    await importRows(deps, imported, surveyed, token, superseded);
     await finish('completed', null);
     deps.log.info(`File import ${id} (${imported.type.name}) completed`);
   } catch (error) {
-    if (superseded.aborted) {
-      deps.log.info(String((superseded.reason as Error).message));
+    if (superseded.aborted || error instanceof AttemptSuperseded) {
+      deps.log.info(new AttemptSuperseded(id).message);
       return;
     }
     if (error instanceof FileImportProblem) {
