@@ -12,6 +12,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 
 /** Where a planted set lives: a new company (`companyId` null) or a new branch of an existing company. */
 export interface PlantOptions {
@@ -136,12 +137,14 @@ export async function plantedFingerprint(db: Db, id: number): Promise<string> {
       sql`, `,
     )})
     group by table_name order by table_name`);
-  const tables = (result as unknown as { rows: { table_name: string; columns: string[] }[] }).rows;
+  const tables = rowsOf<{ table_name: string; columns: string[] }>(result);
   const parts = tables.map(({ table_name, columns }) => {
     const conditions = columns.map((c) => sql`${sql.identifier(c)} = ${id}`);
     return sql`select ${table_name}::text as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h
       from ${sql.identifier(table_name)} x where ${sql.join(conditions, sql` or `)}`;
   });
   const digest = await db.execute(sql.join(parts, sql` union all `));
-  return (digest as unknown as { rows: { t: string; h: string }[] }).rows.map((r) => `${r.t}:${r.h}`).join(',');
+  return rowsOf<{ t: string; h: string }>(digest)
+    .map((r) => `${r.t}:${r.h}`)
+    .join(',');
 }

@@ -10,6 +10,7 @@ import { listProcedures, sampleInput, type ProcedureInfo } from '../test/procedu
 import { plantRecords, plantedFingerprint } from '../test/planted-records';
 import { accounts, users } from '../features/users/users.schema';
 import { clientContacts, clients } from '../features/clients/clients.schema';
+import { rowsOf } from '../db/rows';
 
 /**
  * The role x procedure x scope matrix (issue "No way around the rules"): every procedure of the router, called by
@@ -127,7 +128,7 @@ async function reachOf(usernames: string[]): Promise<string> {
         sql`, `,
       )})), '')
       || coalesce((select string_agg(r::text, '|' order by r.id) from roles r), '')) as h`);
-  return (result as unknown as { rows: { h: string }[] }).rows[0]!.h;
+  return rowsOf<{ h: string }>(result)[0]!.h;
 }
 
 /** Who the caller is impersonating (users.impersonated_user_id), or null. */
@@ -206,7 +207,7 @@ async function addTrustedContact(): Promise<void> {
 
 async function demoCompanyId(): Promise<number> {
   const result = await t.database.db.execute(sql`select company_id from branches where name = 'Boston'`);
-  return (result as unknown as { rows: { company_id: number }[] }).rows[0]!.company_id;
+  return rowsOf<{ company_id: number }>(result)[0]!.company_id;
 }
 
 beforeAll(async () => {

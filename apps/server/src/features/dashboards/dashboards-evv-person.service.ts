@@ -9,7 +9,8 @@ import type {
 import { complianceRate } from '@hearth/shared/dashboards/evv-compliance';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import { notFound } from '../../errors/app-error';
-import { evvVisitsCte, rowsOf } from './dashboards-evv.sql';
+import { evvVisitsCte } from './dashboards-evv.sql';
+import { rowsOf } from '../../db/rows';
 import { completedVisitsIn } from './dashboards-evv.service';
 
 /** An instant of a raw row as ISO 8601 UTC with milliseconds (both engines answer the same text). */

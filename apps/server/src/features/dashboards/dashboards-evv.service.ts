@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { EvvDashboardOutput, GetEvvDashboardInput } from '@hearth/shared/dashboards/dashboards.schema';
 import { inBranchScope, type Scope } from '../../auth/scope';
-import { evvCountColumns, evvCountsOf, evvVisitsCte, localDate, rowsOf, utcBounds, type EvvRow } from './dashboards-evv.sql';
+import { evvCountColumns, evvCountsOf, evvVisitsCte, localDate, utcBounds, type EvvRow } from './dashboards-evv.sql';
+import { rowsOf } from '../../db/rows';
 
 /** The condition on `s` shifts and `b` branches of completed visits starting on local dates from..to in scope. */
 export function completedVisitsIn(scope: Scope, period: { from: string; to: string; branchId?: number | undefined }) {

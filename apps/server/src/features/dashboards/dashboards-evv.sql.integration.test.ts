@@ -3,7 +3,8 @@ import { asc, inArray, sql } from 'drizzle-orm';
 import { evvVisitFlags } from '@hearth/shared/dashboards/evv-compliance';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { shifts, shiftTimesheets } from '../shifts/shifts.schema';
-import { evvVisitsCte, rowsOf } from './dashboards-evv.sql';
+import { evvVisitsCte } from './dashboards-evv.sql';
+import { rowsOf } from '../../db/rows';
 import { dashboardFixtures, type TestCheck } from './dashboards.test-support';
 
 /** Timesheet sets whose flags differ, including several timesheets per visit, ties, and office checks. */

@@ -133,8 +133,3 @@ export function evvCountsOf(row: EvvRow | undefined): EvvCounts {
     lateCheckIns: Number(row?.late_check_ins ?? 0),
   };
 }
-
-/** The rows of a raw query result (both engines answer {rows}). */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}

@@ -11,7 +11,8 @@ import type {
 import { DEFAULT_TIMEZONE } from '@hearth/shared/app/app.constants';
 import { complianceRate } from '@hearth/shared/dashboards/evv-compliance';
 import { inBranchScope, type Scope } from '../../auth/scope';
-import { evvCountColumns, evvCountsOf, evvVisitsCte, localDate, rowsOf, utcBounds, type EvvRow } from './dashboards-evv.sql';
+import { evvCountColumns, evvCountsOf, evvVisitsCte, localDate, utcBounds, type EvvRow } from './dashboards-evv.sql';
+import { rowsOf } from '../../db/rows';
 
 /** Aggregates over `v` (visits not cancelled) giving the columns of VisitCountRow. */
 const visitCountColumns = sql`

@@ -12,13 +12,13 @@ import {
   listOf,
   numberOrText,
   recordset,
-  rowsOf,
   sameValues,
   type ColumnType,
   type ImportField,
   type ImportTargetDefinition,
   type RowOutcome,
 } from './file-imports.target';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The authorizations target: client_authorizations keyed by external_id (within the import's company). The client

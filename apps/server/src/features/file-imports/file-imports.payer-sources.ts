@@ -8,13 +8,13 @@ import {
   issuesMessage,
   jsonList,
   labelsOf,
-  rowsOf,
   sameValues,
   type ColumnType,
   type ImportField,
   type ImportTargetDefinition,
   type RowOutcome,
 } from './file-imports.target';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The payer sources target: company-level records (no branch) keyed by payer_sources.external_id, unique per

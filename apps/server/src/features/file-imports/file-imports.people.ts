@@ -8,7 +8,6 @@ import {
   issuesMessage,
   jsonList,
   numberOrText,
-  rowsOf,
   sameValues,
   type BatchContext,
   type ColumnType,
@@ -16,6 +15,7 @@ import {
   type ImportRow,
   type RowOutcome,
 } from './file-imports.target';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The upsert shared by the targets that are people with a primary address: clients, caregivers and ADP employees

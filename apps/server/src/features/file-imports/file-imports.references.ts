@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { jsonList, rowsOf, type BatchContext } from './file-imports.target';
+import { jsonList, type BatchContext } from './file-imports.target';
+import { rowsOf } from '../../db/rows';
 
 /**
  * How authorization and shift rows name other records: by THEIR external ids (the client's, the caregiver's, the

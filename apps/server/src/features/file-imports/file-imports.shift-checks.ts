@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { formatLocalSpan } from '@hearth/shared/shifts/workweek';
 import { MAX_SHIFT_MINUTES } from '@hearth/shared/shifts/shifts.constants';
-import { recordset, rowsOf, type BatchContext } from './file-imports.target';
+import { recordset, type BatchContext } from './file-imports.target';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The service checks of createShift done for a whole batch of imported shifts at once (one query each): the

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { sqlState } from '../../db/errors';
 import type { Db } from '../../db/client';
 import type { ShiftDraft } from './file-imports.shift-checks';
-import { bulkInsert, bulkUpdate, jsonList, rowsOf, type BatchContext, type ColumnType } from './file-imports.target';
+import { bulkInsert, bulkUpdate, jsonList, type BatchContext, type ColumnType } from './file-imports.target';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Reading and writing the shifts of an import batch: the company's shifts by external id, and the accepted rows

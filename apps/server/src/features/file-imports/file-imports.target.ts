@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FileImportRowStatus, FileImportTarget } from '@hearth/shared/file-imports/file-imports.constants';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /**
  * What every import target (clients, caregivers, payer sources, authorizations, shifts, ADP employees) declares
@@ -115,11 +116,6 @@ export function listOf(text: string | undefined): string[] {
     .split(/[;,]/)
     .map((item) => item.trim())
     .filter((item) => item !== '');
-}
-
-/** The rows of a raw query result (both engines answer {rows}). */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** A list of texts as a parameter for `in (select jsonb_array_elements_text(...))` (one bound JSON value). */

@@ -10,6 +10,7 @@ import { caregiverCashAdvances, caregivers } from '../caregivers/caregivers.sche
 import { companies } from '../companies/companies.schema';
 import { periodWindow } from '../file-exports/file-exports.visits';
 import { loadPayrollVisits } from './payroll.visits';
+import { rowsOf } from '../../db/rows';
 
 /** The caregiver a payroll line belongs to, as the report and the ADP file name them. */
 export interface PayrollPerson {
@@ -25,11 +26,6 @@ export interface PayrollPerson {
 /** A computed (not yet stored) payroll line: its caregiver and the payroll_lines fields. */
 export interface ComputedPayrollLine extends PayrollLineFields {
   caregiver: PayrollPerson;
-}
-
-/** The rows of a raw query on either engine (PGlite and node-postgres both answer {rows}). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** Whole numbers as one int[] parameter (`= any(...)`): a large period has more ids than a statement has parameters. */

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { effectiveVisitTimes, workedMinutes, type TimesheetTimes } from '@hearth/shared/payroll/payroll-hours';
 import type { Db } from '../../db/client';
 import { workedSpan } from '../file-exports/file-exports.visits';
+import { rowsOf } from '../../db/rows';
 
 /** A worked visit as payroll reads it: the shift, its caregiver, client and service, and its worked span. */
 export interface PayrollSourceVisit {
@@ -51,7 +52,7 @@ export async function loadPayrollVisits(
     where s.status <> 'cancelled' and s.caregiver_id is not null and ${caregiverIn}
       and coalesce(s.check_in_at, s.start_at) >= ${window.start} and coalesce(s.check_in_at, s.start_at) < ${window.end}
     order by s.id, t.id`);
-  const rows = (result as unknown as { rows: Row[] }).rows;
+  const rows = rowsOf<Row>(result);
   const visits: PayrollSourceVisit[] = [];
   let i = 0;
   while (i < rows.length) {

@@ -5,6 +5,7 @@ import { addDays, todayIn } from '@hearth/shared/caregivers/caregivers.rules';
 import type { Db } from '../../db/client';
 import { clients } from '../clients/clients.schema';
 import { shiftPatterns } from './shifts.schema';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Bulk generation of the shifts of recurring patterns (issue "Scheduling" item 2 and its performance target:
@@ -76,10 +77,6 @@ interface CandidateRow {
 /** A PostgreSQL array literal of simple values (numbers, ISO instants, dates: nothing to quote), NULL for null. */
 function arrayLiteral(values: (string | number | null)[]): string {
   return `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** Leaves open (caregiver null) each row that overlaps an earlier row of the same caregiver in this run. */

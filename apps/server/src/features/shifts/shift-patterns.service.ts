@@ -24,6 +24,7 @@ import { shiftPatterns } from './shifts.schema';
 import { findCaregiverOverlap } from './shifts.conflict';
 import { fullName } from './shifts.lookup';
 import { generatePatternShifts, generatedThroughOn, type OpenedShift } from './shift-patterns.generate';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Recurring visit patterns (issue "Scheduling" item 2; docs/glossary.md "Recurring pattern"): a client's RFC 5545 rule
@@ -230,7 +231,7 @@ async function deletePlainShifts(scope: Scope, patternId: number, from: string):
       and not exists (select 1 from shift_timesheets t where t.shift_id = s.id)
       and not exists (select 1 from shift_pickup_invitations i where i.shift_id = s.id)
     returning s.id`);
-  return (result as unknown as { rows: unknown[] }).rows.length;
+  return rowsOf(result).length;
 }
 
 /**
@@ -245,7 +246,7 @@ async function handOverKeptShifts(scope: Scope, fromPattern: PatternRow, to: Pat
     from shifts s join shift_patterns p on p.id = s.pattern_id
     where s.pattern_id = ${fromPattern.id} and ${fromDateUnlocked(from)}
     order by s.occurrence_start`);
-  const kept = (result as unknown as { rows: { id: number; local_date: string }[] }).rows;
+  const kept = rowsOf<{ id: number; local_date: string }>(result);
   if (kept.length === 0) return;
   const last = kept.at(-1)!.local_date;
   const occurrenceOn = new Map(patternOccurrences(to, { from, to: last }).map((o) => [o.localDate, o.occurrenceStart]));

@@ -11,6 +11,7 @@ import { hasNulCharacter } from '@hearth/shared/app/input-rules';
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
 import type { ViewColumnDefinition, ViewDefinition } from './views.registry';
+import { rowsOf } from '../../db/rows';
 
 /** The state a view query runs with: filters, sort and search (paging is separate). */
 export interface ViewState {
@@ -239,10 +240,6 @@ function selectList(scope: Scope, view: ViewDefinition, columns?: string[]): SQL
   const items = chosen.filter((c) => c.key !== 'id').map((c) => sql`${outputExpression(c)} as ${sql.identifier(c.key)}`);
   const zone = sql`${rowTimeZone(scope, view)} as ${sql.identifier(ROW_TIME_ZONE_KEY)}`;
   return sql.join([sql`${view.id} as "id"`, ...items, zone], sql`, `);
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /**
