@@ -1,3 +1,5 @@
+// First: set before any schema is parsed.
+import './zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
