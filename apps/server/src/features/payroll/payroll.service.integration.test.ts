@@ -127,6 +127,16 @@ describe('computePayrollReport', () => {
   });
 });
 
+describe('computing at once', () => {
+  it('lets two computes of one period take turns: both answer, one set of lines stays', async () => {
+    const [first, second] = await Promise.all([compute('companyadmin'), compute('companyadmin')]);
+    expect(second.totals).toEqual(first.totals);
+    const rows = await reportRows('companyadmin');
+    expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+    expect(rows.length).toBeGreaterThan(0);
+  });
+});
+
 describe('payroll settings', () => {
   it('gives the defaults, lets the company admin change them, and both the report and the export follow', async () => {
     const defaults = await x.api.ok<PayrollSettings>('query', 'getPayrollSettings', undefined, 'branchmanager');

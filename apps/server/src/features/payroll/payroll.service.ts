@@ -48,6 +48,9 @@ export async function computePayrollReport({
     if (!branch) throw notFound('Branch', branchId);
   }
   const period = { from: input.from, to: input.to };
+  // Computes of one period take turns (an advisory lock held until the transaction ends): two at once would each
+  // delete the period's lines, then both insert, and the second would fail on the lines the first wrote.
+  await scope.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`payroll-lines:${period.from}:${period.to}`}))`);
   const lines = await computePayrollLines(scope.db, scope, period, branchId);
   const computedAt = new Date();
 
