@@ -18,7 +18,7 @@ const ZEnv = z.object({
   TRUSTED_ORIGINS: z.string().optional(),
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
   SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
-  SIGN_IN_ACCOUNT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
+  SIGN_IN_ACCOUNT_RATE_LIMIT_MAX: z.coerce.number().int().positive().optional(),
   SIGN_IN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   LOGIN_LINK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   LOGIN_LINK_USER_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
@@ -115,6 +115,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // The account's limit is the lower one, so one person's typos lock only their account, not their office's address.
+  // Unset, it is 5, or the per-address limit when that is lower.
+  const perAccount = e.SIGN_IN_ACCOUNT_RATE_LIMIT_MAX ?? Math.min(5, e.SIGN_IN_RATE_LIMIT_MAX);
+  if (perAccount > e.SIGN_IN_RATE_LIMIT_MAX) {
+    throw new Error(
+      'Invalid configuration:\nSIGN_IN_ACCOUNT_RATE_LIMIT_MAX must not be above SIGN_IN_RATE_LIMIT_MAX (the per-address limit)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   let storage: StorageConfig = {
     driver: 'local',
@@ -138,7 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.BETTER_AUTH_SECRET,
     signInRateLimit: {
       max: e.SIGN_IN_RATE_LIMIT_MAX,
-      perAccount: e.SIGN_IN_ACCOUNT_RATE_LIMIT_MAX,
+      perAccount,
       windowSeconds: e.SIGN_IN_RATE_LIMIT_WINDOW_SECONDS,
     },
     loginLinkRateLimit: {
