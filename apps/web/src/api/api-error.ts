@@ -1,4 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
+import type { AppRouter } from '@hearth/server/trpc/app.router';
 
 /** An error of a REST call, carrying the HTTP status and the server's human message. */
 export class HttpError extends Error {
@@ -11,14 +12,11 @@ export class HttpError extends Error {
   }
 }
 
-interface ErrorData {
-  httpStatus?: number;
-  code?: string;
-  fieldErrors?: Record<string, string[] | undefined>;
-}
+/** A failed tRPC call's error: its `data` is typed by the server's error formatter (apps/server/src/trpc/init.ts). */
+type ApiClientError = TRPCClientError<AppRouter>;
 
-function errorData(error: unknown): ErrorData | undefined {
-  if (error instanceof TRPCClientError) return (error.data ?? undefined) as ErrorData | undefined;
+function errorData(error: unknown): ApiClientError['data'] | undefined {
+  if (error instanceof TRPCClientError) return (error as ApiClientError).data ?? undefined;
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 import type { CaregiverShiftOutput, CheckPosition } from '@hearth/shared/caregiver-app/caregiver-app.schema';
 import { distanceMetres } from '@hearth/shared/shifts/pickup-rank';
 import { queryClient } from '@/api/query-client';
-import { trpcClient } from '@/api/trpc';
+import { trpcClient, trpcOptions } from '@/api/trpc';
 import { syncOutcome } from '@/api/sync-outcome';
 
 /** The visits kept on the phone (with Dexie): loaded at the first check, not with the schedule's cards. */
@@ -107,7 +107,9 @@ export async function recordCheck(args: {
     result = { status: 'offline' };
   }
   await Promise.all(
-    ['caregiverAppGetShifts', 'caregiverAppGetCounts'].map((path) => queryClient.invalidateQueries({ queryKey: [[path]] })),
+    [trpcOptions.caregiverAppGetShifts, trpcOptions.caregiverAppGetCounts].map((procedure) =>
+      queryClient.invalidateQueries(procedure.pathFilter()),
+    ),
   );
   if (navigator.onLine) void syncOfflineVisits().catch(() => undefined);
   return result;

@@ -5,7 +5,7 @@ import type { CaregiverAppGetShiftsInput, CaregiverShiftsPage } from '@hearth/sh
 import { getToken } from '@/api/auth-token';
 import { lastKnownUser } from '@/api/current-user';
 import { queryClient, shouldRetry } from '@/api/query-client';
-import { trpcClient } from '@/api/trpc';
+import { trpcClient, trpcOptions } from '@/api/trpc';
 import { registerServiceWorker } from '@/layout/service-worker';
 import { syncOutcome } from '@/api/sync-outcome';
 import { quickCacheRead } from './offline/cache-quick-read';
@@ -71,15 +71,17 @@ async function fetchSchedulePage(input: CaregiverAppGetShiftsInput, isFirst: boo
 
 /**
  * The caregiver's schedule, paged by startTimestamp both ways (spec section 9: at most 3 pages kept, stale after
- * 60 s, network mode always, refetch on reconnect). The query key starts with the procedure path, so invalidating
- * `[['caregiverAppGetShifts']]` refreshes it like any tRPC query.
+ * 60 s, network mode always, refetch on reconnect). The query key starts with the procedure's path key, so its
+ * pathFilter refreshes it like any tRPC query.
  * @param status 'missing' for missed visits, or undefined for the schedule
  * @param startTimestamp deep link: the first window starts there (ISO), else from today
  */
 function scheduleQuery(status: 'missing' | undefined, startTimestamp: string | undefined) {
   const initial: PageParam = startTimestamp ? { after: startTimestamp } : {};
   return infiniteQueryOptions<SchedulePage, Error, InfiniteData<SchedulePage, PageParam>, unknown[], PageParam>({
-    queryKey: [['caregiverAppGetShifts'], { input: { status, startTimestamp }, type: 'infinite' }],
+    // The procedure's path key, so its pathFilter refreshes this list; the input part is the list's own (a deep
+    // link's start is not a procedure input).
+    queryKey: [...trpcOptions.caregiverAppGetShifts.pathKey(), { input: { status, startTimestamp }, type: 'infinite' }],
     queryFn: ({ pageParam }) => fetchSchedulePage({ ...(status ? { status } : {}), ...pageParam }, isSame(pageParam, initial)),
     initialPageParam: initial,
     // The server's own cursors: pages neither overlap nor leave a gap (status rides in the query function).

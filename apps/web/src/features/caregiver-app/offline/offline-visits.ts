@@ -13,7 +13,7 @@ import type { SaveCareSheetCheckInOutInput } from '@hearth/shared/care-sheets/ca
 import type { CaregiverShiftsPage } from '@hearth/shared/caregiver-app/caregiver-app.schema';
 import type { AppRouter } from '@hearth/server/trpc/app.router';
 import { queryClient } from '@/api/query-client';
-import { apiHeaders, trpcClient } from '@/api/trpc';
+import { apiHeaders, trpcClient, trpcOptions } from '@/api/trpc';
 import { cacheDb, cacheDelete, cacheGet, cacheSet, getCache, type CacheEntry, type OpenCache } from './offline-cache';
 import { decryptValue } from './cache-crypto';
 import { mergeOfflineVisit, type OfflineVisitPatch } from './cache-windows';
@@ -36,11 +36,18 @@ const replayClient = createTRPCClient<AppRouter>({
   ],
 });
 
-/** The query keys (prefixes) whose data a visit changes: shift lists, bottom bar counts, care sheets. */
-const AFFECTED_QUERIES = ['caregiverAppGetShifts', 'caregiverAppGetCounts', 'listMyCareSheets', 'getCareSheetCheckOutDetails'];
+/** The procedures whose data a visit changes: shift lists, bottom bar counts, care sheets. */
+const AFFECTED_QUERIES = [
+  trpcOptions.caregiverAppGetShifts,
+  trpcOptions.caregiverAppGetCounts,
+  trpcOptions.listMyCareSheets,
+  trpcOptions.getCareSheetCheckOutDetails,
+];
 
 function refreshShiftQueries(): Promise<void> {
-  return Promise.all(AFFECTED_QUERIES.map((path) => queryClient.invalidateQueries({ queryKey: [[path]] }))).then(() => undefined);
+  return Promise.all(AFFECTED_QUERIES.map((procedure) => queryClient.invalidateQueries(procedure.pathFilter()))).then(
+    () => undefined,
+  );
 }
 
 function withoutStamp(visit: OfflineVisit): SaveCareSheetCheckInOutInput {
@@ -115,7 +122,7 @@ async function removeIfUnchanged(shiftId: number, clientRecordId: string): Promi
 
 /** The client's name of a shift from the shift lists in memory, to name a dropped visit. */
 function shiftLabel(shiftId: number): string {
-  const lists = queryClient.getQueriesData<InfiniteData<CaregiverShiftsPage>>({ queryKey: [['caregiverAppGetShifts']] });
+  const lists = queryClient.getQueriesData<InfiniteData<CaregiverShiftsPage>>(trpcOptions.caregiverAppGetShifts.pathFilter());
   for (const [, data] of lists) {
     const shift = data?.pages.flatMap((p) => p.shifts).find((s) => s.id === shiftId);
     if (shift) return `The visit with ${shift.clientName} (shift ${shiftId})`;
