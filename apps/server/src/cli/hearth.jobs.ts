@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Database } from '../db/client';
 import { startJobQueue, type JobQueue } from '../jobs/jobs.queue';
-import type { JobDeps } from '../jobs/jobs.workers';
+import type { JobDeps } from '../jobs/jobs.deps';
 import type { Storage } from '../storage/storage';
 import { runFileImportJob } from '../features/file-imports/file-imports.job';
 import { runFileExportJob } from '../features/file-exports/file-exports.job';

@@ -1,7 +1,5 @@
-import type { Db } from '../db/client';
-import type { Storage } from '../storage/storage';
 import type { JobQueue } from './jobs.queue';
-import type { JobLog } from './jobs.log';
+import type { JobDeps } from './jobs.deps';
 import { recoverFileTransfers, recoverInterruptedImports } from './jobs.recovery';
 import { STALE_PENDING_FILE_AGE_SECONDS } from '@hearth/shared/files/files.constants';
 import { deleteStalePendingFiles } from '../features/files/files.service';
@@ -9,14 +7,6 @@ import { runPatternHorizonJob } from '../features/shifts/shift-patterns.job';
 import { runFileImportJob } from '../features/file-imports/file-imports.job';
 import { deleteExpiredFileExports, runFileExportJob } from '../features/file-exports/file-exports.job';
 
-/** What every job handler may use: the database, the file storage and a log. */
-export interface JobDeps {
-  db: Db;
-  storage: Storage;
-  log: JobLog;
-  /** Who runs the handlers: a server's workers (default) or a command running its own job (cli/hearth.jobs.ts). */
-  runnerKind?: 'server' | 'command';
-}
 
 /**
  * Starts this process's workers on every queue and the recurring schedules (UTC cron):

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { scopeOf } from '../../db/request-scope';
 import { AppError } from '../../errors/app-error';
 import type { JobAttempt, JobQueue } from '../../jobs/jobs.queue';
-import type { JobDeps } from '../../jobs/jobs.workers';
+import type { JobDeps } from '../../jobs/jobs.deps';
 import { branches } from '../branches/branches.schema';
 import { isActionAllowed, TABLE_NAMES } from '../roles/roles.permissions';
 import { roles } from '../roles/roles.schema';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
-import type { JobDeps } from '../../jobs/jobs.workers';
+import type { JobDeps } from '../../jobs/jobs.deps';
 import type { JobAttempt } from '../../jobs/jobs.queue';
 import { branches } from '../branches/branches.schema';
 import { roles } from '../roles/roles.schema';
