@@ -94,7 +94,7 @@ function batches(all: Call[]): Call[][] {
   return out;
 }
 
-/** Sends one batch; returns one line per call answered 500 or without a JSON message. */
+/** Sends one batch; returns one line per call answered 500, 401 (the session lost) or without a JSON message. */
 async function sendBatch(batch: Call[], token: string): Promise<string[]> {
   const first = batch[0]!;
   const paths = batch.map((c) => c.path).join(',');
@@ -124,6 +124,8 @@ async function sendBatch(batch: Call[], token: string): Promise<string[]> {
     const call = batch[i]!;
     if (!item.error) return;
     const status = item.error.data?.httpStatus;
+    // A lost session would answer 401 to everything after it and hide the rest: it counts as a problem too.
+    if (status === 401) problems.push(`${call.path} [${call.variant.label}]: 401 ${item.error.message ?? ''}`);
     if (status === undefined || status >= 500 || !item.error.message)
       problems.push(`${call.path} [${call.variant.label}]: ${status} ${item.error.message ?? '(no message)'}`);
   });
