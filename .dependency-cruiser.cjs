@@ -19,7 +19,7 @@ const SERVER_PUBLIC_MODULES = {
   notify: ['notify.service'],
   'pay-periods': ['pay-periods.lock'],
   payroll: ['payroll.compute'],
-  records: ['records.columns', 'records.zip-centroids'],
+  records: ['records.columns', 'records.zip-centroids', 'records.owner', 'records.addresses.service', 'records.journal.service'],
   reports: ['reports.catalog'],
   roles: ['roles.permissions', 'roles.seed'],
   shifts: ['shifts.units', 'shift-timesheets.service', 'shift-patterns.generate'],

@@ -1,316 +1,23 @@
-import { and, asc, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { desc, eq, type SQL } from 'drizzle-orm';
 import { todayIn } from '@hearth/shared/caregivers/caregivers.rules';
 import {
-  addressRuleErrors,
   cashAdvanceRuleErrors,
   credentialRuleErrors,
-  type CaregiverAddressOutput,
   type CaregiverCashAdvanceOutput,
   type CaregiverCredentialOutput,
-  type CaregiverJournalEntryOutput,
-  type CreateCaregiverAddressInput,
   type CreateCaregiverCashAdvanceInput,
   type CreateCaregiverCredentialInput,
-  type CreateCaregiverJournalEntryInput,
   type DeletedOutput,
-  type UpdateCaregiverAddressInput,
   type UpdateCaregiverCashAdvanceInput,
   type UpdateCaregiverCredentialInput,
-  type UpdateCaregiverJournalEntryInput,
 } from '@hearth/shared/caregivers/caregivers.schema';
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
 import { users } from '../users/users.schema';
-import { caregiverAddresses, caregiverCashAdvances, caregiverCredentials, caregiverJournalEntries } from './caregivers.schema';
+import { assertNoFieldErrors } from '../records/records.owner';
+import { caregiverCashAdvances, caregiverCredentials } from './caregivers.schema';
 import { definedOnly, findCaregiver, findRecordCaregiver, type CaregiverRecordTable } from './caregivers.lookup';
 import { presentCredentials } from './caregivers.service';
-
-/** Refuses input whose cross-field rule fails on the record as it would be saved. @throws AppError BAD_REQUEST. */
-function assertRule(errors: Record<string, string>): void {
-  const entries = Object.entries(errors);
-  const first = entries[0];
-  if (!first) return;
-  throw new AppError(
-    'BAD_REQUEST',
-    `${first[0]}: ${first[1]}`,
-    Object.fromEntries(entries.map(([field, message]) => [field, [message]])),
-  );
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Addresses
-// ---------------------------------------------------------------------------------------------------------------
-
-const ADDRESS: CaregiverRecordTable = {
-  table: caregiverAddresses,
-  id: caregiverAddresses.id,
-  caregiverId: caregiverAddresses.caregiverId,
-  name: 'Caregiver address',
-};
-
-function toAddress(r: typeof caregiverAddresses.$inferSelect): CaregiverAddressOutput {
-  return {
-    id: r.id,
-    caregiverId: r.caregiverId,
-    line1: r.line1,
-    line2: r.line2,
-    city: r.city,
-    state: r.state,
-    zip: r.zip,
-    lat: r.lat,
-    lon: r.lon,
-    isPrimary: r.isPrimary,
-    createdAt: r.createdAt.toISOString(),
-  };
-}
-
-/**
- * A caregiver's addresses (getCaregiverAddresses {caregiverId}), the primary first, then oldest first.
- * @returns CaregiverAddressOutput[] (lat/lon in WGS84 degrees).
- * @throws AppError NOT_FOUND "Caregiver N not found" outside scope.
- */
-export async function getCaregiverAddresses({
-  scope,
-  input,
-}: {
-  scope: Scope;
-  input: { caregiverId: number };
-}): Promise<CaregiverAddressOutput[]> {
-  await findCaregiver(scope, input.caregiverId);
-  const rows = await scope.db
-    .select()
-    .from(caregiverAddresses)
-    .where(eq(caregiverAddresses.caregiverId, input.caregiverId))
-    .orderBy(desc(caregiverAddresses.isPrimary), asc(caregiverAddresses.createdAt), asc(caregiverAddresses.id));
-  return rows.map(toAddress);
-}
-
-/** Makes the caregiver's oldest address other than `exceptId` primary (when the primary goes away). */
-async function promoteOldest(scope: Scope, caregiverId: number, exceptId: number): Promise<boolean> {
-  const [next] = await scope.db
-    .select({ id: caregiverAddresses.id })
-    .from(caregiverAddresses)
-    .where(and(eq(caregiverAddresses.caregiverId, caregiverId), ne(caregiverAddresses.id, exceptId)))
-    .orderBy(asc(caregiverAddresses.createdAt), asc(caregiverAddresses.id))
-    .limit(1);
-  if (!next) return false;
-  await scope.db.update(caregiverAddresses).set({ isPrimary: true }).where(eq(caregiverAddresses.id, next.id));
-  return true;
-}
-
-/** Unmarks the caregiver's primary address(es) other than `exceptId`. */
-async function clearPrimary(scope: Scope, caregiverId: number, exceptId = 0): Promise<void> {
-  await scope.db
-    .update(caregiverAddresses)
-    .set({ isPrimary: false })
-    .where(and(eq(caregiverAddresses.caregiverId, caregiverId), ne(caregiverAddresses.id, exceptId)));
-}
-
-/**
- * Adds an address (createCaregiverAddress). One address is primary: the first one always is; marking a new one
- * primary unmarks the others. Input CreateCaregiverAddressInput; output CaregiverAddressOutput.
- * @throws AppError NOT_FOUND "Caregiver N not found" outside scope.
- */
-export async function createCaregiverAddress({
-  scope,
-  input,
-}: {
-  scope: Scope;
-  input: CreateCaregiverAddressInput;
-}): Promise<CaregiverAddressOutput> {
-  await findCaregiver(scope, input.caregiverId, { lock: true });
-  const [existing] = await scope.db
-    .select({ id: caregiverAddresses.id })
-    .from(caregiverAddresses)
-    .where(eq(caregiverAddresses.caregiverId, input.caregiverId))
-    .limit(1);
-  const isPrimary = !existing || input.isPrimary === true;
-  if (isPrimary) await clearPrimary(scope, input.caregiverId);
-  const [row] = await scope.db
-    .insert(caregiverAddresses)
-    .values({
-      caregiverId: input.caregiverId,
-      line1: input.line1,
-      line2: input.line2 ?? null,
-      city: input.city,
-      state: input.state,
-      zip: input.zip,
-      lat: input.lat ?? null,
-      lon: input.lon ?? null,
-      isPrimary,
-    })
-    .returning();
-  if (!row) throw new Error('address insert returned nothing');
-  return toAddress(row);
-}
-
-/**
- * Edits an address (updateCaregiverAddress): {id} and the fields to change. isPrimary true unmarks the others;
- * false on the primary passes the mark to the oldest other address (an only address stays primary).
- * Output CaregiverAddressOutput.
- * @throws AppError NOT_FOUND "Caregiver address N not found" when missing or outside scope, BAD_REQUEST when the
- * result has only one of lat/lon.
- */
-export async function updateCaregiverAddress({
-  scope,
-  input,
-}: {
-  scope: Scope;
-  input: UpdateCaregiverAddressInput;
-}): Promise<CaregiverAddressOutput> {
-  const { id, isPrimary, ...fields } = input;
-  const caregiver = await findRecordCaregiver(scope, ADDRESS, id, { lock: true });
-  const [current] = await scope.db.select().from(caregiverAddresses).where(eq(caregiverAddresses.id, id));
-  if (!current) throw new AppError('NOT_FOUND', `Caregiver address ${id} not found`);
-  const patch = definedOnly(fields);
-  assertRule(addressRuleErrors({ lat: current.lat, lon: current.lon, ...patch }));
-  let primary = current.isPrimary;
-  if (isPrimary === true && !current.isPrimary) {
-    await clearPrimary(scope, caregiver.id, id);
-    primary = true;
-  } else if (isPrimary === false && current.isPrimary) {
-    primary = !(await promoteOldest(scope, caregiver.id, id));
-  }
-  const [row] = await scope.db
-    .update(caregiverAddresses)
-    .set({ ...patch, isPrimary: primary })
-    .where(eq(caregiverAddresses.id, id))
-    .returning();
-  if (!row) throw new AppError('NOT_FOUND', `Caregiver address ${id} not found`);
-  return toAddress(row);
-}
-
-/**
- * Deletes an address (deleteCaregiverAddress {id}); when it was the primary, the oldest remaining one becomes
- * primary. Output {ok: true, id}.
- * @throws AppError NOT_FOUND "Caregiver address N not found" when missing or outside scope.
- */
-export async function deleteCaregiverAddress({ scope, input }: { scope: Scope; input: { id: number } }): Promise<DeletedOutput> {
-  const caregiver = await findRecordCaregiver(scope, ADDRESS, input.id, { lock: true });
-  const [deleted] = await scope.db
-    .delete(caregiverAddresses)
-    .where(eq(caregiverAddresses.id, input.id))
-    .returning({ isPrimary: caregiverAddresses.isPrimary });
-  if (deleted?.isPrimary) await promoteOldest(scope, caregiver.id, input.id);
-  return { ok: true, id: input.id };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Journal entries
-// ---------------------------------------------------------------------------------------------------------------
-
-const JOURNAL: CaregiverRecordTable = {
-  table: caregiverJournalEntries,
-  id: caregiverJournalEntries.id,
-  caregiverId: caregiverJournalEntries.caregiverId,
-  name: 'Caregiver journal entry',
-};
-
-async function journalEntries(scope: Scope, where: SQL): Promise<CaregiverJournalEntryOutput[]> {
-  const rows = await scope.db
-    .select({ entry: caregiverJournalEntries, authorName: users.name })
-    .from(caregiverJournalEntries)
-    .leftJoin(users, eq(users.id, caregiverJournalEntries.authorUserId))
-    .where(where)
-    .orderBy(desc(caregiverJournalEntries.entryDate), desc(caregiverJournalEntries.id));
-  return rows.map(({ entry: e, authorName }) => ({
-    id: e.id,
-    caregiverId: e.caregiverId,
-    entryDate: e.entryDate,
-    subject: e.subject,
-    body: e.body,
-    authorUserId: e.authorUserId,
-    authorName,
-    createdAt: e.createdAt.toISOString(),
-    updatedAt: e.updatedAt.toISOString(),
-  }));
-}
-
-async function journalEntry(scope: Scope, id: number): Promise<CaregiverJournalEntryOutput> {
-  const [entry] = await journalEntries(scope, eq(caregiverJournalEntries.id, id));
-  if (!entry) throw new AppError('NOT_FOUND', `Caregiver journal entry ${id} not found`);
-  return entry;
-}
-
-/**
- * A caregiver's journal (getCaregiverJournalEntries {caregiverId}), newest entry date first, with author names.
- * @returns CaregiverJournalEntryOutput[].
- * @throws AppError NOT_FOUND "Caregiver N not found" outside scope.
- */
-export async function getCaregiverJournalEntries({
-  scope,
-  input,
-}: {
-  scope: Scope;
-  input: { caregiverId: number };
-}): Promise<CaregiverJournalEntryOutput[]> {
-  await findCaregiver(scope, input.caregiverId);
-  return journalEntries(scope, eq(caregiverJournalEntries.caregiverId, input.caregiverId));
-}
-
-/**
- * Adds a dated note (createCaregiverJournalEntry); the author is the signed-in user (not an impersonated one).
- * Output CaregiverJournalEntryOutput.
- * @throws AppError NOT_FOUND "Caregiver N not found" outside scope.
- */
-export async function createCaregiverJournalEntry({
-  scope,
-  input,
-}: {
-  scope: Scope;
-  input: CreateCaregiverJournalEntryInput;
-}): Promise<CaregiverJournalEntryOutput> {
-  await findCaregiver(scope, input.caregiverId);
-  const [row] = await scope.db
-    .insert(caregiverJournalEntries)
-    .values({
-      caregiverId: input.caregiverId,
-      entryDate: input.entryDate,
-      subject: input.subject,
-      body: input.body,
-      authorUserId: scope.actorUserId,
-    })
-    .returning({ id: caregiverJournalEntries.id });
-  if (!row) throw new Error('journal entry insert returned nothing');
-  return journalEntry(scope, row.id);
-}
-
-/**
- * Edits a journal entry (updateCaregiverJournalEntry): {id} and the fields to change. Output
- * CaregiverJournalEntryOutput.
- * @throws AppError NOT_FOUND "Caregiver journal entry N not found" when missing or outside scope.
- */
-export async function updateCaregiverJournalEntry({
-  scope,
-  input,
-}: {
-  scope: Scope;
-  input: UpdateCaregiverJournalEntryInput;
-}): Promise<CaregiverJournalEntryOutput> {
-  const { id, ...fields } = input;
-  await findRecordCaregiver(scope, JOURNAL, id);
-  await scope.db
-    .update(caregiverJournalEntries)
-    .set({ ...definedOnly(fields), updatedAt: new Date() })
-    .where(eq(caregiverJournalEntries.id, id));
-  return journalEntry(scope, id);
-}
-
-/**
- * Deletes a journal entry (deleteCaregiverJournalEntry {id}). Output {ok: true, id}.
- * @throws AppError NOT_FOUND "Caregiver journal entry N not found" when missing or outside scope.
- */
-export async function deleteCaregiverJournalEntry({
-  scope,
-  input,
-}: {
-  scope: Scope;
-  input: { id: number };
-}): Promise<DeletedOutput> {
-  await findRecordCaregiver(scope, JOURNAL, input.id);
-  await scope.db.delete(caregiverJournalEntries).where(eq(caregiverJournalEntries.id, input.id));
-  return { ok: true, id: input.id };
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Cash advances
@@ -424,7 +131,7 @@ export async function updateCaregiverCashAdvance({
   const { id, ...fields } = input;
   const current = await outstandingAdvance(scope, id, 'changed');
   const patch = definedOnly(fields);
-  assertRule(cashAdvanceRuleErrors({ advancedOn: current.advancedOn, deductedOn: current.deductedOn, ...patch }));
+  assertNoFieldErrors(cashAdvanceRuleErrors({ advancedOn: current.advancedOn, deductedOn: current.deductedOn, ...patch }));
   await scope.db
     .update(caregiverCashAdvances)
     .set({ ...patch, updatedAt: new Date() })
@@ -533,7 +240,7 @@ export async function updateCaregiverCredential({
   const [current] = await scope.db.select().from(caregiverCredentials).where(eq(caregiverCredentials.id, id));
   if (!current) throw new AppError('NOT_FOUND', `Caregiver credential ${id} not found`);
   const patch = definedOnly(fields);
-  assertRule(credentialRuleErrors({ issuedOn: current.issuedOn, expiresOn: current.expiresOn, ...patch }));
+  assertNoFieldErrors(credentialRuleErrors({ issuedOn: current.issuedOn, expiresOn: current.expiresOn, ...patch }));
   if (Object.keys(patch).length) await scope.db.update(caregiverCredentials).set(patch).where(eq(caregiverCredentials.id, id));
   return credential(scope, caregiver.id, caregiver.branchTimezone, id);
 }

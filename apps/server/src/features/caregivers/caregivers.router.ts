@@ -27,6 +27,9 @@ import {
 import { permissionProcedure, router } from '../../trpc/init';
 import * as caregiversService from './caregivers.service';
 import * as records from './caregiver-records.service';
+import * as addresses from '../records/records.addresses.service';
+import * as journal from '../records/records.journal.service';
+import { CAREGIVER_ADDRESSES, CAREGIVER_JOURNAL } from './caregivers.records';
 import * as login from './caregiver-login.service';
 
 /**
@@ -55,43 +58,43 @@ export const caregiversRouter = router({
   getCaregiverAddresses: permissionProcedure
     .input(ZCaregiverRecordsInput)
     .output(z.array(ZCaregiverAddressOutput))
-    .query(({ ctx, input }) => records.getCaregiverAddresses({ scope: ctx.scope, input })),
+    .query(({ ctx, input }) => addresses.getAddresses(CAREGIVER_ADDRESSES, { scope: ctx.scope, input })),
   /** {caregiverId, line1, line2?, city, state, zip, lat?, lon?, isPrimary?} -> CaregiverAddressOutput. */
   createCaregiverAddress: permissionProcedure
     .input(ZCreateCaregiverAddressInput)
     .output(ZCaregiverAddressOutput)
-    .mutation(({ ctx, input }) => records.createCaregiverAddress({ scope: ctx.scope, input })),
+    .mutation(({ ctx, input }) => addresses.createAddress(CAREGIVER_ADDRESSES, { scope: ctx.scope, input })),
   /** {id, ...fields to change} -> CaregiverAddressOutput. */
   updateCaregiverAddress: permissionProcedure
     .input(ZUpdateCaregiverAddressInput)
     .output(ZCaregiverAddressOutput)
-    .mutation(({ ctx, input }) => records.updateCaregiverAddress({ scope: ctx.scope, input })),
+    .mutation(({ ctx, input }) => addresses.updateAddress(CAREGIVER_ADDRESSES, { scope: ctx.scope, input })),
   /** {id} -> {ok, id}. */
   deleteCaregiverAddress: permissionProcedure
     .input(ZDeleteCaregiverRecordInput)
     .output(ZDeletedOutput)
-    .mutation(({ ctx, input }) => records.deleteCaregiverAddress({ scope: ctx.scope, input })),
+    .mutation(({ ctx, input }) => addresses.deleteAddress(CAREGIVER_ADDRESSES, { scope: ctx.scope, input })),
 
   /** {caregiverId} -> CaregiverJournalEntryOutput[], newest first. */
   getCaregiverJournalEntries: permissionProcedure
     .input(ZCaregiverRecordsInput)
     .output(z.array(ZCaregiverJournalEntryOutput))
-    .query(({ ctx, input }) => records.getCaregiverJournalEntries({ scope: ctx.scope, input })),
+    .query(({ ctx, input }) => journal.getJournalEntries(CAREGIVER_JOURNAL, { scope: ctx.scope, input })),
   /** {caregiverId, entryDate, subject, body} -> CaregiverJournalEntryOutput. */
   createCaregiverJournalEntry: permissionProcedure
     .input(ZCreateCaregiverJournalEntryInput)
     .output(ZCaregiverJournalEntryOutput)
-    .mutation(({ ctx, input }) => records.createCaregiverJournalEntry({ scope: ctx.scope, input })),
+    .mutation(({ ctx, input }) => journal.createJournalEntry(CAREGIVER_JOURNAL, { scope: ctx.scope, input })),
   /** {id, ...fields to change} -> CaregiverJournalEntryOutput. */
   updateCaregiverJournalEntry: permissionProcedure
     .input(ZUpdateCaregiverJournalEntryInput)
     .output(ZCaregiverJournalEntryOutput)
-    .mutation(({ ctx, input }) => records.updateCaregiverJournalEntry({ scope: ctx.scope, input })),
+    .mutation(({ ctx, input }) => journal.updateJournalEntry(CAREGIVER_JOURNAL, { scope: ctx.scope, input })),
   /** {id} -> {ok, id}. */
   deleteCaregiverJournalEntry: permissionProcedure
     .input(ZDeleteCaregiverRecordInput)
     .output(ZDeletedOutput)
-    .mutation(({ ctx, input }) => records.deleteCaregiverJournalEntry({ scope: ctx.scope, input })),
+    .mutation(({ ctx, input }) => journal.deleteJournalEntry(CAREGIVER_JOURNAL, { scope: ctx.scope, input })),
 
   /** {caregiverId} -> CaregiverCashAdvanceOutput[] (cents), newest first. */
   getCaregiverCashAdvances: permissionProcedure

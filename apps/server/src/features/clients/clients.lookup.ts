@@ -91,16 +91,8 @@ export async function assertCompanyPayer(scope: Scope, companyId: number, payerS
   return row.name;
 }
 
-/**
- * Throws the broken rules of a record as one BAD_REQUEST, worded like an input error: the message names the
- * first field ("endDate: ..."), fieldErrors all of them.
- */
-export function assertNoFieldErrors(errors: Record<string, string>): void {
-  const first = Object.entries(errors)[0];
-  if (!first) return;
-  const fieldErrors = Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]]));
-  throw new AppError('BAD_REQUEST', `${first[0]}: ${first[1]}`, fieldErrors);
-}
+/** Throws a record's broken cross-field rules as one BAD_REQUEST (records.owner.ts). */
+export { assertNoFieldErrors } from '../records/records.owner';
 
 /** An optional text input as stored: undefined stays undefined (unchanged), '' and null become null. */
 export function textOrNull(value: string | null | undefined): string | null | undefined {

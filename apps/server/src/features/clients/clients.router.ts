@@ -31,10 +31,11 @@ import {
 } from '@hearth/shared/clients/client-authorizations.schema';
 import { permissionProcedure, router } from '../../trpc/init';
 import * as clientsService from './clients.service';
-import * as addresses from './clients-addresses.service';
+import * as addresses from '../records/records.addresses.service';
+import * as journal from '../records/records.journal.service';
+import { CLIENT_ADDRESSES, CLIENT_JOURNAL } from './clients.records';
 import * as contacts from './clients-contacts.service';
 import * as authorizations from './clients-authorizations.service';
-import * as journal from './clients-journal.service';
 import * as assessments from './clients-assessments.service';
 import * as loginLinks from './clients-login-links.service';
 
@@ -67,22 +68,22 @@ export const clientsRouter = router({
   getClientAddresses: permissionProcedure
     .input(ZClientIdInput)
     .output(z.array(ZClientAddressOutput))
-    .query(({ ctx, input }) => addresses.getClientAddresses({ scope: ctx.scope, input })),
+    .query(({ ctx, input }) => addresses.getAddresses(CLIENT_ADDRESSES, { scope: ctx.scope, input })),
   /** Adds an address {clientId, ...} -> ClientAddressOutput. */
   createClientAddress: permissionProcedure
     .input(ZCreateClientAddressInput)
     .output(ZClientAddressOutput)
-    .mutation(({ ctx, input }) => addresses.createClientAddress({ scope: ctx.scope, input })),
+    .mutation(({ ctx, input }) => addresses.createAddress(CLIENT_ADDRESSES, { scope: ctx.scope, input })),
   /** Edits an address {id, ...fields to change} -> ClientAddressOutput. */
   updateClientAddress: permissionProcedure
     .input(ZUpdateClientAddressInput)
     .output(ZClientAddressOutput)
-    .mutation(({ ctx, input }) => addresses.updateClientAddress({ scope: ctx.scope, input })),
+    .mutation(({ ctx, input }) => addresses.updateAddress(CLIENT_ADDRESSES, { scope: ctx.scope, input })),
   /** Deletes an address {id} -> {id}. */
   deleteClientAddress: permissionProcedure
     .input(ZIdInput)
     .output(ZDeleted)
-    .mutation(({ ctx, input }) => addresses.deleteClientAddress({ scope: ctx.scope, input })),
+    .mutation(({ ctx, input }) => addresses.deleteAddress(CLIENT_ADDRESSES, { scope: ctx.scope, input })),
 
   /** A client's contacts {clientId}, emergency contacts first -> ClientContactOutput[]. */
   getClientContacts: permissionProcedure
@@ -145,22 +146,22 @@ export const clientsRouter = router({
   getClientJournalEntries: permissionProcedure
     .input(ZClientIdInput)
     .output(z.array(ZClientJournalEntryOutput))
-    .query(({ ctx, input }) => journal.getClientJournalEntries({ scope: ctx.scope, input })),
+    .query(({ ctx, input }) => journal.getJournalEntries(CLIENT_JOURNAL, { scope: ctx.scope, input })),
   /** Adds a note {clientId, entryDate, subject, body}; the author is the caller -> ClientJournalEntryOutput. */
   createClientJournalEntry: permissionProcedure
     .input(ZCreateClientJournalEntryInput)
     .output(ZClientJournalEntryOutput)
-    .mutation(({ ctx, input }) => journal.createClientJournalEntry({ scope: ctx.scope, input })),
+    .mutation(({ ctx, input }) => journal.createJournalEntry(CLIENT_JOURNAL, { scope: ctx.scope, input })),
   /** Edits a note {id, ...fields to change} -> ClientJournalEntryOutput. */
   updateClientJournalEntry: permissionProcedure
     .input(ZUpdateClientJournalEntryInput)
     .output(ZClientJournalEntryOutput)
-    .mutation(({ ctx, input }) => journal.updateClientJournalEntry({ scope: ctx.scope, input })),
+    .mutation(({ ctx, input }) => journal.updateJournalEntry(CLIENT_JOURNAL, { scope: ctx.scope, input })),
   /** Deletes a note {id} -> {id}. */
   deleteClientJournalEntry: permissionProcedure
     .input(ZIdInput)
     .output(ZDeleted)
-    .mutation(({ ctx, input }) => journal.deleteClientJournalEntry({ scope: ctx.scope, input })),
+    .mutation(({ ctx, input }) => journal.deleteJournalEntry(CLIENT_JOURNAL, { scope: ctx.scope, input })),
 
   /** A client's nurse assessments {clientId}, latest first -> NurseAssessmentOutput[]. */
   getNurseAssessments: permissionProcedure

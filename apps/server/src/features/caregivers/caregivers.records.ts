@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import {
+  addressRuleErrors,
+  type CaregiverAddressOutput,
+  type CaregiverJournalEntryOutput,
+} from '@hearth/shared/caregivers/caregivers.schema';
+import type { Scope } from '../../auth/scope';
+import type { AddressBook } from '../records/records.addresses.service';
+import type { JournalBook } from '../records/records.journal.service';
+import type { RecordOwner } from '../records/records.owner';
+import { caregiverAddresses, caregiverJournalEntries } from './caregivers.schema';
+import { findCaregiver, findRecordCaregiver, type CaregiverRecordTable } from './caregivers.lookup';
+
+/**
+ * A caregiver as the owner of the records kept through the shared record services (records feature): its
+ * addresses and its journal. The lookups are caregivers.lookup.ts, so another branch's caregiver or record is a 404.
+ */
+function caregiverOwnerOf(record: CaregiverRecordTable): RecordOwner<'caregiverId'> {
+  return {
+    key: 'caregiverId',
+    find: (scope: Scope, caregiverId: number, options?: { lock?: boolean }) => findCaregiver(scope, caregiverId, options),
+    findOfRecord: (scope: Scope, id: number, options?: { lock?: boolean }) => findRecordCaregiver(scope, record, id, options),
+  };
+}
+
+/**
+ * A caregiver's addresses: no label; unmarking the primary passes the mark to the oldest other address (an only
+ * address stays primary); latitude and longitude must stay together on the saved address; 404s say
+ * "Caregiver address N not found".
+ */
+export const CAREGIVER_ADDRESSES: AddressBook<'caregiverId', CaregiverAddressOutput> = {
+  owner: caregiverOwnerOf({
+    table: caregiverAddresses,
+    id: caregiverAddresses.id,
+    caregiverId: caregiverAddresses.caregiverId,
+    name: 'Caregiver address',
+  }),
+  table: caregiverAddresses,
+  ownerColumn: caregiverAddresses.caregiverId,
+  name: 'Caregiver address',
+  insert: (scope, caregiverId, address) =>
+    scope.db
+      .insert(caregiverAddresses)
+      .values({ caregiverId, ...address })
+      .returning({ id: caregiverAddresses.id }),
+  update: (scope, id, changes) => scope.db.update(caregiverAddresses).set(changes).where(eq(caregiverAddresses.id, id)),
+  unmarkPrimary: 'pass-to-oldest',
+  savedRule: addressRuleErrors,
+  present: ({ ownerId, label: _label, ...address }) => ({ ...address, caregiverId: ownerId }),
+};
+
+/** A caregiver's journal: the author is the signed-in user; 404s say "Caregiver journal entry N not found". */
+export const CAREGIVER_JOURNAL: JournalBook<'caregiverId', CaregiverJournalEntryOutput> = {
+  owner: caregiverOwnerOf({
+    table: caregiverJournalEntries,
+    id: caregiverJournalEntries.id,
+    caregiverId: caregiverJournalEntries.caregiverId,
+    name: 'Caregiver journal entry',
+  }),
+  table: caregiverJournalEntries,
+  ownerColumn: caregiverJournalEntries.caregiverId,
+  name: 'Caregiver journal entry',
+  insert: (scope, caregiverId, entry) =>
+    scope.db
+      .insert(caregiverJournalEntries)
+      .values({ caregiverId, ...entry })
+      .returning({ id: caregiverJournalEntries.id }),
+  author: 'actor',
+  present: ({ ownerId, ...entry }) => ({ ...entry, caregiverId: ownerId }),
+};
