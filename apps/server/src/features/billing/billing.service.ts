@@ -2,13 +2,13 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { billingTotals } from '@hearth/shared/billing/billing.rules';
 import type { ComputeBillingReportInput, ComputeBillingReportOutput } from '@hearth/shared/billing/billing.schema';
 import { inBranchScope, type Scope } from '../../auth/scope';
-import type { Db } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import { branches } from '../branches/branches.schema';
 import { modifiersText } from '../file-exports/file-exports.files';
 import { payerSources } from '../payer-sources/payer-sources.schema';
 import { computeBillingLines, type BillingLine } from './billing.lines';
 import { billingLines } from './billing.schema';
+import { inTransaction } from '../../db/transaction';
 
 /**
  * Rows per insert: 1,000-row inserts ran 4.5x faster than single rows (docs/architecture.md "Database"), 27 parameters
@@ -110,8 +110,7 @@ export async function computeBillingReport({
   });
   const meta = { companyId, from: period.from, to: period.to, at: new Date(), by: scope.actorUserId };
   const shiftIds = `{${lines.map((l) => l.shiftId).join(',')}}`;
-  await scope.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  await inTransaction(scope.db, async (db) => {
     await db
       .delete(billingLines)
       .where(

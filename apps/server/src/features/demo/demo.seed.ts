@@ -17,6 +17,7 @@ import { ensureRoles } from '../roles/roles.seed';
 import { shiftPatterns, shifts } from '../shifts/shifts.schema';
 import { generatePatternShifts, generatedThroughOn } from '../shifts/shift-patterns.generate';
 import { wallClockToUtc } from '@hearth/shared/shifts/recurrence';
+import { inTransaction } from '../../db/transaction';
 
 /**
  * The demo agency's three offices, in Massachusetts (America/New_York). Coordinates are WGS84 degrees. Springfield
@@ -206,7 +207,7 @@ export async function seedDemoAgency(db: Db): Promise<{ users: number; clients: 
   const today = todayIn(DEFAULT_TIMEZONE);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await ensureRoles(db);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [company] = await tx.insert(companies).values({ name: 'Hearth Home Care' }).returning();
     if (!company) throw new Error('company insert returned nothing');
     const branchRows = await tx
@@ -336,7 +337,7 @@ export async function seedDemoAgency(db: Db): Promise<{ users: number; clients: 
       .update(clients)
       .set({ userId: byName.get('client')! })
       .where(eqId(clients.id, clientRows[0]!.id));
-    await seedDemoSchedule(tx as unknown as Db, { branchRows, clientRows, caregiverRows, today });
+    await seedDemoSchedule(tx, { branchRows, clientRows, caregiverRows, today });
     return { users: userRows.length, clients: clientRows.length, caregivers: caregiverRows.length };
   });
 }

@@ -8,6 +8,7 @@ import {
   type ImportTargetDefinition,
   type RowOutcome,
 } from './file-imports.target';
+import { inTransaction } from '../../db/transaction';
 
 /**
  * One batch of an import, written in ONE transaction: the target's records, the batch's file_import_rows (upserted
@@ -55,8 +56,7 @@ export async function writeBatch(
   context: Omit<BatchContext, 'db'> & { fileImportId: number; target: ImportTargetDefinition; attemptToken?: string },
   batch: BatchRow[],
 ): Promise<BatchCounts> {
-  return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
+  return inTransaction(db, async (txDb) => {
     if (context.attemptToken !== undefined) {
       const held = await txDb
         .select({ id: fileImports.id })

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { ShiftDraft } from './file-imports.shift-checks';
 import { bulkInsert, bulkUpdate, jsonList, type BatchContext, type ColumnType } from './file-imports.target';
 import { rowsOf } from '../../db/rows';
+import { inTransaction } from '../../db/transaction';
 
 /**
  * Reading and writing the shifts of an import batch: the company's shifts by external id, and the accepted rows
@@ -78,7 +79,7 @@ export async function writeShifts(
     return new Map(ids.map((r) => [r.key, r.id]));
   };
   try {
-    return { ids: await db.transaction((tx) => write(tx as unknown as Db, inserts, updates)), clashed: new Set() };
+    return { ids: await inTransaction(db, (tx) => write(tx, inserts, updates)), clashed: new Set() };
   } catch (error) {
     if (sqlState(error) !== '23P01') throw error;
   }
@@ -86,7 +87,7 @@ export async function writeShifts(
   const clashed = new Set<Candidate>();
   for (const c of [...inserts, ...updates]) {
     try {
-      const one = await db.transaction((tx) => write(tx as unknown as Db, c.current ? [] : [c], c.current ? [c] : []));
+      const one = await inTransaction(db, (tx) => write(tx, c.current ? [] : [c], c.current ? [c] : []));
       for (const [key, id] of one) ids.set(key, id);
     } catch (error) {
       if (sqlState(error) !== '23P01') throw error;

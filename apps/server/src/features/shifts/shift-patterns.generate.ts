@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { clients } from '../clients/clients.schema';
 import { shiftPatterns } from './shifts.schema';
 import { rowsOf } from '../../db/rows';
+import { inTransaction } from '../../db/transaction';
 
 /**
  * Bulk generation of the shifts of recurring patterns (issue "Scheduling" item 2 and its performance target:
@@ -225,7 +226,7 @@ export async function extendPatternHorizons({ db, today }: { db: Db; today?: str
   const horizonBound = sql`(coalesce(${today ?? null}::date, (now() at time zone 'UTC')::date + 1) + ${PATTERN_HORIZON_DAYS}::int)`;
   let afterId = 0;
   for (;;) {
-    const done = await db.transaction(async (tx) => {
+    const done = await inTransaction(db, async (tx) => {
       const selected = await tx
         .select({
           id: shiftPatterns.id,
@@ -273,7 +274,7 @@ export async function extendPatternHorizons({ db, today }: { db: Db; today?: str
         });
       }
       if (requests.length === 0) return selected.length < PATTERNS_PER_CHUNK;
-      const result = await generatePatternShifts(tx as unknown as Db, requests);
+      const result = await generatePatternShifts(tx, requests);
       await tx.execute(sql`
         update shift_patterns p set generated_through = v.through
         from unnest(

@@ -8,6 +8,7 @@ import { AppError } from '../../errors/app-error';
 import { branches } from '../branches/branches.schema';
 import { clients } from '../clients/clients.schema';
 import { shifts } from './shifts.schema';
+import { inTransaction } from '../../db/transaction';
 
 /** SQLSTATE of an exclusion-constraint violation (shifts_caregiver_no_overlap, migration 0008). */
 const EXCLUSION_VIOLATION = '23P01';
@@ -86,7 +87,7 @@ export async function assertCaregiverFree(scope: Scope, slot: CaregiverSlot): Pr
  */
 export async function guardedWrite<T>(scope: Scope, slot: CaregiverSlot | null, write: (db: Db) => Promise<T>): Promise<T> {
   try {
-    return await scope.db.transaction((tx) => write(tx as unknown as Db));
+    return await inTransaction(scope.db, write);
   } catch (error) {
     if (!slot || sqlState(error) !== EXCLUSION_VIOLATION) throw error;
     throw overlapError(slot, await findCaregiverOverlap(scope, slot));
