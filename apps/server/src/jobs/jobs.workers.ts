@@ -7,7 +7,6 @@ import { runPatternHorizonJob } from '../features/shifts/shift-patterns.job';
 import { runFileImportJob } from '../features/file-imports/file-imports.job';
 import { deleteExpiredFileExports, runFileExportJob } from '../features/file-exports/file-exports.job';
 
-
 /**
  * Starts this process's workers on every queue and the recurring schedules (UTC cron):
  * - `file-import`, `file-export`: one job per import or export (queued by their procedures);
