@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE } from '../app/app.constants';
 import { UNASSIGNABLE_ROLE_IDS } from '../roles/roles.constants';
+import { zPage } from '../app/outputs.schema';
 
 /** An IANA time zone name such as America/New_York. */
 export const ZTimeZone = z.string().refine(
@@ -68,25 +69,84 @@ export const ZGetUsersInput = z.object({
 });
 export type GetUsersInput = z.infer<typeof ZGetUsersInput>;
 
-/** The current user (spec section 7 GET /users/current plus the derived flags of spec section 3). */
-export interface CurrentUser {
-  id: number;
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-  impersonatedUserId: number | null;
-  impersonatedCaregiverId: number | null;
-  role: { id: number; name: string };
-  isAdmin: boolean;
-  isCaregiver: boolean;
-  isClient: boolean;
-  isTrustedContact: boolean;
-  roleHasSystemLevelAccess: boolean;
+/** The current user (spec section 7 GET /users/current plus the derived flags of spec section 3); getCurrentUser. */
+export const ZCurrentUser = z.object({
+  id: z.number(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  impersonatedUserId: z.number().nullable(),
+  impersonatedCaregiverId: z.number().nullable(),
+  role: z.object({ id: z.number(), name: z.string() }),
+  isAdmin: z.boolean(),
+  isCaregiver: z.boolean(),
+  isClient: z.boolean(),
+  isTrustedContact: z.boolean(),
+  roleHasSystemLevelAccess: z.boolean(),
   /** The user's own IANA time zone (spec "User", default America/New_York): times of no branch are shown in it. */
-  timezone: string;
-}
+  timezone: z.string(),
+});
+export type CurrentUser = z.infer<typeof ZCurrentUser>;
+
+/** A row of the staff list (getUsers). */
+export const ZUserListRow = z.object({
+  id: z.number(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  isActive: z.boolean(),
+  roleId: z.number(),
+  roleName: z.string(),
+  branchNames: z.array(z.string()),
+});
+export type UserListRow = z.infer<typeof ZUserListRow>;
+
+/** Output of getUsers: a page of the staff list. */
+export const ZGetUsersOutput = zPage(ZUserListRow);
+
+/** What the caller may do to one user (issue 28 "Who may manage whom"), so the edit form offers only that. */
+export const ZUserManagement = z.object({
+  /** Why the caller may not change this user at all, or null when they may. */
+  refusal: z.string().nullable(),
+  /** Whether the caller may change this user's role and active flag (not for oneself). */
+  mayChangeAccess: z.boolean(),
+  /** Whether the caller may change this user's email and phone number (a system-level caller, or oneself). */
+  mayChangeContact: z.boolean(),
+  /** Staff role ids the caller may give this user; empty when the role may not change. */
+  grantableRoleIds: z.array(z.number()),
+});
+export type UserManagement = z.infer<typeof ZUserManagement>;
+
+/**
+ * A user as the edit form sees it (getUser, updateUser). The SSN leaves masked ("***-**-1234") as the service
+ * masks it; no token, chat id or device endpoint of the users row is declared, so none leaves.
+ */
+export const ZUserDetail = z.object({
+  id: z.number(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  isActive: z.boolean(),
+  timezone: z.string(),
+  ssn: z
+    .string()
+    .regex(/^\*\*\*-\*\*-\d{0,4}$/, 'The SSN leaves masked')
+    .nullable(),
+  adpFileNumber: z.string().nullable(),
+  v2RoleId: z.number().nullable(),
+  roleId: z.number(),
+  roleName: z.string(),
+  branchIds: z.array(z.number()),
+  /** What the caller may change of this user (users.management.ts), so the form offers only that. */
+  management: ZUserManagement,
+});
+export type UserDetail = z.infer<typeof ZUserDetail>;
 
 /** One user history entry (spec section 3). */
 export interface UserHistoryEntry {
@@ -97,13 +157,4 @@ export interface UserHistoryEntry {
   tableName: string;
   oldRow: Record<string, unknown> | null;
   newRow: Record<string, unknown> | null;
-}
-
-/** A page of results (spec section 4 "Paging": a next page exists while page < totalPages). */
-export interface Page<T> {
-  totalCount: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-  rows: T[];
 }

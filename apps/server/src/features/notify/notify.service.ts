@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { count, desc, sql, type SQL } from 'drizzle-orm';
 import { HIDDEN_TOKEN, type GetOutboxInput, type NotifyChannel, type OutboxEntry } from '@hearth/shared/notify/notify.schema';
-import type { Page } from '@hearth/shared/users/users.schema';
+import type { Page } from '@hearth/shared/app/outputs.schema';
 import type { Db } from '../../db/client';
 import type { Scope } from '../../auth/scope';
 import { users } from '../users/users.schema';

@@ -21,6 +21,7 @@
  */
 import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
+import type { UserManagement } from '@hearth/shared/users/users.schema';
 import type { Scope, ScopeLevel } from '../../auth/scope';
 import { levelOf } from '../../auth/caller';
 import { AppError } from '../../errors/app-error';
@@ -47,18 +48,6 @@ export interface ManagedUser {
   level: ScopeLevel;
   isStaff: boolean;
   links: { branchId: number; branchName: string; companyId: number }[];
-}
-
-/** What the caller may do to one user, for the edit form (getUser) and the checks below. */
-export interface UserManagement {
-  /** Why the caller may not change this user at all, or null when they may. */
-  refusal: string | null;
-  /** Whether the caller may change this user's role and active flag (not for oneself). */
-  mayChangeAccess: boolean;
-  /** Whether the caller may change this user's email and phone number (a system-level caller, or oneself). */
-  mayChangeContact: boolean;
-  /** Staff role ids the caller may give this user; empty when the role may not change. */
-  grantableRoleIds: number[];
 }
 
 /** Whether `userId` is the caller: the effective user or, while impersonating, the signed-in one. */

@@ -1,28 +1,43 @@
 import { z } from 'zod';
-import { ZGetUsersInput, ZUpdateUserInput } from '@hearth/shared/users/users.schema';
+import { ZCurrentUser, ZGetUsersInput, ZGetUsersOutput, ZUpdateUserInput, ZUserDetail } from '@hearth/shared/users/users.schema';
+import { ZOkOutput } from '@hearth/shared/app/outputs.schema';
 import { authedProcedure, permissionProcedure, router } from '../../trpc/init';
 import { toCurrentUser } from './users.output';
 import * as service from './users.service';
 
 const ZId = z.object({ id: z.number().int().positive() });
 
+/**
+ * The staff user procedures (spec sections 3, 5 and 7). Outputs are declared, so a user leaves as a whitelist of
+ * fields: the SSN masked, no session token, chat id or push endpoint of the users row.
+ */
 export const usersRouter = router({
-  /** The signed-in user with derived flags (spec section 7). Any signed-in user. */
-  getCurrentUser: authedProcedure.query(({ ctx }) => toCurrentUser(ctx.caller)),
+  /** The signed-in user with derived flags (spec section 7) -> CurrentUser. Any signed-in user. */
+  getCurrentUser: authedProcedure.output(ZCurrentUser).query(({ ctx }) => toCurrentUser(ctx.caller)),
   /** A page of staff users in scope: {search?, page, pageSize} -> {rows, totalCount, page, pageSize, totalPages}. */
-  getUsers: permissionProcedure.input(ZGetUsersInput).query(({ ctx, input }) => service.getUsers({ scope: ctx.scope, input })),
-  /** One user in scope {id} with what the caller may change of them (users.management.ts); 404 outside it. */
-  getUser: permissionProcedure.input(ZId).query(({ ctx, input }) => service.getUser({ scope: ctx.scope, input })),
-  /** Edits a staff user (spec section 5 rules; who may manage whom: users.management.ts, issue 28). */
+  getUsers: permissionProcedure
+    .input(ZGetUsersInput)
+    .output(ZGetUsersOutput)
+    .query(({ ctx, input }) => service.getUsers({ scope: ctx.scope, input })),
+  /** One user in scope {id} -> UserDetail, with what the caller may change of them (users.management.ts); 404 outside. */
+  getUser: permissionProcedure
+    .input(ZId)
+    .output(ZUserDetail)
+    .query(({ ctx, input }) => service.getUser({ scope: ctx.scope, input })),
+  /** Edits a staff user -> UserDetail (spec section 5 rules; who may manage whom: users.management.ts, issue 28). */
   updateUser: permissionProcedure
     .input(ZUpdateUserInput)
+    .output(ZUserDetail)
     .mutation(({ ctx, input }) => service.updateUser({ scope: ctx.scope, input })),
   /** Acts as another user {userId} inside the caller's reach (users.management.ts) until users.stopImpersonatingUser. */
   startImpersonatingUser: permissionProcedure
     .input(z.object({ userId: z.number().int().positive() }))
+    .output(ZOkOutput)
     .mutation(({ ctx, input }) => service.startImpersonatingUser({ scope: ctx.scope, input })),
   users: router({
-    /** Stops impersonating; any signed-in user, so an impersonated role without it can still stop. */
-    stopImpersonatingUser: authedProcedure.mutation(({ ctx }) => service.stopImpersonatingUser({ scope: ctx.scope })),
+    /** Stops impersonating -> {ok}; any signed-in user, so an impersonated role without it can still stop. */
+    stopImpersonatingUser: authedProcedure
+      .output(ZOkOutput)
+      .mutation(({ ctx }) => service.stopImpersonatingUser({ scope: ctx.scope })),
   }),
 });

@@ -1,5 +1,13 @@
 import { and, asc, count, desc, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { GetUsersInput, Page, UpdateUserInput, UserHistoryEntry, UserHistoryQuery } from '@hearth/shared/users/users.schema';
+import type {
+  GetUsersInput,
+  UpdateUserInput,
+  UserDetail,
+  UserHistoryEntry,
+  UserHistoryQuery,
+  UserListRow,
+} from '@hearth/shared/users/users.schema';
+import type { OkOutput, Page } from '@hearth/shared/app/outputs.schema';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import { AppError, notFound } from '../../errors/app-error';
 import { users, branchUsers } from './users.schema';
@@ -10,14 +18,10 @@ import { isMaskedSsn, maskSsn } from './users.output';
 import { toAuditRowKeys } from '../audit/audit.rows';
 import { isUniqueViolation } from '../../db/errors';
 
-import {
-  NON_STAFF_ROLE_IDS,
-  assertMayManage,
-  assertUserEditAllowed,
-  loadManagedUser,
-  managementOf,
-  type UserManagement,
-} from './users.management';
+import { NON_STAFF_ROLE_IDS, assertMayManage, assertUserEditAllowed, loadManagedUser, managementOf } from './users.management';
+
+/** The staff list row and the edit form's user: declared as the procedures' outputs in shared. */
+export type { UserDetail, UserListRow };
 
 /**
  * The users a scope may see, as a `where` condition: all (system), the company's (company), or those linked to
@@ -28,20 +32,6 @@ export function userInScope(scope: Scope): SQL {
   if (scope.level === 'company' && scope.companyId !== null) return or(eq(users.companyId, scope.companyId), linked)!;
   if (scope.level === 'system') return sql`true`;
   return linked;
-}
-
-/** A row of the staff list. */
-export interface UserListRow {
-  id: number;
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-  isActive: boolean;
-  roleId: number;
-  roleName: string;
-  branchNames: string[];
 }
 
 /**
@@ -81,26 +71,6 @@ export async function getUsers({ scope, input }: { scope: Scope; input: GetUsers
     .offset((input.page - 1) * input.pageSize);
   const totalCount = total?.n ?? 0;
   return { rows, totalCount, page: input.page, pageSize: input.pageSize, totalPages: Math.ceil(totalCount / input.pageSize) };
-}
-
-/** A user as the edit form sees it; the SSN leaves masked. */
-export interface UserDetail {
-  id: number;
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-  isActive: boolean;
-  timezone: string;
-  ssn: string | null;
-  adpFileNumber: string | null;
-  v2RoleId: number | null;
-  roleId: number;
-  roleName: string;
-  branchIds: number[];
-  /** What the caller may change of this user (users.management.ts), so the form offers only that. */
-  management: UserManagement;
 }
 
 /**
@@ -249,16 +219,16 @@ export async function getUserHistory({ scope, input }: { scope: Scope; input: Us
  * a role at or below the caller's level, linked to no branch or company outside the caller's).
  * @throws AppError NOT_FOUND outside scope, BAD_REQUEST for oneself, FORBIDDEN outside the caller's reach.
  */
-export async function startImpersonatingUser({ scope, input }: { scope: Scope; input: { userId: number } }) {
+export async function startImpersonatingUser({ scope, input }: { scope: Scope; input: { userId: number } }): Promise<OkOutput> {
   if (input.userId === scope.actorUserId) throw new AppError('BAD_REQUEST', 'You cannot impersonate yourself');
   const target = await loadManagedUser(scope, input.userId, userInScope(scope));
   assertMayManage(scope, target, 'impersonate');
   await scope.db.update(users).set({ impersonatedUserId: input.userId }).where(eq(users.id, scope.actorUserId));
-  return { ok: true as const };
+  return { ok: true };
 }
 
 /** Stops impersonating (spec: users.stopImpersonatingUser); harmless when not impersonating. */
-export async function stopImpersonatingUser({ scope }: { scope: Scope }) {
+export async function stopImpersonatingUser({ scope }: { scope: Scope }): Promise<OkOutput> {
   await scope.db.update(users).set({ impersonatedUserId: null }).where(eq(users.id, scope.actorUserId));
-  return { ok: true as const };
+  return { ok: true };
 }
