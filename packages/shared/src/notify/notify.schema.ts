@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zPage } from '../app/outputs.schema';
 
 /** Channels a message goes out on. */
 export const NOTIFY_CHANNELS = ['email', 'sms', 'push'] as const;
@@ -22,18 +23,28 @@ export type GetOutboxInput = z.infer<typeof ZGetOutboxInput>;
  */
 export const HIDDEN_TOKEN = '[hidden]';
 
-/** One message of the outbox. sentAt stays null until a delivering driver (SMTP, SMS, push) has sent it. */
-export interface OutboxEntry {
-  id: number;
-  channel: NotifyChannel;
-  kind: string;
-  recipient: string;
-  userId: number | null;
-  subject: string | null;
+/** Text in which every `token` query parameter reads HIDDEN_TOKEN: a live sign-in token never leaves. */
+const zTokensHidden = () =>
+  z.string().refine((text) => !/[?&]token=(?!\[hidden\])/.test(text), 'A sign-in token must leave hidden');
+
+/** One message of the outbox (getOutbox). sentAt stays null until a delivering driver (SMTP, SMS, push) has sent it. */
+export const ZOutboxEntry = z.object({
+  id: z.number(),
+  channel: z.enum(NOTIFY_CHANNELS),
+  kind: z.string(),
+  recipient: z.string(),
+  userId: z.number().nullable(),
+  subject: z.string().nullable(),
   /** The message as sent, with any sign-in token replaced by HIDDEN_TOKEN. */
-  body: string;
+  body: zTokensHidden(),
   /** The link it carries, its token replaced by HIDDEN_TOKEN (so it cannot be followed). */
-  link: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
+  link: zTokensHidden().nullable(),
+  /** ISO 8601 UTC. */
+  createdAt: z.string(),
+  /** ISO 8601 UTC, or null while unsent. */
+  sentAt: z.string().nullable(),
+});
+export type OutboxEntry = z.infer<typeof ZOutboxEntry>;
+
+/** Output of getOutbox: a page of the outbox, newest first. */
+export const ZGetOutboxOutput = zPage(ZOutboxEntry);
