@@ -45,17 +45,21 @@ export const ZUpdateBranchInput = ZBranchFields.extend({
   .extend({ id: ZId });
 export type UpdateBranchInput = z.infer<typeof ZUpdateBranchInput>;
 
-/** A branch as getBranches / getBranch return it. */
-export interface BranchOutput {
-  id: number;
-  companyId: number;
-  name: string;
-  region: string | null;
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  timezone: string;
-  geofenceRadiusMetres: number;
-}
+/**
+ * A branch as getBranches, getBranch, createBranch and updateBranch return it: its form's fields, its company, its
+ * time zone (IANA) and its geofence radius in metres. Its place on /map (lat, lon) leaves through the map only.
+ */
+export const ZBranchOutput = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  region: z.string().nullable(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  timezone: z.string(),
+  geofenceRadiusMetres: z.number(),
+});
+export type BranchOutput = z.infer<typeof ZBranchOutput>;
