@@ -1,34 +1,39 @@
-import { ZUpdateRolePermissionsInput } from '@hearth/shared/roles/roles.schema';
+import { z } from 'zod';
+import { ZPermissionCatalogOutput, ZRoleOutput, ZUpdateRolePermissionsInput } from '@hearth/shared/roles/roles.schema';
 import { permissionProcedure, router } from '../../trpc/init';
 import { actionCatalog } from '../../trpc/action-catalog';
 import { TABLE_NAMES } from './roles.permissions';
 import { viewNames } from '../views/views.catalog';
 import * as service from './roles.service';
 
+/** The role procedures (spec sections 3 and 6). Outputs are declared. */
 export const rolesRouter = router({
-  /** Every role with flags and permission sets. */
-  getRoles: permissionProcedure.query(({ ctx }) => service.getRoles({ scope: ctx.scope })),
+  /** Every role with flags and permission sets -> RoleOutput[]. */
+  getRoles: permissionProcedure.output(z.array(ZRoleOutput)).query(({ ctx }) => service.getRoles({ scope: ctx.scope })),
   /** The names each permission set can hold: {actions, tables, views}. */
-  getPermissionCatalog: permissionProcedure.query(() => ({
+  getPermissionCatalog: permissionProcedure.output(ZPermissionCatalogOutput).query(() => ({
     actions: [...actionCatalog()],
     tables: [...TABLE_NAMES],
     views: viewNames(),
   })),
-  /** Replaces a role's action permissions {roleId, permissions}; system-level roles only. */
+  /** Replaces a role's action permissions {roleId, permissions}; system-level roles only -> RoleOutput. */
   updateRoleActionPermissions: permissionProcedure
     .input(ZUpdateRolePermissionsInput)
+    .output(ZRoleOutput)
     .mutation(({ ctx, input }) =>
       service.updateRolePermissions({ scope: ctx.scope, input, set: 'actionPermissions', allowed: actionCatalog() }),
     ),
-  /** Replaces a role's table permissions {roleId, permissions}; system-level roles only. */
+  /** Replaces a role's table permissions {roleId, permissions}; system-level roles only -> RoleOutput. */
   updateRoleTablePermissions: permissionProcedure
     .input(ZUpdateRolePermissionsInput)
+    .output(ZRoleOutput)
     .mutation(({ ctx, input }) =>
       service.updateRolePermissions({ scope: ctx.scope, input, set: 'tablePermissions', allowed: TABLE_NAMES }),
     ),
-  /** Replaces a role's view permissions {roleId, permissions}; system-level roles only. */
+  /** Replaces a role's view permissions {roleId, permissions}; system-level roles only -> RoleOutput. */
   updateRoleViewPermissions: permissionProcedure
     .input(ZUpdateRolePermissionsInput)
+    .output(ZRoleOutput)
     .mutation(({ ctx, input }) =>
       service.updateRolePermissions({ scope: ctx.scope, input, set: 'viewPermissions', allowed: viewNames() }),
     ),
