@@ -122,45 +122,51 @@ export type FileIdInput = z.infer<typeof ZFileIdInput>;
 export const ZFileDownloadLinkInput = z.object({ id: ZId, inline: z.boolean().default(false) });
 export type FileDownloadLinkInput = z.infer<typeof ZFileDownloadLinkInput>;
 
-/** A file on a client's or caregiver's record as lists show it. */
-export interface RecordFile {
-  id: number;
-  filename: string;
+/** A file on a client's or caregiver's record as lists show it; no storage key leaves. */
+export const ZRecordFile = z.object({
+  id: z.number(),
+  filename: z.string(),
   /** Bytes. */
-  size: number;
-  contentType: string;
+  size: z.number(),
+  contentType: z.string(),
   /** ISO 8601, UTC. */
-  createdAt: string;
+  createdAt: z.string(),
   /** Who uploaded it, null when that user is gone. */
-  uploadedByName: string | null;
-}
+  uploadedByName: z.string().nullable(),
+});
+export type RecordFile = z.infer<typeof ZRecordFile>;
 
 /** A client file (getClientFiles, updateClientFile). */
-export interface ClientFile extends RecordFile {
-  clientId: number;
-}
+export const ZClientFile = ZRecordFile.extend({ clientId: z.number() });
+export type ClientFile = z.infer<typeof ZClientFile>;
 
 /** A caregiver file (getCaregiverFiles, updateCaregiverFile). */
-export interface CaregiverFile extends RecordFile {
-  caregiverId: number;
-}
+export const ZCaregiverFile = ZRecordFile.extend({ caregiverId: z.number() });
+export type CaregiverFile = z.infer<typeof ZCaregiverFile>;
 
 /**
  * What a create call answers (spec section 7 "File creation"): the record, still pending, and the `url` to PUT
  * the bytes to with Content-Length and Content-Type equal to the declared size and contentType, before
  * `uploadUrlExpiresAt`. The URL is signed: no session header goes with the PUT.
  */
-export interface CreatedFileUpload {
-  url: string;
+export const ZCreatedFileUpload = z.object({
+  url: z.string(),
   /** ISO 8601, UTC. */
-  uploadUrlExpiresAt: string;
-}
+  uploadUrlExpiresAt: z.string(),
+});
+export type CreatedFileUpload = z.infer<typeof ZCreatedFileUpload>;
+
+/** Output of createClientFile: the pending client file and where to PUT its bytes. */
+export const ZCreatedClientFile = ZClientFile.extend(ZCreatedFileUpload.shape);
+/** Output of createCaregiverFile: the pending caregiver file and where to PUT its bytes. */
+export const ZCreatedCaregiverFile = ZCaregiverFile.extend(ZCreatedFileUpload.shape);
 
 /** A download link (getClientFileDownloadLink, getCaregiverFileDownloadLink): a signed URL valid until expiresAt. */
-export interface FileDownloadLink {
-  url: string;
-  filename: string;
-  contentType: string;
+export const ZFileDownloadLink = z.object({
+  url: z.string(),
+  filename: z.string(),
+  contentType: z.string(),
   /** ISO 8601, UTC. */
-  expiresAt: string;
-}
+  expiresAt: z.string(),
+});
+export type FileDownloadLink = z.infer<typeof ZFileDownloadLink>;

@@ -40,6 +40,7 @@ import type {
   RecordFileFacts,
   UpdateFileInput,
 } from '@hearth/shared/files/files.schema';
+import type { OkOutput } from '@hearth/shared/app/outputs.schema';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors/app-error';
@@ -186,7 +187,7 @@ async function renameFile(scope: Scope, kind: FileKind, input: UpdateFileInput):
   return withoutInternals(await fileInScope(scope, kind, input.id));
 }
 
-async function deleteFile(scope: Scope, storage: Storage, kind: FileKind, id: number): Promise<{ ok: true }> {
+async function deleteFile(scope: Scope, storage: Storage, kind: FileKind, id: number): Promise<OkOutput> {
   const { files, ownerId } = KINDS[kind];
   const [deleted] = await scope.db
     .delete(files)
@@ -272,7 +273,7 @@ export async function updateClientFile({ scope, input }: Omit<FileCall<UpdateFil
  * the PUT failed, spec section 4).
  * @throws AppError NOT_FOUND "File N not found".
  */
-export async function deleteClientFile({ scope, storage, input }: FileCall<FileIdInput>): Promise<{ ok: true }> {
+export async function deleteClientFile({ scope, storage, input }: FileCall<FileIdInput>): Promise<OkOutput> {
   return deleteFile(scope, storage, 'client', input.id);
 }
 
@@ -282,7 +283,11 @@ export async function deleteClientFile({ scope, storage, input }: FileCall<FileI
  * @returns {url, filename, contentType, expiresAt}
  * @throws AppError NOT_FOUND "File N not found"; CONFLICT "File N has not finished uploading" for a pending one.
  */
-export async function getClientFileDownloadLink({ scope, storage, input }: FileCall<FileDownloadLinkInput>) {
+export async function getClientFileDownloadLink({
+  scope,
+  storage,
+  input,
+}: FileCall<FileDownloadLinkInput>): Promise<FileDownloadLink> {
   return downloadLink(scope, storage, 'client', input);
 }
 
@@ -322,7 +327,7 @@ export async function updateCaregiverFile({ scope, input }: Omit<FileCall<Update
  * Deletes a caregiver file {id}: the record and its stored bytes.
  * @throws AppError NOT_FOUND "File N not found".
  */
-export async function deleteCaregiverFile({ scope, storage, input }: FileCall<FileIdInput>): Promise<{ ok: true }> {
+export async function deleteCaregiverFile({ scope, storage, input }: FileCall<FileIdInput>): Promise<OkOutput> {
   return deleteFile(scope, storage, 'caregiver', input.id);
 }
 
@@ -331,7 +336,11 @@ export async function deleteCaregiverFile({ scope, storage, input }: FileCall<Fi
  * @returns {url, filename, contentType, expiresAt}
  * @throws AppError NOT_FOUND "File N not found"; CONFLICT for a pending one.
  */
-export async function getCaregiverFileDownloadLink({ scope, storage, input }: FileCall<FileDownloadLinkInput>) {
+export async function getCaregiverFileDownloadLink({
+  scope,
+  storage,
+  input,
+}: FileCall<FileDownloadLinkInput>): Promise<FileDownloadLink> {
   return downloadLink(scope, storage, 'caregiver', input);
 }
 
