@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { zText, ZId } from '../app/input-rules';
-import {
-  EVV_AGGREGATORS,
-  PAYER_TYPES,
-  ROUNDING_RULES,
-  type EvvAggregator,
-  type PayerType,
-  type RoundingRule,
-} from './payer-sources.constants';
+import { EVV_AGGREGATORS, PAYER_TYPES, ROUNDING_RULES } from './payer-sources.constants';
 
 /** Optional free text: trimmed, at most `max` characters; '' becomes null (cleared). */
 function optionalText(max: number) {
@@ -115,39 +108,47 @@ export const ZGetPayerSourcesInput = z.object({ activeOnly: z.boolean().optional
 export type GetPayerSourcesInput = z.infer<typeof ZGetPayerSourcesInput>;
 
 /** A service of a payer as returned (bill rate in cents per unit, unit in minutes). */
-export interface PayerSourceServiceOutput {
-  id: number;
-  serviceCode: string;
-  modifiers: string[];
-  description: string | null;
-  billRateCents: number;
-  unitMinutes: number;
-  roundingRule: RoundingRule;
-}
+export const ZPayerSourceServiceOutput = z.object({
+  id: z.number(),
+  serviceCode: z.string(),
+  modifiers: z.array(z.string()),
+  description: z.string().nullable(),
+  /** Cents per unit. */
+  billRateCents: z.number(),
+  /** Minutes per unit. */
+  unitMinutes: z.number(),
+  roundingRule: z.enum(ROUNDING_RULES),
+});
+export type PayerSourceServiceOutput = z.infer<typeof ZPayerSourceServiceOutput>;
 
 /** A payer source with its services (getPayerSource, createPayerSource, updatePayerSource). */
-export interface PayerSourceDetail {
-  id: number;
-  companyId: number;
-  name: string;
-  payerType: PayerType;
-  payerId: string | null;
-  evvAggregator: EvvAggregator;
-  requiresEvv: boolean;
-  isActive: boolean;
-  services: PayerSourceServiceOutput[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const ZPayerSourceDetail = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  payerType: z.enum(PAYER_TYPES),
+  payerId: z.string().nullable(),
+  evvAggregator: z.enum(EVV_AGGREGATORS),
+  requiresEvv: z.boolean(),
+  isActive: z.boolean(),
+  services: z.array(ZPayerSourceServiceOutput),
+  /** ISO 8601, UTC. */
+  createdAt: z.string(),
+  /** ISO 8601, UTC. */
+  updatedAt: z.string(),
+});
+export type PayerSourceDetail = z.infer<typeof ZPayerSourceDetail>;
 
 /** A row of getPayerSources. */
-export interface PayerSourceListRow {
-  id: number;
-  name: string;
-  payerType: PayerType;
-  payerId: string | null;
-  evvAggregator: EvvAggregator;
-  requiresEvv: boolean;
-  isActive: boolean;
-  serviceCount: number;
-}
+export const ZPayerSourceListRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  payerType: z.enum(PAYER_TYPES),
+  payerId: z.string().nullable(),
+  evvAggregator: z.enum(EVV_AGGREGATORS),
+  requiresEvv: z.boolean(),
+  isActive: z.boolean(),
+  /** How many services (code + modifiers) the payer bills. */
+  serviceCount: z.number(),
+});
+export type PayerSourceListRow = z.infer<typeof ZPayerSourceListRow>;
