@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zText, ZId } from '../app/input-rules';
+import { zPage } from '../app/outputs.schema';
 
 /** Column types of a backend view (issue: view engine). Money is integer cents; datetime is ISO 8601 UTC. */
 export const COLUMN_TYPES = ['text', 'number', 'money', 'date', 'datetime', 'enum', 'boolean'] as const;
@@ -79,40 +80,47 @@ export type ColumnDisplay = (typeof COLUMN_DISPLAYS)[number];
  */
 export const ROW_TIME_ZONE_KEY = '_timeZone';
 
+/** One {value, label} choice: an enum column's option, or a row queryOptionsView found. */
+export const ZViewOption = z.object({ value: z.string(), label: z.string() });
+export type ViewOption = z.infer<typeof ZViewOption>;
+
 /** One column of a backend view, as getBackendView returns it. */
-export interface ViewColumnMeta {
-  key: string;
-  label: string;
-  type: ColumnType;
-  display?: ColumnDisplay;
-  options?: { value: string; label: string }[];
-  filterable: boolean;
-  sortable: boolean;
-  visibleByDefault: boolean;
-}
+export const ZViewColumnMeta = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: z.enum(COLUMN_TYPES),
+  display: z.enum(COLUMN_DISPLAYS).optional(),
+  options: z.array(ZViewOption).optional(),
+  filterable: z.boolean(),
+  sortable: z.boolean(),
+  visibleByDefault: z.boolean(),
+});
+export type ViewColumnMeta = z.infer<typeof ZViewColumnMeta>;
 
 /** A backend view's metadata (getBackendView). */
-export interface BackendViewMeta {
-  name: string;
-  label: string;
-  columns: ViewColumnMeta[];
-  searchable: boolean;
-  defaultSort: ViewSort[];
+export const ZBackendViewMeta = z.object({
+  name: z.string(),
+  label: z.string(),
+  columns: z.array(ZViewColumnMeta),
+  searchable: z.boolean(),
+  defaultSort: z.array(ZViewSort),
   /** Where a row links to, with {id} replaced by the row's id; null when rows do not link. */
-  rowLink: string | null;
-}
+  rowLink: z.string().nullable(),
+});
+export type BackendViewMeta = z.infer<typeof ZBackendViewMeta>;
 
 /**
- * A page of a view (queryView). A next page exists while page < totalPages (spec section 4). Each row holds its
- * columns, `id` and ROW_TIME_ZONE_KEY.
+ * One row of a view page. Its columns are open (any key, unknown values): which columns a row has and their types
+ * depend on the view named in the input (a view's getBackendView metadata declares them), so no one static schema
+ * fits every view. What every row carries is declared: its `id` and ROW_TIME_ZONE_KEY. The whitelist of a view's
+ * fields is its definition (the select list of views.query.ts reads only the declared columns), not this schema.
  */
-export interface QueryViewOutput {
-  rows: Record<string, unknown>[];
-  totalCount: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-}
+export const ZViewRow = z.object({ id: z.number(), [ROW_TIME_ZONE_KEY]: z.string() }).catchall(z.unknown());
+export type ViewRow = z.infer<typeof ZViewRow>;
+
+/** A page of a view (queryView). A next page exists while page < totalPages (spec section 4). */
+export const ZQueryViewOutput = zPage(ZViewRow);
+export type QueryViewOutput = z.infer<typeof ZQueryViewOutput>;
 
 /** Who sees a saved view: its owner only, one branch, or the whole company. */
 export const FRONTEND_VIEW_SHARING = ['user', 'branch', 'company'] as const;
@@ -135,21 +143,24 @@ export const ZUpsertFrontendViewInput = z.object({
 });
 export type UpsertFrontendViewInput = z.infer<typeof ZUpsertFrontendViewInput>;
 
-/** A saved view as getFrontendViews returns it. */
-export interface FrontendView {
-  id: number;
-  view: string;
-  name: string;
-  sharedWith: (typeof FRONTEND_VIEW_SHARING)[number];
-  branchId: number | null;
-  ownerUserId: number;
-  ownerName: string;
-  canEdit: boolean;
-  columns: string[];
-  widths: Record<string, number>;
-  filters: ViewFilter[];
-  sort: ViewSort[];
-}
+/** A saved view as getFrontendViews and upsertFrontendView return it. */
+export const ZFrontendView = z.object({
+  id: z.number(),
+  view: z.string(),
+  name: z.string(),
+  sharedWith: z.enum(FRONTEND_VIEW_SHARING),
+  branchId: z.number().nullable(),
+  ownerUserId: z.number(),
+  ownerName: z.string(),
+  /** Whether the caller owns it, so may edit or delete it. */
+  canEdit: z.boolean(),
+  columns: z.array(z.string()),
+  /** Column widths in pixels by column key. */
+  widths: z.record(z.string(), z.number()),
+  filters: z.array(ZViewFilter),
+  sort: z.array(ZViewSort),
+});
+export type FrontendView = z.infer<typeof ZFrontendView>;
 
 /** Input of upsertFrontendViewUserPreference: the user's last saved view and page size for one table. */
 export const ZUpsertFrontendViewUserPreferenceInput = z.object({
@@ -158,12 +169,13 @@ export const ZUpsertFrontendViewUserPreferenceInput = z.object({
   pageSize: z.number().int().min(1).max(MAX_VIEW_PAGE_SIZE).optional(),
 });
 
-/** A user's preference for one table. */
-export interface FrontendViewUserPreference {
-  view: string;
-  frontendViewId: number | null;
-  pageSize: number;
-}
+/** A user's preference for one table (getFrontendViewUserPreferences, upsertFrontendViewUserPreference). */
+export const ZFrontendViewUserPreference = z.object({
+  view: z.string(),
+  frontendViewId: z.number().nullable(),
+  pageSize: z.number(),
+});
+export type FrontendViewUserPreference = z.infer<typeof ZFrontendViewUserPreference>;
 
 /** Export formats of a view (all pages of the current state). */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;

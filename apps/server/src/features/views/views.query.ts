@@ -4,6 +4,8 @@ import {
   ROW_TIME_ZONE_KEY,
   type ColumnType,
   type QueryViewOutput,
+  type ViewOption,
+  type ViewRow,
   type ViewFilter,
   type ViewSort,
 } from '@hearth/shared/views/views.schema';
@@ -257,7 +259,7 @@ export async function runViewPage(
   const { from, where } = compileWhere(scope, view, state);
   const orderBy = compileSort(view, state.sort);
   const [countRow] = rowsOf<{ n: number }>(await scope.db.execute(sql`select count(*)::int as n from ${from} where ${where}`));
-  const rows = rowsOf<Record<string, unknown>>(
+  const rows = rowsOf<ViewRow>(
     await scope.db.execute(
       sql`select ${selectList(scope, view)} from ${from} where ${where} order by ${orderBy} limit ${pageSize} offset ${(page - 1) * pageSize}`,
     ),
@@ -305,13 +307,9 @@ export async function* iterateViewRows(
 }
 
 /** Up to 20 {value, label} options of a view matching typed text (queryOptionsView), in scope. */
-export async function runViewOptions(
-  scope: Scope,
-  view: ViewDefinition,
-  text: string,
-): Promise<{ value: string; label: string }[]> {
+export async function runViewOptions(scope: Scope, view: ViewDefinition, text: string): Promise<ViewOption[]> {
   const { from, where } = compileWhere(scope, view, { filters: [], sort: [], search: text });
-  return rowsOf<{ value: string; label: string }>(
+  return rowsOf<ViewOption>(
     await scope.db.execute(
       sql`select (${view.id})::text as value, ${view.optionLabel} as label from ${from} where ${where} order by 2 limit 20`,
     ),

@@ -5,8 +5,11 @@ import {
   type FrontendViewUserPreference,
   type QueryViewInput,
   type UpsertFrontendViewInput,
+  type QueryViewOutput,
+  type ViewOption,
   DEFAULT_VIEW_PAGE_SIZE,
 } from '@hearth/shared/views/views.schema';
+import type { OkOutput } from '@hearth/shared/app/outputs.schema';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import { AppError, notFound } from '../../errors/app-error';
 import { users } from '../users/users.schema';
@@ -41,7 +44,7 @@ export function getBackendView({ scope, input }: { scope: Scope; input: { view: 
  * @returns {rows, totalCount, page, pageSize, totalPages}
  * @throws AppError BAD_REQUEST for unknown columns or operators, FORBIDDEN, NOT_FOUND (view or saved view).
  */
-export async function queryView({ scope, input }: { scope: Scope; input: QueryViewInput }) {
+export async function queryView({ scope, input }: { scope: Scope; input: QueryViewInput }): Promise<QueryViewOutput> {
   const view = authorizeView(scope, input.view);
   let { filters, sort } = input;
   if (input.frontendView) {
@@ -54,7 +57,13 @@ export async function queryView({ scope, input }: { scope: Scope; input: QueryVi
 }
 
 /** queryOptionsView {view, value}: up to 20 {value, label} rows matching the text, in scope. */
-export async function queryOptionsView({ scope, input }: { scope: Scope; input: { view: string; value: string } }) {
+export async function queryOptionsView({
+  scope,
+  input,
+}: {
+  scope: Scope;
+  input: { view: string; value: string };
+}): Promise<ViewOption[]> {
   return runViewOptions(scope, authorizeView(scope, input.view), input.value);
 }
 
@@ -176,11 +185,11 @@ export async function upsertFrontendView({
  * deleteFrontendView {id}: deletes a saved view the caller owns.
  * @throws AppError NOT_FOUND when not visible, FORBIDDEN when not the owner.
  */
-export async function deleteFrontendView({ scope, input }: { scope: Scope; input: { id: number } }) {
+export async function deleteFrontendView({ scope, input }: { scope: Scope; input: { id: number } }): Promise<OkOutput> {
   const existing = await findVisibleFrontendView(scope, input.id);
   if (existing.ownerUserId !== scope.userId) throw new AppError('FORBIDDEN', 'Only the owner may delete a saved view');
   await scope.db.delete(frontendViews).where(eq(frontendViews.id, input.id));
-  return { ok: true as const };
+  return { ok: true };
 }
 
 /** getFrontendViewUserPreferences {view}: the caller's last saved view and page size for a table. */
