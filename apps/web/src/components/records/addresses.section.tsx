@@ -7,6 +7,7 @@ import { useRecordForm } from '@/forms/use-record-form';
 import { DeleteButton } from './delete-button';
 import { EditButton } from './edit-button';
 import { RecordFormFrame } from './record-form-frame';
+import { useOwnedRecords, type OwnedRecordProcedures } from './owned-records';
 import { blankToNull, numberOrNull, type RecordApi } from './record-api';
 import { SectionCard } from './section-card';
 import { AddButton, RecordModal } from './record-modal';
@@ -126,16 +127,21 @@ function AddressForm(props: {
   );
 }
 
-/** The addresses of a client or caregiver: a list with add, edit and delete in a modal. */
-export function AddressesSection(props: {
-  addresses: AddressRow[] | undefined;
-  loading: boolean;
-  error: unknown;
+/**
+ * The addresses of a client or caregiver: a list with add, edit and delete in a modal. The feature passes its
+ * owner ({clientId} or {caregiverId}), its four address procedures, the shared schema of the address form and
+ * whether its addresses have a label (clients' do).
+ */
+export function AddressesSection<Owner extends object, Row extends AddressRow>(props: {
+  owner: Owner;
+  procedures: OwnedRecordProcedures<Owner, Row, AddressPayload>;
+  canEdit: boolean;
   withLabel: boolean;
   schema: z.ZodType;
-  api: RecordApi<AddressPayload>;
 }) {
-  const { addresses, loading, error, withLabel, schema, api } = props;
+  const { owner, procedures, canEdit, withLabel, schema } = props;
+  const { list, api } = useOwnedRecords(owner, procedures, canEdit);
+  const { data: addresses, isPending: loading, error } = list;
   const [editing, setEditing] = useState<AddressRow | 'new' | null>(null);
   const close = () => setEditing(null);
   return (

@@ -8,6 +8,7 @@ import { useRecordForm } from '@/forms/use-record-form';
 import { DeleteButton } from './delete-button';
 import { EditButton } from './edit-button';
 import { RecordFormFrame } from './record-form-frame';
+import { useOwnedRecords, type OwnedRecordProcedures } from './owned-records';
 import type { RecordApi } from './record-api';
 import { SectionCard } from './section-card';
 import { AddButton, RecordModal } from './record-modal';
@@ -71,15 +72,19 @@ function JournalForm(props: {
   );
 }
 
-/** The journal of a client or caregiver: dated notes, newest first, added and edited in a modal. */
-export function JournalSection(props: {
-  entries: JournalEntryRow[] | undefined;
-  loading: boolean;
-  error: unknown;
+/**
+ * The journal of a client or caregiver: dated notes, newest first, added and edited in a modal. The feature
+ * passes its owner ({clientId} or {caregiverId}), its four journal procedures and the shared schema of the form.
+ */
+export function JournalSection<Owner extends object, Row extends JournalEntryRow>(props: {
+  owner: Owner;
+  procedures: OwnedRecordProcedures<Owner, Row, JournalEntryPayload>;
+  canEdit: boolean;
   schema: z.ZodType;
-  api: RecordApi<JournalEntryPayload>;
 }) {
-  const { entries, loading, error, schema, api } = props;
+  const { owner, procedures, canEdit, schema } = props;
+  const { list, api } = useOwnedRecords(owner, procedures, canEdit);
+  const { data: entries, isPending: loading, error } = list;
   const [editing, setEditing] = useState<JournalEntryRow | 'new' | null>(null);
   const close = () => setEditing(null);
   const sorted = [...(entries ?? [])].sort((a, b) => b.entryDate.localeCompare(a.entryDate) || b.id - a.id);

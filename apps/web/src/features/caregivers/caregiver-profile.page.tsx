@@ -1,10 +1,14 @@
 import { Grid, Stack } from '@mantine/core';
+import { ZCaregiverAddressFields, ZCaregiverJournalEntryFields } from '@hearth/shared/caregivers/caregivers.schema';
 import { useAllowedActions } from '@/api/allowed-actions';
+import { useTRPC } from '@/api/trpc';
+import { AddressesSection } from '@/components/records/addresses.section';
+import { JournalSection } from '@/components/records/journal.section';
 import { CaregiverCashAdvancesSection } from './caregiver-cash-advances.section';
 import { CaregiverCredentialsSection, ExpiringCredentialsAlert } from './caregiver-credentials.section';
 import { CaregiverOutputsSection } from './caregiver-details.section';
 import { CaregiverHeader, CaregiverLoadState, useCaregiver, useCaregiverId } from './caregiver-header';
-import { CaregiverAddressesSection, CaregiverFilesSection, CaregiverJournalSection } from './caregiver-records.sections';
+import { CaregiverFilesSection } from './caregiver-files.section';
 import { CaregiverSignInSection } from './caregiver-sign-in.section';
 
 /**
@@ -13,6 +17,7 @@ import { CaregiverSignInSection } from './caregiver-sign-in.section';
  * files, journal and cash advances. What the caller's role may not change shows read-only.
  */
 export function CaregiverProfilePage() {
+  const trpc = useTRPC();
   const id = useCaregiverId();
   const caregiver = useCaregiver(id);
   const { can } = useAllowedActions();
@@ -33,7 +38,18 @@ export function CaregiverProfilePage() {
               canSetPassword={can('setCaregiverPassword')}
               canSendLink={can('sendCaregiverLoginLink')}
             />
-            <CaregiverAddressesSection caregiverId={cg.id} canEdit={can('createCaregiverAddress')} />
+            <AddressesSection
+              owner={{ caregiverId: cg.id }}
+              procedures={{
+                list: trpc.getCaregiverAddresses,
+                create: trpc.createCaregiverAddress,
+                update: trpc.updateCaregiverAddress,
+                remove: trpc.deleteCaregiverAddress,
+              }}
+              canEdit={can('createCaregiverAddress')}
+              withLabel={false}
+              schema={ZCaregiverAddressFields}
+            />
           </Stack>
         </Grid.Col>
       </Grid>
@@ -46,7 +62,17 @@ export function CaregiverProfilePage() {
       />
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          <CaregiverJournalSection caregiverId={cg.id} canEdit={can('createCaregiverJournalEntry')} />
+          <JournalSection
+            owner={{ caregiverId: cg.id }}
+            procedures={{
+              list: trpc.getCaregiverJournalEntries,
+              create: trpc.createCaregiverJournalEntry,
+              update: trpc.updateCaregiverJournalEntry,
+              remove: trpc.deleteCaregiverJournalEntry,
+            }}
+            canEdit={can('createCaregiverJournalEntry')}
+            schema={ZCaregiverJournalEntryFields}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <CaregiverCashAdvancesSection caregiverId={cg.id} canEdit={can('createCaregiverCashAdvance')} />

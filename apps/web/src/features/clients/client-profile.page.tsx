@@ -2,18 +2,18 @@ import { Button, Grid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { IconMailForward } from '@tabler/icons-react';
-import type { ClientOutput } from '@hearth/shared/clients/clients.schema';
+import { ZClientAddressFields, ZClientJournalEntryFields, type ClientOutput } from '@hearth/shared/clients/clients.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { useTRPC } from '@/api/trpc';
-import { ClientAddressesSection } from './client-addresses.section';
+import { AddressesSection } from '@/components/records/addresses.section';
+import { JournalSection } from '@/components/records/journal.section';
 import { ClientAuthorizationsSection } from './client-authorizations.section';
 import { ClientAccessNotesSection, ClientCarePlanSection } from './client-care-plan.section';
 import { ClientContactsSection } from './client-contacts.section';
 import { ClientDetailsSection } from './client-details.section';
 import { ClientFilesSection } from './client-files.section';
 import { ClientHeader, ClientLoadState, useClient, useClientId } from './client-header';
-import { ClientJournalSection } from './client-journal.section';
 import { ClientNurseAssessmentsSection } from './client-nurse-assessments.section';
 
 /** Sends the client a one-time sign-in link to the client app (through the notifier; /mocks shows the outbox). */
@@ -44,6 +44,7 @@ function SendClientLinkButton({ client }: { client: ClientOutput }) {
  * caller's role may not change shows read-only.
  */
 export function ClientProfilePage() {
+  const trpc = useTRPC();
   const id = useClientId();
   const client = useClient(id);
   const { can } = useAllowedActions();
@@ -56,7 +57,18 @@ export function ClientProfilePage() {
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="md">
             <ClientDetailsSection client={c} canEdit={can('updateClient')} />
-            <ClientAddressesSection clientId={c.id} canEdit={can('createClientAddress')} />
+            <AddressesSection
+              owner={{ clientId: c.id }}
+              procedures={{
+                list: trpc.getClientAddresses,
+                create: trpc.createClientAddress,
+                update: trpc.updateClientAddress,
+                remove: trpc.deleteClientAddress,
+              }}
+              canEdit={can('createClientAddress')}
+              withLabel
+              schema={ZClientAddressFields}
+            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
@@ -80,7 +92,17 @@ export function ClientProfilePage() {
       />
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          <ClientJournalSection clientId={c.id} canEdit={can('createClientJournalEntry')} />
+          <JournalSection
+            owner={{ clientId: c.id }}
+            procedures={{
+              list: trpc.getClientJournalEntries,
+              create: trpc.createClientJournalEntry,
+              update: trpc.updateClientJournalEntry,
+              remove: trpc.deleteClientJournalEntry,
+            }}
+            canEdit={can('createClientJournalEntry')}
+            schema={ZClientJournalEntryFields}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <ClientNurseAssessmentsSection
