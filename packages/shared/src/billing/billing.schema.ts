@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { zText } from '../app/input-rules';
-import { ZDateString, ZId } from '../clients/clients.fields';
+import { zText, ZId } from '../app/input-rules';
+import { ZDateString } from '../records/records.fields';
 import { FILE_EXPORT_MAX_PERIOD_DAYS } from '../file-exports/file-exports.kinds';
 import { BILLING_LINE_STATUSES } from './billing.constants';
 import { daysInPeriod, type BillingStatusTotals } from './billing.rules';

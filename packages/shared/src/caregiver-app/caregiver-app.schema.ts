@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { zText } from '../app/input-rules';
-import { optionalText, ZId } from '../clients/clients.fields';
+import { zText, ZId } from '../app/input-rules';
+import { optionalText } from '../records/records.fields';
 import { ZTimestamp } from '../shifts/shifts.schema';
 import { SHIFT_STATUSES } from '../shifts/shifts.constants';
 

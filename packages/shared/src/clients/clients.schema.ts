@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { zText } from '../app/input-rules';
+import { zText, ZId } from '../app/input-rules';
 import { CARE_PLAN_TASKS, CLIENT_STATUSES, NURSE_ASSESSMENT_TYPES } from './clients.constants';
 import { addFieldIssues, addressOutputFields, addressPlaceFields, journalEntryOutputFields } from '../records/records.schema';
-import { latestToday, optionalText, requiredText, ZDateString, ZId, ZOptionalEmail, ZOptionalPhone } from './clients.fields';
+import { latestToday, optionalText, requiredText, ZDateString, ZOptionalEmail, ZOptionalPhone } from '../records/records.fields';
 
 /**
  * Inputs and outputs of the client procedures (spec section 7 "Client"; issue 4 item 1). Create inputs carry the
@@ -11,6 +11,10 @@ import { latestToday, optionalText, requiredText, ZDateString, ZId, ZOptionalEma
  */
 
 // ---------------------------------------------------------------- client
+
+/** Input of a procedure on a client's sub-records, e.g. getClientAddresses. */
+export const ZClientIdInput = z.object({ clientId: ZId });
+export type ClientIdInput = z.infer<typeof ZClientIdInput>;
 
 /** A client's status (clients.constants.ts): a person is never deleted, only discharged or deceased. */
 export const ZClientStatus = z.enum(CLIENT_STATUSES, {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { zText } from '../app/input-rules';
-import { ZDateString, ZId } from '../clients/clients.fields';
+import { zText, ZId } from '../app/input-rules';
+import { ZDateString } from '../records/records.fields';
 import { SHIFT_STATUSES } from '../shifts/shifts.constants';
 
 /**

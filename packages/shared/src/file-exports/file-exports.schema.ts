@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { zText } from '../app/input-rules';
-import { ZId, ZDateString } from '../clients/clients.fields';
+import { zText, ZId } from '../app/input-rules';
+import { ZDateString } from '../records/records.fields';
 import { FILE_EXPORT_FORMATS, FILE_EXPORT_KINDS, FILE_EXPORT_STATUSES } from './file-exports.constants';
 
 /**

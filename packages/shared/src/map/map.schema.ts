@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { zText } from '../app/input-rules';
-import { ZId } from '../clients/clients.fields';
+import { zText, ZId } from '../app/input-rules';
 import { SHIFT_STATUSES } from '../shifts/shifts.constants';
 
 /**

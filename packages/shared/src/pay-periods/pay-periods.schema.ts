@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { zText } from '../app/input-rules';
+import { zText, ZId } from '../app/input-rules';
 import { addFieldIssues } from '../records/records.schema';
-import { ZDateString, ZId } from '../clients/clients.fields';
+import { ZDateString } from '../records/records.fields';
 import { ZTimestamp } from '../shifts/shifts.schema';
 
 /**

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { zText } from '../app/input-rules';
-import { ZId } from '../clients/clients.fields';
+import { zText, ZId } from '../app/input-rules';
 import { PICKUP_INVITATION_STATUSES } from './shifts.constants';
 
 /** Inputs and outputs of open-shift pickup (issue "Scheduling" item 4). */

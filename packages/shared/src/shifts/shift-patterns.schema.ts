@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { zText } from '../app/input-rules';
+import { zText, ZId } from '../app/input-rules';
 import { addFieldIssues } from '../records/records.schema';
-import { optionalText, ZDateString, ZId } from '../clients/clients.fields';
+import { optionalText, ZDateString } from '../records/records.fields';
 import { ZModifiers } from '../clients/client-authorizations.schema';
 import { ZServiceCode } from '../payer-sources/payer-sources.schema';
 import { MAX_SHIFT_MINUTES } from './shifts.constants';

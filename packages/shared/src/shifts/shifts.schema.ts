@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { zText } from '../app/input-rules';
+import { zText, ZId } from '../app/input-rules';
 import { addFieldIssues } from '../records/records.schema';
-import { optionalText, requiredText, ZId } from '../clients/clients.fields';
+import { optionalText, requiredText } from '../records/records.fields';
 import { ZModifiers } from '../clients/client-authorizations.schema';
 import { ZServiceCode } from '../payer-sources/payer-sources.schema';
 import { MAX_SHIFT_MINUTES, OFFICE_EDIT_REASON_CODES, SHIFT_STATUSES } from './shifts.constants';

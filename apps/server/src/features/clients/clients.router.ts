@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZClientIdInput, ZIdInput } from '@hearth/shared/clients/clients.fields';
+import { ZClientIdInput } from '@hearth/shared/clients/clients.schema';
+import { ZIdInput } from '@hearth/shared/records/records.fields';
 import {
   ZClientAddressOutput,
   ZClientContactOutput,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdInput } from '@hearth/shared/clients/clients.fields';
+import { ZIdInput } from '@hearth/shared/records/records.fields';
 import {
   ZCreatePayPeriodLockTimeInput,
   ZGetPayPeriodLockTimesInput,

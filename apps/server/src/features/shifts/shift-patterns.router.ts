@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZClientIdInput } from '@hearth/shared/clients/clients.fields';
+import { ZClientIdInput } from '@hearth/shared/clients/clients.schema';
 import {
   ZCreateShiftPatternInput,
   ZDeleteShiftPatternInput,

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { zText, ZId } from '../app/input-rules';
-import { phoneText } from '../records/records.schema';
+import { phoneText } from './records.schema';
 
 /**
- * Field schemas shared by the client record forms and their procedures. Optional text fields accept null, an
- * empty string (both stored as null) or text; no field has a default, so the update schemas built from them with
- * `.partial()` leave an omitted field unchanged.
+ * Generic field schemas of the record forms and procedures of every feature: dates, required and optional text,
+ * phone, email, the id input. Optional text fields accept null, an empty string (both stored as null) or text; no
+ * field has a default, so the update schemas built from them with `.partial()` leave an omitted field unchanged.
+ * (The caregiver schemas keep their own variants, whose messages differ.)
  */
-
-/** A record id: the shared id rule (app/input-rules.ts), re-exported for the client schemas. */
-export { ZId };
 
 /**
  * A calendar date written YYYY-MM-DD that exists (2025-02-30 does not). It aborts: a text that is no date gets
@@ -44,10 +42,6 @@ export const ZOptionalEmail = zText()
 export function latestToday(now = new Date()): string {
   return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
-
-/** Input of a list procedure of a client's sub-records, e.g. getClientAddresses. */
-export const ZClientIdInput = z.object({ clientId: ZId });
-export type ClientIdInput = z.infer<typeof ZClientIdInput>;
 
 /** Input of a procedure on one record by id, e.g. getClient or deleteClientAddress. */
 export const ZIdInput = z.object({ id: ZId });
