@@ -4,24 +4,14 @@ import {
   type CaregiverAddressOutput,
   type CaregiverJournalEntryOutput,
 } from '@hearth/shared/caregivers/caregivers.schema';
-import type { Scope } from '../../auth/scope';
 import type { AddressBook } from '../records/records.addresses.service';
 import type { JournalBook } from '../records/records.journal.service';
-import type { RecordOwner } from '../records/records.owner';
+import { recordOwner } from '../records/records.owner';
 import { caregiverAddresses, caregiverJournalEntries } from './caregivers.schema';
-import { findCaregiver, findRecordCaregiver, type CaregiverRecordTable } from './caregivers.lookup';
+import { findCaregiver, findRecordCaregiver } from './caregivers.lookup';
 
-/**
- * A caregiver as the owner of the records kept through the shared record services (records feature): its
- * addresses and its journal. The lookups are caregivers.lookup.ts, so another branch's caregiver or record is a 404.
- */
-function caregiverOwnerOf(record: CaregiverRecordTable): RecordOwner<'caregiverId'> {
-  return {
-    key: 'caregiverId',
-    find: (scope: Scope, caregiverId: number, options?: { lock?: boolean }) => findCaregiver(scope, caregiverId, options),
-    findOfRecord: (scope: Scope, id: number, options?: { lock?: boolean }) => findRecordCaregiver(scope, record, id, options),
-  };
-}
+// A caregiver as the owner of the records kept through the shared record services (records feature): its addresses
+// and its journal. The lookups are caregivers.lookup.ts, so another branch's record is a 404 as a missing one.
 
 /**
  * A caregiver's addresses: no label; unmarking the primary passes the mark to the oldest other address (an only
@@ -29,7 +19,7 @@ function caregiverOwnerOf(record: CaregiverRecordTable): RecordOwner<'caregiverI
  * "Caregiver address N not found".
  */
 export const CAREGIVER_ADDRESSES: AddressBook<'caregiverId', CaregiverAddressOutput> = {
-  owner: caregiverOwnerOf({
+  owner: recordOwner('caregiverId', findCaregiver, findRecordCaregiver, {
     table: caregiverAddresses,
     id: caregiverAddresses.id,
     caregiverId: caregiverAddresses.caregiverId,
@@ -51,7 +41,7 @@ export const CAREGIVER_ADDRESSES: AddressBook<'caregiverId', CaregiverAddressOut
 
 /** A caregiver's journal: the author is the signed-in user; 404s say "Caregiver journal entry N not found". */
 export const CAREGIVER_JOURNAL: JournalBook<'caregiverId', CaregiverJournalEntryOutput> = {
-  owner: caregiverOwnerOf({
+  owner: recordOwner('caregiverId', findCaregiver, findRecordCaregiver, {
     table: caregiverJournalEntries,
     id: caregiverJournalEntries.id,
     caregiverId: caregiverJournalEntries.caregiverId,

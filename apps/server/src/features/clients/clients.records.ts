@@ -1,30 +1,25 @@
 import type { ClientAddressOutput, ClientJournalEntryOutput } from '@hearth/shared/clients/clients.schema';
-import type { Scope } from '../../auth/scope';
 import { eq } from 'drizzle-orm';
 import type { AddressBook } from '../records/records.addresses.service';
 import type { JournalBook } from '../records/records.journal.service';
-import type { RecordOwner } from '../records/records.owner';
+import { recordOwner } from '../records/records.owner';
 import { clientAddresses, clientJournalEntries } from './clients.schema';
-import { findClient, findRecordClient, type ClientRecordTable } from './clients.lookup';
+import { findClient, findRecordClient } from './clients.lookup';
 
-/**
- * A client as the owner of the records kept through the shared record services (records feature): its addresses
- * and its journal. The lookups are clients.lookup.ts, so another branch's client or record is a 404.
- */
-function clientOwnerOf(record: ClientRecordTable): RecordOwner<'clientId'> {
-  return {
-    key: 'clientId',
-    find: (scope: Scope, clientId: number, options?: { lock?: boolean }) => findClient(scope, clientId, options),
-    findOfRecord: (scope: Scope, id: number, options?: { lock?: boolean }) => findRecordClient(scope, record, id, options),
-  };
-}
+// A client as the owner of the records kept through the shared record services (records feature): its addresses
+// and its journal. The lookups are clients.lookup.ts, so another branch's record is a 404 as a missing one.
 
 /**
  * A client's addresses: labelled ("Home" by default); the primary cannot be unmarked directly (mark another one
  * instead); 404s say "Address N not found".
  */
 export const CLIENT_ADDRESSES: AddressBook<'clientId', ClientAddressOutput> = {
-  owner: clientOwnerOf({ table: clientAddresses, id: clientAddresses.id, clientId: clientAddresses.clientId, name: 'Address' }),
+  owner: recordOwner('clientId', findClient, findRecordClient, {
+    table: clientAddresses,
+    id: clientAddresses.id,
+    clientId: clientAddresses.clientId,
+    name: 'Address',
+  }),
   table: clientAddresses,
   ownerColumn: clientAddresses.clientId,
   label: clientAddresses.label,
@@ -45,7 +40,7 @@ export const CLIENT_ADDRESSES: AddressBook<'clientId', ClientAddressOutput> = {
 
 /** A client's journal: the author is the caller (the impersonated user while impersonating); 404s say "Journal entry N not found". */
 export const CLIENT_JOURNAL: JournalBook<'clientId', ClientJournalEntryOutput> = {
-  owner: clientOwnerOf({
+  owner: recordOwner('clientId', findClient, findRecordClient, {
     table: clientJournalEntries,
     id: clientJournalEntries.id,
     clientId: clientJournalEntries.clientId,

@@ -16,11 +16,8 @@ import { assertNoFieldErrors, type DeletedRecord, type RecordOwner } from './rec
 /** The address tables: one per owner, the same address columns beside the owner's id (and the client's label). */
 export type AddressTable = typeof clientAddresses | typeof caregiverAddresses;
 
-/** An address as read, whatever its owner; `label` is null for an owner whose addresses have none. */
-export interface AddressRecord {
-  id: number;
-  ownerId: number;
-  label: string | null;
+/** The stored columns of an address, its owner and label aside. Coordinates in WGS84 degrees. */
+export interface NewAddress {
   line1: string;
   line2: string | null;
   city: string;
@@ -29,34 +26,19 @@ export interface AddressRecord {
   lat: number | null;
   lon: number | null;
   isPrimary: boolean;
+}
+
+/** An address as read, whatever its owner; `label` is null for an owner whose addresses have none. */
+export interface AddressRecord extends NewAddress {
+  id: number;
+  ownerId: number;
+  label: string | null;
   /** ISO 8601 UTC. */
   createdAt: string;
 }
 
 /** The address fields of a create or update input (both owners' schemas); an omitted field stays as it is. */
-export interface AddressFields {
-  label?: string | null;
-  line1?: string;
-  line2?: string | null;
-  city?: string;
-  state?: string;
-  zip?: string;
-  lat?: number | null;
-  lon?: number | null;
-  isPrimary?: boolean;
-}
-
-/** The stored columns of a new address, the owner's aside. */
-export interface NewAddress {
-  line1: string;
-  line2: string | null | undefined;
-  city: string;
-  state: string;
-  zip: string;
-  lat: number | null;
-  lon: number | null;
-  isPrimary: boolean;
-}
+export type AddressFields = Partial<NewAddress> & { label?: string | null };
 
 /** What one owner's addresses are: where they are kept and the rules in which clients and caregivers differ. */
 export interface AddressBook<K extends string, Output> {
@@ -178,7 +160,7 @@ export async function createAddress<K extends string, Output>(
   const isPrimary = !primary || input.isPrimary === true;
   const address: NewAddress = {
     line1: input.line1,
-    line2: textOrNull(input.line2),
+    line2: textOrNull(input.line2) ?? null,
     city: input.city,
     state: input.state,
     zip: input.zip,

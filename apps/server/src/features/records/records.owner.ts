@@ -36,3 +36,17 @@ export function assertNoFieldErrors(errors: Record<string, string>): void {
   const fieldErrors = Object.fromEntries(entries.map(([field, message]) => [field, [message]]));
   throw new AppError('BAD_REQUEST', `${first[0]}: ${first[1]}`, fieldErrors);
 }
+
+/**
+ * The owner of one kind of record from its feature's two lookups: `find` (the owner by id) and `findOf` (the owner
+ * of a record of `record`'s table), both in branch scope, e.g. `recordOwner('clientId', findClient,
+ * findRecordClient, { table, id, clientId, name: 'Address' })`.
+ */
+export function recordOwner<K extends string, R>(
+  key: K,
+  find: RecordOwner<K>['find'],
+  findOf: (scope: Scope, record: R, id: number, options?: { lock?: boolean }) => Promise<{ id: number }>,
+  record: R,
+): RecordOwner<K> {
+  return { key, find, findOfRecord: (scope, id, options) => findOf(scope, record, id, options) };
+}

@@ -26,18 +26,8 @@ export interface AddressRow {
   isPrimary: boolean;
 }
 
-/** What the address form sends (label only where the record kind has one). */
-export interface AddressPayload {
-  label?: string | null;
-  line1: string;
-  line2: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  lat: number | null;
-  lon: number | null;
-  isPrimary: boolean;
-}
+/** What the address form sends: an address without its id (label only where the record kind has one). */
+export type AddressPayload = Omit<AddressRow, 'id'>;
 
 interface AddressFormValues {
   label: string;
