@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_TIMEZONE } from '../app/app.constants';
+import { MAX_ID, ZId, zText } from '../app/input-rules';
 import { UNASSIGNABLE_ROLE_IDS } from '../roles/roles.constants';
 import { zPage } from '../app/outputs.schema';
 
 /** An IANA time zone name such as America/New_York. */
-export const ZTimeZone = z.string().refine(
+export const ZTimeZone = zText().refine(
   (tz) => {
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: tz });
@@ -22,19 +22,19 @@ export const ZTimeZone = z.string().refine(
  * email required and valid; phone optional. Used by the /admin/users/{id} form and by updateUser.
  */
 export const ZUserEditFields = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(100),
-  lastName: z.string().trim().min(1, 'Last name is required').max(100),
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Invalid email')),
-  phoneNumber: z.string().trim().max(40).nullish(),
+  firstName: zText().trim().min(1, 'First name is required').max(100),
+  lastName: zText().trim().min(1, 'Last name is required').max(100),
+  email: zText().trim().min(1, 'Email is required').pipe(z.email('Invalid email')),
+  phoneNumber: zText().trim().max(40).nullish(),
   isActive: z.boolean(),
-  timezone: ZTimeZone.default(DEFAULT_TIMEZONE),
-  ssn: z
-    .string()
+  /** Left out, the user's time zone stays as it is (a partial edit never resets it to the default). */
+  timezone: ZTimeZone.optional(),
+  ssn: zText()
     .trim()
     // The masked form (***-**-1234) is what the API sends out; sent back, it means "unchanged".
     .regex(/^((\d{3}|\*{3})-?(\d{2}|\*{2})-?\d{4})?$/, 'SSN must have 9 digits')
     .nullish(),
-  adpFileNumber: z.string().trim().max(40).nullish(),
+  adpFileNumber: zText().trim().max(40).nullish(),
   v2RoleId: z
     .number({ message: 'Invalid role' })
     .int('Invalid role')
@@ -45,12 +45,16 @@ export const ZUserEditFields = z.object({
 export type UserEditFields = z.infer<typeof ZUserEditFields>;
 
 /** Input of updateUser: the user id plus the edit payload. */
-export const ZUpdateUserInput = ZUserEditFields.extend({ id: z.number().int().positive() });
+export const ZUpdateUserInput = ZUserEditFields.extend({ id: ZId });
 export type UpdateUserInput = z.infer<typeof ZUpdateUserInput>;
 
 /** Query of GET /users/{userId}/history (spec section 5): userId positive, page >= 1, pageSize 1 to 100. */
 export const ZUserHistoryQuery = z.object({
-  userId: z.coerce.number().int('userId must be a positive integer').positive('userId must be a positive integer'),
+  userId: z.coerce
+    .number()
+    .int('userId must be a positive integer')
+    .positive('userId must be a positive integer')
+    .max(MAX_ID, `Ids go from 1 to ${MAX_ID}`),
   page: z.coerce.number().int('page must be an integer').min(1, 'page must be at least 1').default(1),
   pageSize: z.coerce
     .number()
@@ -63,7 +67,7 @@ export type UserHistoryQuery = z.infer<typeof ZUserHistoryQuery>;
 
 /** Input of getUsers: a page of the staff list, optionally searched by name, username or email. */
 export const ZGetUsersInput = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: zText().trim().max(100).optional(),
   page: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(100).default(50),
 });

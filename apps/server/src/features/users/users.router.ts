@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ZCurrentUser, ZGetUsersInput, ZGetUsersOutput, ZUpdateUserInput, ZUserDetail } from '@hearth/shared/users/users.schema';
 import { ZOkOutput } from '@hearth/shared/app/outputs.schema';
+import { ZId } from '@hearth/shared/app/input-rules';
 import { authedProcedure, permissionProcedure, router } from '../../trpc/init';
 import { toCurrentUser } from './users.output';
 import * as service from './users.service';
 
-const ZId = z.object({ id: z.number().int().positive() });
+const ZIdInput = z.object({ id: ZId });
 
 /**
  * The staff user procedures (spec sections 3, 5 and 7). Outputs are declared, so a user leaves as a whitelist of
@@ -21,7 +22,7 @@ export const usersRouter = router({
     .query(({ ctx, input }) => service.getUsers({ scope: ctx.scope, input })),
   /** One user in scope {id} -> UserDetail, with what the caller may change of them (users.management.ts); 404 outside. */
   getUser: permissionProcedure
-    .input(ZId)
+    .input(ZIdInput)
     .output(ZUserDetail)
     .query(({ ctx, input }) => service.getUser({ scope: ctx.scope, input })),
   /** Edits a staff user -> UserDetail (spec section 5 rules; who may manage whom: users.management.ts, issue 28). */
@@ -31,7 +32,7 @@ export const usersRouter = router({
     .mutation(({ ctx, input }) => service.updateUser({ scope: ctx.scope, input })),
   /** Acts as another user {userId} inside the caller's reach (users.management.ts) until users.stopImpersonatingUser. */
   startImpersonatingUser: permissionProcedure
-    .input(z.object({ userId: z.number().int().positive() }))
+    .input(z.object({ userId: ZId }))
     .output(ZOkOutput)
     .mutation(({ ctx, input }) => service.startImpersonatingUser({ scope: ctx.scope, input })),
   users: router({

@@ -103,6 +103,18 @@ describe('user edit rules', () => {
     expect(res.body.error?.data.fieldErrors).toEqual({ v2RoleId: ['Invalid role'] });
   });
 
+  it('keeps the time zone and role an edit leaves out, instead of resetting them', async () => {
+    const set = await edit({ timezone: 'America/Chicago', v2RoleId: 5 });
+    expect(set.body.result?.data).toMatchObject({ timezone: 'America/Chicago', v2RoleId: 5 });
+    const kept = await edit({ timezone: undefined, v2RoleId: undefined, firstName: 'Neve' });
+    expect(kept.body.result?.data).toMatchObject({ firstName: 'Neve', timezone: 'America/Chicago', v2RoleId: 5 });
+  });
+
+  it('refuses an id past the integer range and a NUL byte as input', async () => {
+    expect((await edit({ id: 2 ** 31 })).body.error?.message).toBe('id: Ids go from 1 to 2147483647');
+    expect((await edit({ lastName: 'A\u0000B' })).status).toBe(400);
+  });
+
   it('requires a valid email; the phone is optional', async () => {
     expect((await edit({ email: '' })).body.error?.message).toBe('email: Email is required');
     expect((await edit({ email: 'not-an-email' })).body.error?.message).toBe('email: Invalid email');

@@ -142,10 +142,10 @@ export async function updateUser({ scope, input }: { scope: Scope; input: Update
         email,
         phoneNumber,
         isActive: input.isActive,
-        timezone: input.timezone,
+        ...(input.timezone === undefined ? {} : { timezone: input.timezone }),
         ...(ssn === undefined ? {} : { ssn }),
         adpFileNumber: input.adpFileNumber || null,
-        v2RoleId: input.v2RoleId ?? null,
+        ...(input.v2RoleId === undefined ? {} : { v2RoleId: input.v2RoleId }),
         ...(roleId === undefined ? {} : { roleId }),
         updatedAt: new Date(),
       })
