@@ -94,8 +94,8 @@ export const ZCurrentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof ZCurrentUser>;
 
-/** A row of the staff list (getUsers). */
-export const ZUserListRow = z.object({
+/** Who a staff user is, as every staff user output says it: the list row and the edit form's user. */
+const ZStaffIdentity = z.object({
   id: z.number(),
   username: z.string(),
   firstName: z.string(),
@@ -105,8 +105,10 @@ export const ZUserListRow = z.object({
   isActive: z.boolean(),
   roleId: z.number(),
   roleName: z.string(),
-  branchNames: z.array(z.string()),
 });
+
+/** A row of the staff list (getUsers). */
+export const ZUserListRow = ZStaffIdentity.extend({ branchNames: z.array(z.string()) });
 export type UserListRow = z.infer<typeof ZUserListRow>;
 
 /** Output of getUsers: a page of the staff list. */
@@ -129,14 +131,7 @@ export type UserManagement = z.infer<typeof ZUserManagement>;
  * A user as the edit form sees it (getUser, updateUser). The SSN leaves masked ("***-**-1234") as the service
  * masks it; no token, chat id or device endpoint of the users row is declared, so none leaves.
  */
-export const ZUserDetail = z.object({
-  id: z.number(),
-  username: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phoneNumber: z.string().nullable(),
-  isActive: z.boolean(),
+export const ZUserDetail = ZStaffIdentity.extend({
   timezone: z.string(),
   ssn: z
     .string()
@@ -144,8 +139,6 @@ export const ZUserDetail = z.object({
     .nullable(),
   adpFileNumber: z.string().nullable(),
   v2RoleId: z.number().nullable(),
-  roleId: z.number(),
-  roleName: z.string(),
   branchIds: z.array(z.number()),
   /** What the caller may change of this user (users.management.ts), so the form offers only that. */
   management: ZUserManagement,
