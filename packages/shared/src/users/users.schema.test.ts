@@ -10,12 +10,13 @@ describe('user edit rules (spec section 5)', () => {
     expect(result.error?.issues[0]?.message).toBe('Invalid role');
   });
 
-  it('requires a valid email and leaves the phone optional', () => {
+  it('requires a valid email and leaves the phone and time zone optional (a left-out time zone is kept)', () => {
     expect(ZUserEditFields.safeParse({ ...valid, email: '' }).error?.issues[0]?.message).toBe('Email is required');
     expect(ZUserEditFields.safeParse({ ...valid, email: 'nope' }).error?.issues[0]?.message).toBe('Invalid email');
     const ok = ZUserEditFields.parse(valid);
     expect(ok.phoneNumber).toBeUndefined();
-    expect(ok.timezone).toBe('America/New_York');
+    expect(ok.timezone).toBeUndefined();
+    expect(ZUserEditFields.safeParse({ ...valid, timezone: 'Mars/Olympus' }).error?.issues[0]?.message).toBe('Unknown time zone');
   });
 
   it('accepts role 0, the assignable picker roles and Developer (the server refuses it to all but system-level callers)', () => {
