@@ -29,12 +29,14 @@ export interface ProcedureMeta {
 
 /**
  * The cause of a failed call as the error formatter reads it: a database error that a bad value caused (an id out
- * of range, a NUL byte, an impossible date; db/errors.ts databaseInputError) becomes the 400 AppError it stands for,
- * anything else is the cause as thrown.
+ * of range, a NUL byte, an impossible date; db/errors.ts databaseInputError) becomes the 400 AppError it stands for;
+ * a zod error is the input's only when tRPC says BAD_REQUEST (an answer that fails its declared output is the
+ * server's fault, a 500 to log, never blamed on the input); anything else is the cause as thrown.
  */
-function causeOf(error: { cause?: unknown }): unknown {
+function causeOf(error: { code: TRPCError['code']; cause?: unknown }): unknown {
   const cause = error.cause;
-  if (cause === undefined || cause instanceof AppError || cause instanceof ZodError) return cause;
+  if (cause instanceof ZodError) return error.code === 'BAD_REQUEST' ? cause : new Error('Output validation failed', { cause });
+  if (cause === undefined || cause instanceof AppError) return cause;
   return databaseInputError(cause) ?? cause;
 }
 

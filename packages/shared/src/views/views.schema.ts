@@ -115,7 +115,11 @@ export type BackendViewMeta = z.infer<typeof ZBackendViewMeta>;
  * fits every view. What every row carries is declared: its `id` and ROW_TIME_ZONE_KEY. The whitelist of a view's
  * fields is its definition (the select list of views.query.ts reads only the declared columns), not this schema.
  */
-export const ZViewRow = z.object({ id: z.number(), [ROW_TIME_ZONE_KEY]: z.string() }).catchall(z.unknown());
+export const ZViewRow = z
+  // A bigint id (import rows, the audit log) reaches node-postgres as a string and PGlite as a number: one number on
+  // both engines (such ids stay far below 2^53).
+  .object({ id: z.coerce.number(), [ROW_TIME_ZONE_KEY]: z.string() })
+  .catchall(z.unknown());
 export type ViewRow = z.infer<typeof ZViewRow>;
 
 /** A page of a view (queryView). A next page exists while page < totalPages (spec section 4). */
