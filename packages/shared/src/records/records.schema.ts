@@ -52,6 +52,7 @@ export const addressOutputFields = {
   isPrimary: z.boolean(),
   createdAt: zText(),
 };
+export type AddressOutputFields = z.infer<z.ZodObject<typeof addressOutputFields>>;
 
 /** A journal entry as returned, after its id and owner id, with its author's name. */
 export const journalEntryOutputFields = {

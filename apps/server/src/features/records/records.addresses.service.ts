@@ -4,6 +4,7 @@ import { AppError } from '../../errors/app-error';
 import type { caregiverAddresses } from '../caregivers/caregivers.schema';
 import type { clientAddresses } from '../clients/clients.schema';
 import { assertNoFieldErrors, type DeletedRecord, type RecordOwner } from './records.owner';
+import type { AddressOutputFields } from '@hearth/shared/records/records.schema';
 
 /**
  * The addresses of a person's record, for clients and caregivers alike (spec section 7: get, create, update,
@@ -16,17 +17,8 @@ import { assertNoFieldErrors, type DeletedRecord, type RecordOwner } from './rec
 /** The address tables: one per owner, the same address columns beside the owner's id (and the client's label). */
 export type AddressTable = typeof clientAddresses | typeof caregiverAddresses;
 
-/** The stored columns of an address, its owner and label aside. Coordinates in WGS84 degrees. */
-export interface NewAddress {
-  line1: string;
-  line2: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  lat: number | null;
-  lon: number | null;
-  isPrimary: boolean;
-}
+/** The stored columns of an address, its owner and label aside: the output's fields. Coordinates in WGS84 degrees. */
+export type NewAddress = Omit<AddressOutputFields, 'createdAt'>;
 
 /** An address as read, whatever its owner; `label` is null for an owner whose addresses have none. */
 export interface AddressRecord extends NewAddress {

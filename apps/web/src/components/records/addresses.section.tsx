@@ -3,6 +3,7 @@ import { Badge, Checkbox, Divider, Group, NumberInput, SimpleGrid, Stack, Text, 
 import { notifications } from '@mantine/notifications';
 import type { z } from 'zod';
 import { addressRuleErrors } from '@hearth/shared/caregivers/caregivers.schema';
+import type { AddressOutputFields } from '@hearth/shared/records/records.schema';
 import { useRecordForm } from '@/forms/use-record-form';
 import { DeleteButton } from './delete-button';
 import { EditButton } from './edit-button';
@@ -13,18 +14,7 @@ import { SectionCard } from './section-card';
 import { AddButton, RecordModal } from './record-modal';
 
 /** An address as the client and caregiver address lists return it (only clients' have a label). */
-export interface AddressRow {
-  id: number;
-  label?: string | null;
-  line1: string;
-  line2: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  lat: number | null;
-  lon: number | null;
-  isPrimary: boolean;
-}
+export type AddressRow = { id: number; label?: string | null } & Omit<AddressOutputFields, 'createdAt'>;
 
 /** What the address form sends: an address without its id (label only where the record kind has one). */
 export type AddressPayload = Omit<AddressRow, 'id'>;
