@@ -58,7 +58,7 @@ export const ZFilename = zText()
   .trim()
   .min(1, 'Filename is required')
   .max(FILENAME_MAX_LENGTH, `Filename may be at most ${FILENAME_MAX_LENGTH} characters`)
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this check refuses
   .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'Filename may not contain control characters');
 
 /** The fields of a file's facts as a create call sends them; checked together by checkFileFacts. */
