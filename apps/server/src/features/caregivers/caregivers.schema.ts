@@ -1,8 +1,14 @@
-import { pgTable, serial, text, timestamp, integer, date, doublePrecision, boolean, index, jsonb } from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, timestamp, integer, date, index, jsonb } from 'drizzle-orm/pg-core';
 import { CAREGIVER_STATUSES } from '@hearth/shared/caregivers/caregivers.constants';
-import { branches } from '../branches/branches.schema';
 import { users } from '../users/users.schema';
-import { journalEntryColumns, recordFileColumns } from '../records/records.columns';
+import {
+  addressColumns,
+  journalEntryColumns,
+  ownerIdColumn,
+  personColumns,
+  recordFileColumns,
+  timestampColumns,
+} from '../records/records.columns';
 
 /** A pay rate of a caregiver, in cents per hour, with what it applies to (e.g. "Standard", "Weekend", "T1019"). */
 export interface PayRate {
@@ -19,13 +25,7 @@ export const caregivers = pgTable(
   'caregivers',
   {
     id: serial('id').primaryKey(),
-    branchId: integer('branch_id')
-      .notNull()
-      .references(() => branches.id),
-    userId: integer('user_id').references(() => users.id),
-    externalId: text('external_id'),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
+    ...personColumns(),
     email: text('email'),
     phoneNumber: text('phone_number'),
     gender: text('gender'),
@@ -39,8 +39,7 @@ export const caregivers = pgTable(
     availability: jsonb('availability').$type<Availability>().notNull().default([]),
     maxWeeklyHours: integer('max_weekly_hours'),
     notes: text('notes'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (t) => [
     index('caregivers_branch_idx').on(t.branchId, t.lastName),
@@ -54,18 +53,8 @@ export const caregiverAddresses = pgTable(
   'caregiver_addresses',
   {
     id: serial('id').primaryKey(),
-    caregiverId: integer('caregiver_id')
-      .notNull()
-      .references(() => caregivers.id, { onDelete: 'cascade' }),
-    line1: text('line1').notNull(),
-    line2: text('line2'),
-    city: text('city').notNull(),
-    state: text('state').notNull(),
-    zip: text('zip').notNull(),
-    lat: doublePrecision('lat'),
-    lon: doublePrecision('lon'),
-    isPrimary: boolean('is_primary').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    caregiverId: ownerIdColumn('caregiver_id', () => caregivers.id),
+    ...addressColumns(),
   },
   (t) => [index('caregiver_addresses_caregiver_idx').on(t.caregiverId)],
 );
@@ -75,9 +64,7 @@ export const caregiverCredentials = pgTable(
   'caregiver_credentials',
   {
     id: serial('id').primaryKey(),
-    caregiverId: integer('caregiver_id')
-      .notNull()
-      .references(() => caregivers.id, { onDelete: 'cascade' }),
+    caregiverId: ownerIdColumn('caregiver_id', () => caregivers.id),
     name: text('name').notNull(),
     number: text('number'),
     issuedOn: date('issued_on'),
@@ -92,9 +79,7 @@ export const caregiverFiles = pgTable(
   'caregiver_files',
   {
     id: serial('id').primaryKey(),
-    caregiverId: integer('caregiver_id')
-      .notNull()
-      .references(() => caregivers.id, { onDelete: 'cascade' }),
+    caregiverId: ownerIdColumn('caregiver_id', () => caregivers.id),
     ...recordFileColumns(),
   },
   (t) => [index('caregiver_files_caregiver_idx').on(t.caregiverId)],
@@ -105,9 +90,7 @@ export const caregiverJournalEntries = pgTable(
   'caregiver_journal_entries',
   {
     id: serial('id').primaryKey(),
-    caregiverId: integer('caregiver_id')
-      .notNull()
-      .references(() => caregivers.id, { onDelete: 'cascade' }),
+    caregiverId: ownerIdColumn('caregiver_id', () => caregivers.id),
     ...journalEntryColumns(),
   },
   (t) => [index('caregiver_journal_entries_caregiver_idx').on(t.caregiverId, t.entryDate)],
@@ -118,16 +101,13 @@ export const caregiverCashAdvances = pgTable(
   'caregiver_cash_advances',
   {
     id: serial('id').primaryKey(),
-    caregiverId: integer('caregiver_id')
-      .notNull()
-      .references(() => caregivers.id, { onDelete: 'cascade' }),
+    caregiverId: ownerIdColumn('caregiver_id', () => caregivers.id),
     amountCents: integer('amount_cents').notNull(),
     advancedOn: date('advanced_on').notNull(),
     reason: text('reason'),
     deductedOn: date('deducted_on'),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (t) => [index('caregiver_cash_advances_caregiver_idx').on(t.caregiverId, t.advancedOn)],
 );

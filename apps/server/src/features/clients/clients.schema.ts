@@ -1,8 +1,14 @@
-import { pgTable, serial, text, timestamp, integer, date, doublePrecision, boolean, index, jsonb } from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, integer, date, boolean, index, jsonb } from 'drizzle-orm/pg-core';
 import { CLIENT_STATUSES, NURSE_ASSESSMENT_TYPES } from '@hearth/shared/clients/clients.constants';
-import { branches } from '../branches/branches.schema';
 import { users } from '../users/users.schema';
-import { journalEntryColumns, recordFileColumns } from '../records/records.columns';
+import {
+  addressColumns,
+  journalEntryColumns,
+  ownerIdColumn,
+  personColumns,
+  recordFileColumns,
+  timestampColumns,
+} from '../records/records.columns';
 import { payerSources } from '../payer-sources/payer-sources.schema';
 
 /** A care recipient (spec section 3 "Client"; fields beyond the spec that agencies need). */
@@ -10,13 +16,7 @@ export const clients = pgTable(
   'clients',
   {
     id: serial('id').primaryKey(),
-    branchId: integer('branch_id')
-      .notNull()
-      .references(() => branches.id),
-    userId: integer('user_id').references(() => users.id),
-    externalId: text('external_id'),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
+    ...personColumns(),
     dateOfBirth: date('date_of_birth'),
     gender: text('gender'),
     preferredLanguage: text('preferred_language'),
@@ -28,8 +28,7 @@ export const clients = pgTable(
     carePlanTasks: jsonb('care_plan_tasks').$type<string[]>().notNull().default([]),
     accessNotes: text('access_notes'),
     notes: text('notes'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (t) => [
     index('clients_branch_idx').on(t.branchId, t.lastName),
@@ -43,19 +42,9 @@ export const clientAddresses = pgTable(
   'client_addresses',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: ownerIdColumn('client_id', () => clients.id),
     label: text('label').notNull().default('Home'),
-    line1: text('line1').notNull(),
-    line2: text('line2'),
-    city: text('city').notNull(),
-    state: text('state').notNull(),
-    zip: text('zip').notNull(),
-    lat: doublePrecision('lat'),
-    lon: doublePrecision('lon'),
-    isPrimary: boolean('is_primary').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...addressColumns(),
   },
   (t) => [index('client_addresses_client_idx').on(t.clientId)],
 );
@@ -65,9 +54,7 @@ export const clientContacts = pgTable(
   'client_contacts',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: ownerIdColumn('client_id', () => clients.id),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -76,8 +63,7 @@ export const clientContacts = pgTable(
     email: text('email'),
     isEmergencyContact: boolean('is_emergency_contact').notNull().default(false),
     hasPortalAccess: boolean('has_portal_access').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (t) => [index('client_contacts_client_idx').on(t.clientId)],
 );
@@ -87,9 +73,7 @@ export const clientAuthorizations = pgTable(
   'client_authorizations',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: ownerIdColumn('client_id', () => clients.id),
     payerSourceId: integer('payer_source_id')
       .notNull()
       .references(() => payerSources.id),
@@ -104,8 +88,7 @@ export const clientAuthorizations = pgTable(
     startDate: date('start_date').notNull(),
     endDate: date('end_date').notNull(),
     notes: text('notes'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (t) => [
     index('client_authorizations_client_idx').on(t.clientId, t.payerSourceId, t.startDate),
@@ -121,9 +104,7 @@ export const clientFiles = pgTable(
   'client_files',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: ownerIdColumn('client_id', () => clients.id),
     ...recordFileColumns(),
   },
   (t) => [index('client_files_client_idx').on(t.clientId)],
@@ -134,9 +115,7 @@ export const clientJournalEntries = pgTable(
   'client_journal_entries',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: ownerIdColumn('client_id', () => clients.id),
     ...journalEntryColumns(),
   },
   (t) => [index('client_journal_entries_client_idx').on(t.clientId, t.entryDate)],
@@ -147,17 +126,14 @@ export const nurseAssessments = pgTable(
   'nurse_assessments',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: ownerIdColumn('client_id', () => clients.id),
     assessmentType: text('assessment_type', { enum: NURSE_ASSESSMENT_TYPES }).notNull(),
     assessedOn: date('assessed_on').notNull(),
     nextDueOn: date('next_due_on'),
     nurseUserId: integer('nurse_user_id').references(() => users.id, { onDelete: 'set null' }),
     findings: text('findings').notNull(),
     carePlanChanges: text('care_plan_changes'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (t) => [index('nurse_assessments_client_idx').on(t.clientId, t.assessedOn)],
 );

@@ -1,4 +1,5 @@
-import { text, timestamp, integer, date, bigint } from 'drizzle-orm/pg-core';
+import { text, timestamp, integer, date, bigint, boolean, doublePrecision, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { branches } from '../branches/branches.schema';
 import { users } from '../users/users.schema';
 
 /**
@@ -27,7 +28,56 @@ export function journalEntryColumns() {
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestampColumns(),
+  };
+}
+
+/**
+ * The owner column of a record on a person (client_id, caregiver_id): required, and deleted with its owner.
+ * `name` is the SQL column name, `ownerId` the owner's id column.
+ */
+export function ownerIdColumn(name: string, ownerId: () => AnyPgColumn) {
+  return integer(name).notNull().references(ownerId, { onDelete: 'cascade' });
+}
+
+/**
+ * The identity columns a person (client, caregiver) starts with, after the id: the branch, the sign-in user (if
+ * any), the id in the system it was imported from, and first and last name.
+ */
+export function personColumns() {
+  return {
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    userId: integer('user_id').references(() => users.id),
+    externalId: text('external_id'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+  };
+}
+
+/** When a record was created and last changed (UTC timestamps, both set on insert). */
+export function timestampColumns() {
+  return {
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
+/**
+ * The columns of an address on any person's record, after the id, the owner and (clients) the label: the US
+ * postal address, its coordinates in WGS84 degrees (null until geocoded) and the primary mark.
+ */
+export function addressColumns() {
+  return {
+    line1: text('line1').notNull(),
+    line2: text('line2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    isPrimary: boolean('is_primary').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   };
 }
