@@ -1,4 +1,4 @@
-import { distanceMetres } from '../shifts/pickup-rank';
+import { distanceMetres } from '../visits/geofence';
 import { zoneCalendar } from './payroll-calendar';
 
 /**

@@ -1,31 +1,7 @@
-/** Ranking of caregivers for an open shift (issue "Scheduling" item 4): nearest first, then who knows the client. */
-
-/** A point in WGS84 degrees. */
-export interface LatLon {
-  lat: number;
-  lon: number;
-}
-
-/** Mean Earth radius in metres (IUGG), the usual constant of the haversine formula. */
-const EARTH_RADIUS_METRES = 6_371_008.8;
-
-const radians = (degrees: number) => (degrees * Math.PI) / 180;
-
 /**
- * Great-circle distance between two WGS84 points by the haversine formula, in metres. Accurate to about 0.5 %
- * (the Earth is not a sphere), plenty to rank caregivers by how far they live from a client.
- * @returns metres; null when either point is missing or lacks a coordinate.
+ * Ranking of caregivers for an open shift (issue "Scheduling" item 4): nearest first, then who knows the client.
+ * The distances are measured by distanceMetres of visits/geofence.ts, the one haversine of the app.
  */
-export function distanceMetres(
-  a: Partial<LatLon> | { lat: number | null; lon: number | null } | null | undefined,
-  b: Partial<LatLon> | { lat: number | null; lon: number | null } | null | undefined,
-): number | null {
-  if (a?.lat == null || a.lon == null || b?.lat == null || b.lon == null) return null;
-  const dLat = radians(b.lat - a.lat);
-  const dLon = radians(b.lon - a.lon);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /** What a pickup candidate is ranked by. */
 export interface RankedFields {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { TIMESHEET_TYPES } from '@hearth/shared/shifts/shifts.constants';
-import { distanceMetres } from '@hearth/shared/shifts/pickup-rank';
+import { geofenceOf } from '@hearth/shared/visits/geofence';
 import { formatInstant } from '@hearth/shared/app/time-display';
 import type { CheckPosition } from '@hearth/shared/caregiver-app/caregiver-app.schema';
 import { parseEvvSettings, type EvvSettings } from '@hearth/shared/caregiver-app/evv-settings';
@@ -338,14 +338,14 @@ function metadataOf(
   receipt: EntryReceipt,
   outsideEntryTimes: OutsideEntryTimes | null,
 ): CheckMetadata {
-  const distance = distanceMetres(check.position, { lat: shift.addressLat, lon: shift.addressLon });
+  const fence = geofenceOf(check.position, { lat: shift.addressLat, lon: shift.addressLon }, shift.geofenceRadiusMetres);
   const offset = deviceClockOffsetMs({ ...receipt, entryAt: check.at, offline: check.offline });
   return {
     lat: check.position?.lat ?? null,
     lon: check.position?.lon ?? null,
     accuracyMetres: check.position?.accuracyMetres ?? null,
-    distanceMetres: distance,
-    insideGeofence: distance === null ? null : distance <= shift.geofenceRadiusMetres,
+    distanceMetres: fence.distanceMetres,
+    insideGeofence: fence.insideGeofence,
     outsideGeofenceReason: check.outsideGeofenceReason,
     offline: check.offline,
     ...(check.offline && check.offlineTimestamp ? { offlineTimestamp: check.offlineTimestamp } : {}),

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { distanceMetres, rankPickupCandidates } from '@hearth/shared/shifts/pickup-rank';
+import { rankPickupCandidates } from '@hearth/shared/shifts/pickup-rank';
+import { distanceMetres } from '@hearth/shared/visits/geofence';
 import type { PickupCandidateOutput } from '@hearth/shared/shifts/pickup-invitations.schema';
 import type { Db } from '../../db/client';
 import { caregivers } from '../caregivers/caregivers.schema';
@@ -31,7 +32,7 @@ async function clientPosition(db: Db, clientId: number): Promise<{ lat: number; 
  * The caregivers who may pick up `shift`, ranked (issue "Scheduling" item 4): active caregivers of the shift's
  * branch who hold no non-cancelled shift overlapping it (the same half-open tstzrange test as the
  * shifts_caregiver_no_overlap EXCLUDE constraint, so whoever is listed can be given the shift). Ranked by
- * comparePickupCandidates (packages/shared/src/shifts/pickup-rank.ts): haversine distance in whole metres from the
+ * comparePickupCandidates (packages/shared/src/shifts/pickup-rank.ts): haversine distance (visits/geofence.ts) in whole metres from the
  * client's primary address to the caregiver's (unknown last), then completed visits to this client (more first),
  * then name. The caller has already checked the shift is in scope and open.
  * @param options.limit keep only the best `limit` (the ranking still reads every eligible caregiver).

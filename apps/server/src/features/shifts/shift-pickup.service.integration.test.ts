@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { distanceMetres } from '@hearth/shared/shifts/pickup-rank';
+import { distanceMetres } from '@hearth/shared/visits/geofence';
 import type {
   AcceptPickupInvitationOutput,
   CaregiverPickupOfferOutput,

@@ -1,5 +1,5 @@
 import type { CaregiverShiftOutput, CheckPosition } from '@hearth/shared/caregiver-app/caregiver-app.schema';
-import { distanceMetres } from '@hearth/shared/shifts/pickup-rank';
+import { geofenceOf } from '@hearth/shared/visits/geofence';
 import { queryClient } from '@/api/query-client';
 import { trpcClient, trpcOptions } from '@/api/trpc';
 import { syncOutcome } from '@/api/sync-outcome';
@@ -36,16 +36,17 @@ export function currentPosition(): Promise<CheckPosition | null> {
 
 /**
  * Where the phone is against the client's home: the haversine distance in metres and whether it is beyond the
- * shift's geofence radius (docs/glossary.md "Geofence": radius per branch, 150 m by default).
+ * shift's geofence radius (docs/glossary.md "Geofence": radius per branch, 150 m by default), by geofenceOf, the
+ * rule the server records the check by.
  * @returns distance null (and outside false) when the position or the address coordinates are unknown: nothing to
- *   compare, so no reason is asked; the server flags it for review by its own rule
+ *   compare, so no reason is asked; the server flags it for review
  */
 export function geofenceCheck(
   position: CheckPosition | null,
   shift: Pick<CaregiverShiftOutput, 'address' | 'geofenceRadiusMetres'>,
 ): { distanceMetres: number | null; outside: boolean } {
-  const distance = distanceMetres(position, shift.address);
-  return { distanceMetres: distance, outside: distance !== null && distance > shift.geofenceRadiusMetres };
+  const fence = geofenceOf(position, shift.address, shift.geofenceRadiusMetres);
+  return { distanceMetres: fence.distanceMetres, outside: fence.insideGeofence === false };
 }
 
 /** The outcome of a check-in or check-out. */
