@@ -14,21 +14,16 @@ import {
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
 import { users } from '../users/users.schema';
-import { assertNoFieldErrors } from '../records/records.owner';
+import { assertNoFieldErrors, ownedTable } from '../records/records.owner';
 import { caregiverCashAdvances, caregiverCredentials } from './caregivers.schema';
-import { definedOnly, findCaregiver, findRecordCaregiver, type CaregiverRecordTable } from './caregivers.lookup';
+import { definedOnly, findCaregiver, findRecordCaregiver } from './caregivers.lookup';
 import { presentCredentials } from './caregivers.service';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Cash advances
 // ---------------------------------------------------------------------------------------------------------------
 
-const CASH_ADVANCE: CaregiverRecordTable = {
-  table: caregiverCashAdvances,
-  id: caregiverCashAdvances.id,
-  caregiverId: caregiverCashAdvances.caregiverId,
-  name: 'Caregiver cash advance',
-};
+const CASH_ADVANCE = ownedTable(caregiverCashAdvances, caregiverCashAdvances.caregiverId, 'Caregiver cash advance');
 
 async function cashAdvances(scope: Scope, where: SQL): Promise<CaregiverCashAdvanceOutput[]> {
   const rows = await scope.db
@@ -159,12 +154,7 @@ export async function deleteCaregiverCashAdvance({
 // Credentials
 // ---------------------------------------------------------------------------------------------------------------
 
-const CREDENTIAL: CaregiverRecordTable = {
-  table: caregiverCredentials,
-  id: caregiverCredentials.id,
-  caregiverId: caregiverCredentials.caregiverId,
-  name: 'Caregiver credential',
-};
+const CREDENTIAL = ownedTable(caregiverCredentials, caregiverCredentials.caregiverId, 'Caregiver credential');
 
 /** The caregiver's credentials presented on the branch's today. */
 async function credentialsOf(scope: Scope, caregiverId: number, timeZone: string): Promise<CaregiverCredentialOutput[]> {

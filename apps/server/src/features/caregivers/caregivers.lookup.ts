@@ -1,9 +1,9 @@
-import { and, eq, type Column } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, eq } from 'drizzle-orm';
 import type { CaregiverStatus } from '@hearth/shared/caregivers/caregivers.constants';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import { notFound } from '../../errors/app-error';
 import { branches } from '../branches/branches.schema';
+import { findRecordOwnerId, type OwnedTable, type OwnerTable } from '../records/records.owner';
 import { caregivers } from './caregivers.schema';
 
 /** What the caregiver services need to know of a caregiver found in scope. */
@@ -19,6 +19,9 @@ export interface ScopedCaregiver {
   phoneNumber: string | null;
   status: CaregiverStatus;
 }
+
+/** The caregivers table as the record lookups read it. */
+const CAREGIVER_OWNER: OwnerTable = { table: caregivers, id: caregivers.id, branchId: caregivers.branchId };
 
 /**
  * Finds a caregiver in the caller's branch scope: the scope is part of the WHERE clause (auth/scope.ts), so a
@@ -52,15 +55,6 @@ export async function findCaregiver(
   return row;
 }
 
-/** A caregiver sub-record table as findRecordCaregiver reads it: the table, its id and caregiver id columns. */
-export interface CaregiverRecordTable {
-  table: PgTable;
-  id: Column;
-  caregiverId: Column;
-  /** How a missing record is named in the 404, e.g. "Caregiver address". */
-  name: string;
-}
-
 /**
  * Finds the caregiver of a sub-record (address, journal entry, cash advance, credential) by the record's id, in
  * scope: the record joins its caregiver and the branch scope is in the WHERE clause. `lock` locks the caregiver as
@@ -69,17 +63,11 @@ export interface CaregiverRecordTable {
  */
 export async function findRecordCaregiver(
   scope: Scope,
-  record: CaregiverRecordTable,
+  record: OwnedTable,
   id: number,
   options: { lock?: boolean } = {},
 ): Promise<ScopedCaregiver> {
-  const [row] = await scope.db
-    .select({ caregiverId: caregivers.id })
-    .from(record.table)
-    .innerJoin(caregivers, eq(caregivers.id, record.caregiverId))
-    .where(and(eq(record.id, id), inBranchScope(scope, caregivers.branchId)));
-  if (!row) throw notFound(record.name, id);
-  return findCaregiver(scope, row.caregiverId, options);
+  return findCaregiver(scope, await findRecordOwnerId(scope, CAREGIVER_OWNER, record, id), options);
 }
 
 /** Keeps only the keys whose value is not undefined (a patch: an omitted field stays as it is). */

@@ -6,7 +6,7 @@ import {
 } from '@hearth/shared/caregivers/caregivers.schema';
 import type { AddressBook } from '../records/records.addresses.service';
 import type { JournalBook } from '../records/records.journal.service';
-import { recordOwner } from '../records/records.owner';
+import { ownedRecords } from '../records/records.owner';
 import { caregiverAddresses, caregiverJournalEntries } from './caregivers.schema';
 import { findCaregiver, findRecordCaregiver } from './caregivers.lookup';
 
@@ -19,15 +19,14 @@ import { findCaregiver, findRecordCaregiver } from './caregivers.lookup';
  * "Caregiver address N not found".
  */
 export const CAREGIVER_ADDRESSES: AddressBook<'caregiverId', CaregiverAddressOutput> = {
-  owner: recordOwner('caregiverId', findCaregiver, findRecordCaregiver, {
-    table: caregiverAddresses,
-    id: caregiverAddresses.id,
-    caregiverId: caregiverAddresses.caregiverId,
-    name: 'Caregiver address',
-  }),
-  table: caregiverAddresses,
-  ownerColumn: caregiverAddresses.caregiverId,
-  name: 'Caregiver address',
+  ...ownedRecords(
+    'caregiverId',
+    findCaregiver,
+    findRecordCaregiver,
+    caregiverAddresses,
+    caregiverAddresses.caregiverId,
+    'Caregiver address',
+  ),
   insert: (scope, caregiverId, address) =>
     scope.db
       .insert(caregiverAddresses)
@@ -41,15 +40,14 @@ export const CAREGIVER_ADDRESSES: AddressBook<'caregiverId', CaregiverAddressOut
 
 /** A caregiver's journal: the author is the signed-in user; 404s say "Caregiver journal entry N not found". */
 export const CAREGIVER_JOURNAL: JournalBook<'caregiverId', CaregiverJournalEntryOutput> = {
-  owner: recordOwner('caregiverId', findCaregiver, findRecordCaregiver, {
-    table: caregiverJournalEntries,
-    id: caregiverJournalEntries.id,
-    caregiverId: caregiverJournalEntries.caregiverId,
-    name: 'Caregiver journal entry',
-  }),
-  table: caregiverJournalEntries,
-  ownerColumn: caregiverJournalEntries.caregiverId,
-  name: 'Caregiver journal entry',
+  ...ownedRecords(
+    'caregiverId',
+    findCaregiver,
+    findRecordCaregiver,
+    caregiverJournalEntries,
+    caregiverJournalEntries.caregiverId,
+    'Caregiver journal entry',
+  ),
   insert: (scope, caregiverId, entry) =>
     scope.db
       .insert(caregiverJournalEntries)

@@ -10,13 +10,9 @@ import { AppError } from '../../errors/app-error';
 import { users } from '../users/users.schema';
 import { nurseAssessments } from './clients.schema';
 import { assertNoFieldErrors, findClient, findRecordClient, iso, textOrNull } from './clients.lookup';
+import { ownedTable } from '../records/records.owner';
 
-const ASSESSMENT = {
-  table: nurseAssessments,
-  id: nurseAssessments.id,
-  clientId: nurseAssessments.clientId,
-  name: 'Nurse assessment',
-};
+const ASSESSMENT = ownedTable(nurseAssessments, nurseAssessments.clientId, 'Nurse assessment');
 
 /** Assessments with their nurses' names, by a condition, latest assessment first. */
 async function selectAssessments(scope: Scope, where: SQL): Promise<NurseAssessmentOutput[]> {

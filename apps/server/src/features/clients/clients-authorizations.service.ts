@@ -26,13 +26,9 @@ import {
   textOrNull,
   type ScopedClient,
 } from './clients.lookup';
+import { ownedTable } from '../records/records.owner';
 
-const AUTHORIZATION = {
-  table: clientAuthorizations,
-  id: clientAuthorizations.id,
-  clientId: clientAuthorizations.clientId,
-  name: 'Authorization',
-};
+const AUTHORIZATION = ownedTable(clientAuthorizations, clientAuthorizations.clientId, 'Authorization');
 
 type AuthorizationRow = typeof clientAuthorizations.$inferSelect;
 

@@ -12,9 +12,10 @@ import { AppError } from '../../errors/app-error';
 import { users } from '../users/users.schema';
 import { clientContacts } from './clients.schema';
 import { assertNoFieldErrors, findClient, findRecordClient, iso, textOrNull } from './clients.lookup';
+import { ownedTable } from '../records/records.owner';
 
 /** The contacts table as findRecordClient reads it. */
-export const CONTACT = { table: clientContacts, id: clientContacts.id, clientId: clientContacts.clientId, name: 'Contact' };
+export const CONTACT = ownedTable(clientContacts, clientContacts.clientId, 'Contact');
 
 function toOutput(row: typeof clientContacts.$inferSelect): ClientContactOutput {
   return {

@@ -1,9 +1,9 @@
-import { and, eq, type Column } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, eq } from 'drizzle-orm';
 import { CLIENT_STATUSES } from '@hearth/shared/clients/clients.constants';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import { AppError, notFound } from '../../errors/app-error';
 import { branches } from '../branches/branches.schema';
+import { findRecordOwnerId, type OwnedTable, type OwnerTable } from '../records/records.owner';
 import { payerSources } from '../payer-sources/payer-sources.schema';
 import { clients } from './clients.schema';
 
@@ -18,6 +18,9 @@ export interface ScopedClient {
   email: string | null;
   status: (typeof CLIENT_STATUSES)[number];
 }
+
+/** The clients table as the record lookups read it. */
+const CLIENT_OWNER: OwnerTable = { table: clients, id: clients.id, branchId: clients.branchId };
 
 /**
  * Finds a client in the caller's branch scope: the scope is part of the WHERE clause (auth/scope.ts), so a client
@@ -45,15 +48,6 @@ export async function findClient(scope: Scope, clientId: number, options: { lock
   return row;
 }
 
-/** A client sub-record table as findRecordClient reads it: the table, its id column and its client id column. */
-export interface ClientRecordTable {
-  table: PgTable;
-  id: Column;
-  clientId: Column;
-  /** How a missing record is named in the 404, e.g. "Address". */
-  name: string;
-}
-
 /**
  * Finds the client of a sub-record (address, contact, ...) by the record's id, in scope: the record joins its
  * client and the branch scope is in the WHERE clause. `lock` locks the client as findClient does.
@@ -61,17 +55,11 @@ export interface ClientRecordTable {
  */
 export async function findRecordClient(
   scope: Scope,
-  record: ClientRecordTable,
+  record: OwnedTable,
   id: number,
   options: { lock?: boolean } = {},
 ): Promise<ScopedClient> {
-  const [row] = await scope.db
-    .select({ clientId: clients.id })
-    .from(record.table)
-    .innerJoin(clients, eq(clients.id, record.clientId))
-    .where(and(eq(record.id, id), inBranchScope(scope, clients.branchId)));
-  if (!row) throw notFound(record.name, id);
-  return findClient(scope, row.clientId, options);
+  return findClient(scope, await findRecordOwnerId(scope, CLIENT_OWNER, record, id), options);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ClientAddressOutput, ClientJournalEntryOutput } from '@hearth/shar
 import { eq } from 'drizzle-orm';
 import type { AddressBook } from '../records/records.addresses.service';
 import type { JournalBook } from '../records/records.journal.service';
-import { recordOwner } from '../records/records.owner';
+import { ownedRecords } from '../records/records.owner';
 import { clientAddresses, clientJournalEntries } from './clients.schema';
 import { findClient, findRecordClient } from './clients.lookup';
 
@@ -14,16 +14,8 @@ import { findClient, findRecordClient } from './clients.lookup';
  * instead); 404s say "Address N not found".
  */
 export const CLIENT_ADDRESSES: AddressBook<'clientId', ClientAddressOutput> = {
-  owner: recordOwner('clientId', findClient, findRecordClient, {
-    table: clientAddresses,
-    id: clientAddresses.id,
-    clientId: clientAddresses.clientId,
-    name: 'Address',
-  }),
-  table: clientAddresses,
-  ownerColumn: clientAddresses.clientId,
+  ...ownedRecords('clientId', findClient, findRecordClient, clientAddresses, clientAddresses.clientId, 'Address'),
   label: clientAddresses.label,
-  name: 'Address',
   insert: (scope, clientId, address, label) =>
     scope.db
       .insert(clientAddresses)
@@ -40,15 +32,7 @@ export const CLIENT_ADDRESSES: AddressBook<'clientId', ClientAddressOutput> = {
 
 /** A client's journal: the author is the caller (the impersonated user while impersonating); 404s say "Journal entry N not found". */
 export const CLIENT_JOURNAL: JournalBook<'clientId', ClientJournalEntryOutput> = {
-  owner: recordOwner('clientId', findClient, findRecordClient, {
-    table: clientJournalEntries,
-    id: clientJournalEntries.id,
-    clientId: clientJournalEntries.clientId,
-    name: 'Journal entry',
-  }),
-  table: clientJournalEntries,
-  ownerColumn: clientJournalEntries.clientId,
-  name: 'Journal entry',
+  ...ownedRecords('clientId', findClient, findRecordClient, clientJournalEntries, clientJournalEntries.clientId, 'Journal entry'),
   insert: (scope, clientId, entry) =>
     scope.db
       .insert(clientJournalEntries)

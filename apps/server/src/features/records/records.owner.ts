@@ -1,5 +1,7 @@
-import { AppError } from '../../errors/app-error';
-import type { Scope } from '../../auth/scope';
+import { and, eq, type Column } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { AppError, notFound } from '../../errors/app-error';
+import { inBranchScope, type Scope } from '../../auth/scope';
 
 /**
  * The person a record belongs to (a client or a caregiver), as the shared record services reach it: both lookups
@@ -37,16 +39,61 @@ export function assertNoFieldErrors(errors: Record<string, string>): void {
   throw new AppError('BAD_REQUEST', `${first[0]}: ${first[1]}`, fieldErrors);
 }
 
+/** A person table (clients, caregivers) as the record lookups read it: its id and its branch column. */
+export interface OwnerTable {
+  table: PgTable;
+  id: PgColumn;
+  branchId: Column;
+}
+
+/** A table of records on a person (address, contact, credential...): the table, its id and owner id columns. */
+export interface OwnedTable<T extends PgTable = PgTable, C extends Column = Column> {
+  table: T;
+  id: Column;
+  ownerId: C;
+  /** How a missing record is named in the 404, e.g. "Address", "Caregiver credential". */
+  name: string;
+}
+
+/** `table` as an OwnedTable: its `id` column, the owner id column `ownerId`, and the 404 name. */
+export function ownedTable<T extends PgTable & { id: Column }, C extends Column>(
+  table: T,
+  ownerId: C,
+  name: string,
+): OwnedTable<T, C> {
+  return { table, id: table.id, ownerId, name };
+}
+
 /**
- * The owner of one kind of record from its feature's two lookups: `find` (the owner by id) and `findOf` (the owner
- * of a record of `record`'s table), both in branch scope, e.g. `recordOwner('clientId', findClient,
- * findRecordClient, { table, id, clientId, name: 'Address' })`.
+ * The id of the owner of the record `id` of `record`'s table, in scope: the record joins its owner and the branch
+ * scope is in the WHERE clause, so a record of another branch and a missing one look the same.
+ * @throws AppError NOT_FOUND "<record name> N not found".
  */
-export function recordOwner<K extends string, R>(
+export async function findRecordOwnerId(scope: Scope, owner: OwnerTable, record: OwnedTable, id: number): Promise<number> {
+  const [row] = await scope.db
+    .select({ ownerId: owner.id })
+    .from(record.table)
+    .innerJoin(owner.table, eq(owner.id, record.ownerId))
+    .where(and(eq(record.id, id), inBranchScope(scope, owner.branchId)));
+  if (!row) throw notFound(record.name, id);
+  return row.ownerId as number;
+}
+
+/**
+ * Where one owner's records of a kind are kept, as the shared record services take it (AddressBook, JournalBook):
+ * the owner from its feature's two lookups, `find` (the owner by id) and `findOf` (the owner of a record of
+ * `table`), both in branch scope; the table, its owner id column and the 404 name of a missing record. E.g.
+ * `ownedRecords('clientId', findClient, findRecordClient, clientAddresses, clientAddresses.clientId, 'Address')`.
+ */
+export function ownedRecords<K extends string, T extends PgTable & { id: Column }, C extends Column>(
   key: K,
   find: RecordOwner<K>['find'],
-  findOf: (scope: Scope, record: R, id: number, options?: { lock?: boolean }) => Promise<{ id: number }>,
-  record: R,
-): RecordOwner<K> {
-  return { key, find, findOfRecord: (scope, id, options) => findOf(scope, record, id, options) };
+  findOf: (scope: Scope, record: OwnedTable, id: number, options?: { lock?: boolean }) => Promise<{ id: number }>,
+  table: T,
+  ownerColumn: C,
+  name: string,
+): { owner: RecordOwner<K>; table: T; ownerColumn: C; name: string } {
+  const record = ownedTable(table, ownerColumn, name);
+  const owner: RecordOwner<K> = { key, find, findOfRecord: (scope, id, options) => findOf(scope, record, id, options) };
+  return { owner, table, ownerColumn, name };
 }
