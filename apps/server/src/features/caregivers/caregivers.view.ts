@@ -6,6 +6,7 @@ import {
 } from '@hearth/shared/caregivers/caregivers.constants';
 import { inBranchScope } from '../../auth/scope';
 import type { ViewDefinition } from '../views/views.registry';
+import { personViewBasics, personViewColumns } from '../records/records.view';
 import { caregivers } from './caregivers.schema';
 
 /** Today's date in the caregiver's branch time zone. */
@@ -35,21 +36,9 @@ export const caregiversView: ViewDefinition = {
       left join caregiver_addresses on caregiver_addresses.caregiver_id = caregivers.id and caregiver_addresses.is_primary`,
     where: inBranchScope(scope, caregivers.branchId),
   }),
-  timeZone: sql`branches.timezone`,
-  id: sql`caregivers.id`,
-  optionLabel: sql`caregivers.last_name || ', ' || caregivers.first_name`,
+  ...personViewBasics('caregivers'),
   columns: [
-    { key: 'id', label: 'ID', type: 'number', sql: sql`caregivers.id`, visibleByDefault: false },
-    { key: 'lastName', label: 'Last name', type: 'text', sql: sql`caregivers.last_name`, searchable: true },
-    { key: 'firstName', label: 'First name', type: 'text', sql: sql`caregivers.first_name`, searchable: true },
-    {
-      key: 'status',
-      label: 'Status',
-      type: 'enum',
-      sql: sql`caregivers.status`,
-      options: CAREGIVER_STATUSES.map((value) => ({ value, label: CAREGIVER_STATUS_LABELS[value] })),
-    },
-    { key: 'branchName', label: 'Branch', type: 'text', sql: sql`branches.name` },
+    ...personViewColumns('caregivers', CAREGIVER_STATUSES, CAREGIVER_STATUS_LABELS),
     { key: 'city', label: 'City', type: 'text', sql: sql`caregiver_addresses.city`, searchable: true },
     { key: 'phoneNumber', label: 'Phone', type: 'text', sql: sql`caregivers.phone_number` },
     { key: 'email', label: 'Email', type: 'text', sql: sql`caregivers.email`, searchable: true },
@@ -82,10 +71,6 @@ export const caregiversView: ViewDefinition = {
       visibleByDefault: false,
     },
     { key: 'createdAt', label: 'Created', type: 'datetime', sql: sql`caregivers.created_at`, visibleByDefault: false },
-  ],
-  defaultSort: [
-    { column: 'lastName', direction: 'asc' },
-    { column: 'firstName', direction: 'asc' },
   ],
   rowLink: '/caregivers/{id}/profile',
 };
