@@ -1,0 +1,94 @@
+import { Anchor, Badge, Skeleton, Table, Text } from '@mantine/core';
+import { HIDDEN_TOKEN, type NotifyChannel, type OutboxEntry } from '@hearth/shared/notify/notify.schema';
+import { formatInstant } from '@hearth/shared/app/time-display';
+
+const CHANNEL_COLORS: Record<NotifyChannel, string> = { email: 'blue', sms: 'grape', push: 'orange' };
+
+/** The message's link: a sign-in link shows that it was sent, its token never readable here; others open. */
+function OutboxLink({ link }: { link: string | null }) {
+  if (link?.includes(HIDDEN_TOKEN)) {
+    return (
+      <Text size="sm" c="dimmed" truncate="end" title={link}>
+        {link}
+      </Text>
+    );
+  }
+  if (!link) return '—';
+  return (
+    <Anchor href={link} size="sm" target="_blank" rel="noreferrer" title={link} truncate="end" display="block">
+      {link}
+    </Anchor>
+  );
+}
+
+/** One sent message as a table row, its time in `timeZone`. */
+function OutboxRow({ message: m, timeZone }: { message: OutboxEntry; timeZone: string }) {
+  return (
+    <Table.Tr>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(m.createdAt, timeZone)}</Table.Td>
+      <Table.Td>
+        <Badge size="sm" variant="light" color={CHANNEL_COLORS[m.channel]}>
+          {m.channel}
+        </Badge>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{m.kind}</Table.Td>
+      <Table.Td>{m.recipient}</Table.Td>
+      <Table.Td>{m.subject ?? '—'}</Table.Td>
+      <Table.Td maw={360}>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} lineClamp={4}>
+          {m.body}
+        </Text>
+      </Table.Td>
+      <Table.Td maw={220}>
+        <OutboxLink link={m.link} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/**
+ * The outbox table: one row per message of `rows` (time in `timeZone`, channel, kind, recipient, subject, body, link),
+ * skeleton rows while `pending`, a note when the page is empty. `rows` is undefined until the first page arrives.
+ */
+export function OutboxTable(props: { rows: OutboxEntry[] | undefined; pending: boolean; timeZone: string }) {
+  const { rows, pending, timeZone } = props;
+  return (
+    <Table.ScrollContainer minWidth={900} type="native">
+      <Table striped fz="sm" verticalSpacing="xs" aria-label="Outbox">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Time</Table.Th>
+            <Table.Th>Channel</Table.Th>
+            <Table.Th>Kind</Table.Th>
+            <Table.Th>Recipient</Table.Th>
+            <Table.Th>Subject</Table.Th>
+            <Table.Th>Body</Table.Th>
+            <Table.Th>Link</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {pending &&
+            Array.from({ length: 5 }, (_, i) => (
+              <Table.Tr key={i} aria-hidden>
+                <Table.Td colSpan={7}>
+                  <Skeleton height={12} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          {rows?.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={7}>
+                <Text size="sm" c="dimmed" ta="center" py="lg">
+                  No messages yet. Login links and other notices show up here when they are sent.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {rows?.map((m) => (
+            <OutboxRow key={m.id} message={m} timeZone={timeZone} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
