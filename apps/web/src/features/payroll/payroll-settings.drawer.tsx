@@ -1,4 +1,3 @@
-import { NumberInput, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZUpdatePayrollSettingsInput } from '@hearth/shared/payroll/payroll.schema';
@@ -6,6 +5,7 @@ import type { PayrollSettings } from '@hearth/shared/payroll/payroll-settings';
 import { useTRPC } from '@/api/trpc';
 import { SettingsDrawer, SettingsFormFrame } from '@/components/records/settings-drawer';
 import { useRecordForm } from '@/forms/use-record-form';
+import { PayrollSettingsFields } from './payroll-settings.fields';
 import { settingsFieldOf, settingsFormValues, settingsPayload, type PayrollSettingsFormValues } from './payroll-settings.values';
 
 /**
@@ -25,7 +25,6 @@ function PayrollSettingsForm(props: { settings: PayrollSettings; readOnly: boole
     fieldOf: settingsFieldOf,
     check: (input) => (readOnly ? null : { action: 'updatePayrollSettings', input }),
   });
-  const { form } = record;
   const submit = (values: PayrollSettingsFormValues) =>
     update.mutate(settingsPayload(values), {
       onSuccess: (saved) => {
@@ -35,75 +34,6 @@ function PayrollSettingsForm(props: { settings: PayrollSettings; readOnly: boole
       },
       onError: record.onSaveError,
     });
-  const fields = (
-    <Stack gap="sm">
-      <SimpleGrid cols={2} spacing="sm">
-        <NumberInput
-          label="Weekly overtime after"
-          suffix=" h"
-          min={1}
-          max={168}
-          decimalScale={2}
-          disabled={readOnly}
-          {...record.inputProps('overtimeThresholdHours')}
-        />
-        <NumberInput
-          label="Overtime multiplier"
-          prefix="× "
-          min={1}
-          max={3}
-          step={0.25}
-          decimalScale={2}
-          disabled={readOnly}
-          {...record.inputProps('overtimeMultiplier')}
-        />
-      </SimpleGrid>
-      <Switch
-        label="Daily overtime"
-        description="Hours past a daily limit are overtime (e.g. California: 8 hours)"
-        disabled={readOnly}
-        {...record.inputProps('dailyOvertime', { type: 'checkbox' })}
-      />
-      {form.values.dailyOvertime && (
-        <NumberInput
-          label="Daily overtime after"
-          suffix=" h"
-          min={1}
-          max={24}
-          decimalScale={2}
-          disabled={readOnly}
-          {...record.inputProps('dailyOvertimeHours')}
-        />
-      )}
-      <Switch
-        label="Pay travel between clients"
-        description="Drive time between visits of one day is hours worked (not home to the first or last to home)"
-        disabled={readOnly}
-        {...record.inputProps('travelPaid', { type: 'checkbox' })}
-      />
-      <SimpleGrid cols={2} spacing="sm">
-        <NumberInput
-          label="Travel speed"
-          suffix=" mph"
-          min={1}
-          max={100}
-          disabled={readOnly || !form.values.travelPaid}
-          {...record.inputProps('travelSpeedMph')}
-        />
-        <NumberInput
-          label="Mileage rate"
-          prefix="$"
-          suffix=" / mile"
-          min={0}
-          max={10}
-          decimalScale={2}
-          fixedDecimalScale
-          disabled={readOnly}
-          {...record.inputProps('mileageRateDollars')}
-        />
-      </SimpleGrid>
-    </Stack>
-  );
   return (
     <SettingsFormFrame
       what="payroll settings"
@@ -113,7 +43,7 @@ function PayrollSettingsForm(props: { settings: PayrollSettings; readOnly: boole
       onDone={onDone}
       pending={update.isPending}
     >
-      {fields}
+      <PayrollSettingsFields record={record} readOnly={readOnly} />
     </SettingsFormFrame>
   );
 }
