@@ -1,24 +1,10 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Switch,
-  Table,
-  TagsInput,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconPlus, IconX } from '@tabler/icons-react';
+import { Button, Group, Select, SimpleGrid, Switch, Table, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import {
   EVV_AGGREGATOR_LABELS,
   EVV_AGGREGATORS,
   PAYER_TYPE_LABELS,
   PAYER_TYPES,
-  ROUNDING_RULE_LABELS,
-  ROUNDING_RULES,
   type EvvAggregator,
   type PayerType,
   type RoundingRule,
@@ -27,6 +13,7 @@ import type { PayerSourceDetail } from '@hearth/shared/payer-sources/payer-sourc
 import { blankToNull, numberOrNull } from '@/components/records/record-api';
 import { centsToDollars, dollarsToCents } from '@/format/money';
 import type { RecordForm } from '@/forms/use-record-form';
+import { ServiceRow } from './payer-source.service-row';
 
 /** A service row of the form: the bill rate in dollars per unit (cents on the wire). */
 interface ServiceValues {
@@ -103,7 +90,6 @@ export const payerSourceRules = (v: PayerSourceFormValues): Record<string, strin
 
 const PAYER_TYPE_OPTIONS = PAYER_TYPES.map((value) => ({ value, label: PAYER_TYPE_LABELS[value] }));
 const EVV_OPTIONS = EVV_AGGREGATORS.map((value) => ({ value, label: EVV_AGGREGATOR_LABELS[value] }));
-const ROUNDING_OPTIONS = ROUNDING_RULES.map((value) => ({ value, label: ROUNDING_RULE_LABELS[value] }));
 
 /** The payer's own inputs: name, payer type, payer id, EVV aggregator and, unless `brief`, the two switches. */
 export function PayerSourceFields({ record, brief = false }: { record: RecordForm<PayerSourceFormValues>; brief?: boolean }) {
@@ -171,68 +157,12 @@ export function ServicesTable({ record }: { record: RecordForm<PayerSourceFormVa
             </Table.Thead>
             <Table.Tbody>
               {form.values.services.map((_, i) => (
-                <Table.Tr key={i}>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={`Service ${i + 1} code`}
-                      placeholder="T1019"
-                      {...record.inputProps(`services.${i}.serviceCode`)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TagsInput
-                      aria-label={`Service ${i + 1} modifiers`}
-                      size="xs"
-                      placeholder="U1"
-                      maxTags={4}
-                      splitChars={[',', ' ']}
-                      {...record.inputProps(`services.${i}.modifiers`)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput aria-label={`Service ${i + 1} description`} {...record.inputProps(`services.${i}.description`)} />
-                  </Table.Td>
-                  <Table.Td>
-                    <NumberInput
-                      aria-label={`Service ${i + 1} bill rate in dollars`}
-                      prefix="$"
-                      decimalScale={2}
-                      fixedDecimalScale
-                      thousandSeparator=","
-                      min={0}
-                      hideControls
-                      {...record.inputProps(`services.${i}.billRate`)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <NumberInput
-                      aria-label={`Service ${i + 1} unit minutes`}
-                      min={1}
-                      max={1440}
-                      allowDecimal={false}
-                      {...record.inputProps(`services.${i}.unitMinutes`)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      aria-label={`Service ${i + 1} rounding rule`}
-                      data={ROUNDING_OPTIONS}
-                      allowDeselect={false}
-                      {...record.inputProps(`services.${i}.roundingRule`)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      mt={2}
-                      aria-label={`Remove service ${i + 1}`}
-                      onClick={() => form.removeListItem('services', i)}
-                    >
-                      <IconX size={14} />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
+                <ServiceRow
+                  key={i}
+                  index={i}
+                  inputProps={record.inputProps}
+                  onRemove={() => form.removeListItem('services', i)}
+                />
               ))}
             </Table.Tbody>
           </Table>
