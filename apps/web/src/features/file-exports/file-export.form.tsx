@@ -1,5 +1,4 @@
-import { Alert, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Alert, Loader, Select, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ZQueueFileExportInput,
@@ -12,6 +11,7 @@ import { useTRPC } from '@/api/trpc';
 import { useBranchOptions, usePayerSourceOptions, type Option } from '@/components/records/options';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
 import { useRecordForm } from '@/forms/use-record-form';
+import { ExportParamFields } from './file-export.params';
 import {
   exportFieldOf,
   exportFormValues,
@@ -60,10 +60,6 @@ function QueueExportFields(props: {
     const picked = typeOf(name);
     if (picked) form.setFieldValue('format', proposedFormat(picked));
   };
-  const label = (key: 'from' | 'to' | 'branchId' | 'payerSourceId' | 'format', fallback: string) =>
-    asked.get(key)?.label ?? fallback;
-  const required = (key: 'from' | 'to' | 'branchId' | 'payerSourceId') => asked.get(key)?.required ?? false;
-
   return (
     <RecordFormFrame
       record={record}
@@ -89,74 +85,7 @@ function QueueExportFields(props: {
           {!isPeriodExportKind(type.kind) && ' Every record of the list in your branches, with its default columns.'}
         </Text>
       )}
-      {(asked.has('from') || asked.has('to')) && (
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          {asked.has('from') && (
-            <DatePickerInput
-              size="xs"
-              label={label('from', 'From')}
-              required={required('from')}
-              valueFormat="MM/DD/YY"
-              placeholder="First day"
-              previousLabel="Previous month"
-              nextLabel="Next month"
-              clearable={!required('from')}
-              {...record.inputProps('from')}
-            />
-          )}
-          {asked.has('to') && (
-            <DatePickerInput
-              size="xs"
-              label={label('to', 'To')}
-              required={required('to')}
-              valueFormat="MM/DD/YY"
-              placeholder="Last day"
-              previousLabel="Previous month"
-              nextLabel="Next month"
-              minDate={form.values.from ?? undefined}
-              clearable={!required('to')}
-              {...record.inputProps('to')}
-            />
-          )}
-        </SimpleGrid>
-      )}
-      {asked.has('branchId') && (
-        <Select
-          label={label('branchId', 'Branch')}
-          required={required('branchId')}
-          placeholder={required('branchId') ? 'Choose a branch' : 'All my branches'}
-          data={branches}
-          clearable={!required('branchId')}
-          {...record.inputProps('branchId')}
-        />
-      )}
-      {asked.has('payerSourceId') && (
-        <Select
-          label={label('payerSourceId', 'Payer source')}
-          required={required('payerSourceId')}
-          placeholder={required('payerSourceId') ? 'Choose a payer source' : 'All payer sources'}
-          data={payers}
-          searchable
-          clearable={!required('payerSourceId')}
-          {...record.inputProps('payerSourceId')}
-        />
-      )}
-      {asked.has('format') && (
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="export-format-label">
-            {label('format', 'Format')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="export-format-label"
-            data={[
-              { value: 'csv', label: 'CSV' },
-              { value: 'xlsx', label: 'Excel (XLSX)' },
-            ]}
-            w="fit-content"
-            {...record.inputProps('format')}
-          />
-        </Stack>
-      )}
+      <ExportParamFields record={record} asked={asked} branches={branches} payers={payers} />
     </RecordFormFrame>
   );
 }
