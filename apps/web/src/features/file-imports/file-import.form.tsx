@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { Alert, Button, FileInput, Group, Loader, Paper, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { FILE_IMPORT_MAX_BYTES } from '@hearth/shared/file-imports/file-imports.constants';
 import {
@@ -11,11 +10,11 @@ import {
 } from '@hearth/shared/file-imports/file-imports.schema';
 import { formatFileSize } from '@hearth/shared/files/files.schema';
 import { errorMessageOf } from '@/api/api-error';
-import { putFile } from '@/api/file-upload';
 import { useTRPC, useTRPCClient } from '@/api/trpc';
 import { useBranchOptions, type Option } from '@/components/records/options';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
 import { useRecordForm } from '@/forms/use-record-form';
+import { useImportUpload } from './file-import.upload';
 import { openDownload } from './file-imports.download';
 import { expectedColumns, importContentType } from './file-imports.format';
 
@@ -107,10 +106,6 @@ function ImportFileFormFields(props: {
   onCancel: () => void;
 }) {
   const { types, branches, onQueued, onCancel } = props;
-  const client = useTRPCClient();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [stage, setStage] = useState<'queueing' | 'uploading' | null>(null);
   const onlyBranch = branches.length === 1 ? branches[0]!.value : null;
   const typeOf = (name: string | null) => types.find((t) => t.name === name);
   const record = useRecordForm<ImportFormValues, QueueFileImportInput>({
@@ -130,6 +125,7 @@ function ImportFileFormFields(props: {
     check: (input) => (input.type && input.fileName ? { action: 'queueFileImport', input } : null),
   });
   const { form } = record;
+  const { stage, upload } = useImportUpload(onQueued, record.onSaveError);
   const type = typeOf(form.values.type);
   const showBranch = needsBranch(type) && branches.length > 1;
 
@@ -142,23 +138,10 @@ function ImportFileFormFields(props: {
     }
   };
 
-  const submit = async (values: ImportFormValues) => {
+  const submit = (values: ImportFormValues) => {
     const file = values.file;
     if (!file) return;
-    const input = payloadOf({ ...values, branchId: needsBranch(typeOf(values.type)) ? values.branchId : null });
-    try {
-      setStage('queueing');
-      const queued = await client.queueFileImport.mutate(input);
-      setStage('uploading');
-      // The upload URL is bound to the declared type and size: send the bytes under exactly that type.
-      await putFile(queued.uploadUrl, file.slice(0, file.size, input.contentType));
-      void queryClient.invalidateQueries({ queryKey: trpc.queryView.queryKey() });
-      onQueued(queued.id);
-    } catch (error) {
-      record.onSaveError(error);
-    } finally {
-      setStage(null);
-    }
+    void upload(file, payloadOf({ ...values, branchId: needsBranch(typeOf(values.type)) ? values.branchId : null }));
   };
 
   const file = form.values.file;
@@ -170,7 +153,7 @@ function ImportFileFormFields(props: {
   return (
     <RecordFormFrame
       record={record}
-      onSubmit={(values) => void submit(values)}
+      onSubmit={submit}
       onCancel={onCancel}
       pending={stage !== null}
       submitLabel={stage === 'uploading' ? 'Uploading…' : 'Upload and import'}
