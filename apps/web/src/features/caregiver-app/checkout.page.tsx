@@ -1,56 +1,21 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Loader, NumberInput, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconClipboardList, IconCloudOff, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { CareSheetCheckOutDetails, CareSheetFields } from '@hearth/shared/care-sheets/care-sheets.schema';
-import { errorMessageOf, fieldErrorsOf } from '@/api/api-error';
-import {
-  careSheetFieldsOf,
-  careSheetFormErrors,
-  careSheetFormValues,
-  serverErrorsOnForm,
-  taskChoices,
-  type CaregiverSignMode,
-  type CareSheetFormValues,
-  type ClientSignMode,
-} from './care-sheet-form';
+import { errorMessageOf } from '@/api/api-error';
+import { careSheetFormErrors, careSheetFormValues, taskChoices, type CareSheetFormValues } from './care-sheet-form';
 import { useCheckOutDetails } from './checkout-details';
-import { submitVisit } from './offline/offline-visits';
+import { useCareSheetSave } from './checkout.save';
+import { Section } from './checkout.section';
+import { CaregiverSignSection, ClientSignSection } from './checkout.signatures';
 import type { OfflineVisit } from './offline/offline-visits-store';
 import { useOfflineVisit } from './offline/offline-visits-live';
-import { SignaturePad } from './signature-pad';
 import { visitClock, visitDay, visitHours } from './visit-format';
 
 /** Whether a visit stored on the phone holds care sheet answers (not only check-in and check-out times). */
 function hasSheetAnswers(visit: OfflineVisit | undefined): visit is OfflineVisit {
   return visit?.completed_tasks !== undefined;
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="sm">
-        <Text fw={600}>{title}</Text>
-        {children}
-      </Stack>
-    </Paper>
-  );
 }
 
 function VisitSummary(props: { details: CareSheetCheckOutDetails; visit: OfflineVisit | undefined }) {
@@ -73,22 +38,8 @@ function VisitSummary(props: { details: CareSheetCheckOutDetails; visit: Offline
   );
 }
 
-const CLIENT_MODES: { value: ClientSignMode; label: string }[] = [
-  { value: 'signature', label: 'Signature' },
-  { value: 'initials', label: 'Initials' },
-  { value: 'unable', label: 'Unable to sign' },
-];
-const CAREGIVER_MODES: { value: CaregiverSignMode; label: string }[] = [
-  { value: 'signature', label: 'Signature' },
-  { value: 'initials', label: 'Initials' },
-];
-
 function CareSheetForm(props: { details: CareSheetCheckOutDetails; previous: Partial<CareSheetFields> | null; shiftId: number }) {
   const { details, previous, shiftId } = props;
-  const navigate = useNavigate();
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [triedInvalid, setTriedInvalid] = useState(false);
   const form = useForm<CareSheetFormValues>({
     initialValues: careSheetFormValues(previous),
     validate: (values) => careSheetFormErrors(values),
@@ -96,52 +47,10 @@ function CareSheetForm(props: { details: CareSheetCheckOutDetails; previous: Par
   });
   const values = form.getValues();
   const tasks = taskChoices(details, values.completed_tasks);
-
-  const submit = async (formValues: CareSheetFormValues) => {
-    setSaving(true);
-    setSaveError(null);
-    try {
-      // Only the care sheet: the check-in and check-out were sent already or are in the visit stored on the phone.
-      const result = await submitVisit({ shift_id: shiftId, submitted: true, checkInOut: {}, ...careSheetFieldsOf(formValues) });
-      if (result.status === 'sent') {
-        notifications.show({ color: 'teal', message: 'Care sheet saved' });
-        void navigate(`/app/care-sheets/${result.care_sheet_id}/review`);
-      } else {
-        notifications.show({
-          color: 'orange',
-          icon: <IconCloudOff size={18} />,
-          message: 'Saved on this phone. It will upload when you are back online.',
-        });
-        void navigate('/app');
-      }
-    } catch (error) {
-      form.setErrors(serverErrorsOnForm(fieldErrorsOf(error), formValues.clientMode));
-      setSaveError(errorMessageOf(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const invalid = () => {
-    setSaveError(null);
-    setTriedInvalid(true);
-  };
-  // Said above the button too, as the field in question may be far up a long form; gone once all are fixed.
-  const showInvalid = triedInvalid && Object.keys(form.errors).length > 0;
-  const setClientMode = (mode: string) => {
-    form.setFieldValue('clientMode', mode as ClientSignMode);
-    form.setFieldValue('clientDrawing', null);
-    form.clearFieldError('client');
-    form.clearFieldError('reason');
-  };
-  const setCaregiverMode = (mode: string) => {
-    form.setFieldValue('caregiverMode', mode as CaregiverSignMode);
-    form.setFieldValue('caregiverDrawing', null);
-    form.clearFieldError('caregiver');
-  };
+  const { saving, saveError, showInvalid, onSubmit } = useCareSheetSave(shiftId, form);
 
   return (
-    <form onSubmit={form.onSubmit((v) => void submit(v), invalid)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Section title="Tasks done">
           {tasks.length === 0 ? (
@@ -190,62 +99,8 @@ function CareSheetForm(props: { details: CareSheetCheckOutDetails; previous: Par
           </Group>
         </Section>
 
-        <Section title="Client">
-          <SegmentedControl
-            fullWidth
-            data={CLIENT_MODES}
-            value={values.clientMode}
-            onChange={setClientMode}
-            aria-label="How the client confirms"
-          />
-          {values.clientMode === 'unable' ? (
-            <Textarea
-              label="Why the client could not sign"
-              autosize
-              minRows={2}
-              size="sm"
-              value={values.client_unable_to_sign_reason}
-              onChange={(e) => {
-                form.setFieldValue('client_unable_to_sign_reason', e.currentTarget.value);
-                form.clearFieldError('reason');
-              }}
-              error={form.errors.reason}
-            />
-          ) : (
-            <SignaturePad
-              key={values.clientMode}
-              label={values.clientMode === 'initials' ? "Client's initials" : "Client's signature"}
-              height={values.clientMode === 'initials' ? 110 : 160}
-              value={values.clientDrawing}
-              onChange={(png) => {
-                form.setFieldValue('clientDrawing', png);
-                form.clearFieldError('client');
-              }}
-              error={typeof form.errors.client === 'string' ? form.errors.client : undefined}
-            />
-          )}
-        </Section>
-
-        <Section title="Caregiver">
-          <SegmentedControl
-            fullWidth
-            data={CAREGIVER_MODES}
-            value={values.caregiverMode}
-            onChange={setCaregiverMode}
-            aria-label="How you sign"
-          />
-          <SignaturePad
-            key={values.caregiverMode}
-            label={values.caregiverMode === 'initials' ? 'Your initials' : 'Your signature'}
-            height={values.caregiverMode === 'initials' ? 110 : 160}
-            value={values.caregiverDrawing}
-            onChange={(png) => {
-              form.setFieldValue('caregiverDrawing', png);
-              form.clearFieldError('caregiver');
-            }}
-            error={typeof form.errors.caregiver === 'string' ? form.errors.caregiver : undefined}
-          />
-        </Section>
+        <ClientSignSection form={form} />
+        <CaregiverSignSection form={form} />
 
         {showInvalid && (
           <Alert color="red" title="Care sheet not saved">
