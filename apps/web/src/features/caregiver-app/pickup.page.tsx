@@ -1,20 +1,10 @@
-import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconCalendarEvent, IconCheck, IconHandOff, IconMapPin, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { AcceptPickupInvitationOutput, CaregiverPickupOfferOutput } from '@hearth/shared/shifts/pickup-invitations.schema';
-import { errorMessageOf, httpStatusOf } from '@/api/api-error';
-import { useTRPC } from '@/api/trpc';
-import { useRefreshCounts } from '@/api/caregiver-app-counts';
+import type { CaregiverPickupOfferOutput } from '@hearth/shared/shifts/pickup-invitations.schema';
+import { errorMessageOf } from '@/api/api-error';
+import { usePickupOffers } from './pickup.offers';
 import { milesFromMetres, scheduleAt, visitDay, visitHours } from './visit-format';
-
-/** A shift just accepted, with what the caregiver needs to find it on the schedule. */
-interface Accepted extends AcceptPickupInvitationOutput {
-  timezone: string;
-  clientDisplayName: string;
-}
 
 function OfferCard(props: {
   offer: CaregiverPickupOfferOutput;
@@ -68,58 +58,7 @@ function OfferCard(props: {
  * refreshes; once accepted, a link opens the schedule at that time. Decline asks first.
  */
 export function PickupPage() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const refreshCounts = useRefreshCounts();
-  const offers = useQuery(trpc.caregiverAppGetPickupInvitations.queryOptions(undefined, { refetchOnWindowFocus: true }));
-  const [accepted, setAccepted] = useState<Accepted | null>(null);
-  const [declining, setDeclining] = useState<CaregiverPickupOfferOutput | null>(null);
-
-  const refresh = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.caregiverAppGetPickupInvitations.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.caregiverAppGetShifts.pathKey() }),
-      refreshCounts(),
-    ]);
-  };
-
-  const accept = useMutation(
-    trpc.caregiverAppAcceptPickupInvitation.mutationOptions({
-      onSuccess: (result, _input) => {
-        const offer = offers.data?.find((o) => o.scheduleId === result.scheduleId);
-        setAccepted({
-          ...result,
-          timezone: offer?.timezone ?? 'America/New_York',
-          clientDisplayName: offer?.clientDisplayName ?? 'the client',
-        });
-        void refresh();
-      },
-      onError: (error) => {
-        notifications.show({
-          color: httpStatusOf(error) === 409 ? 'orange' : 'red',
-          title: 'Shift not accepted',
-          message: errorMessageOf(error),
-        });
-        void refresh();
-      },
-    }),
-  );
-
-  const decline = useMutation(
-    trpc.caregiverAppDeclinePickupInvitation.mutationOptions({
-      onSuccess: () => {
-        setDeclining(null);
-        notifications.show({ message: 'Offer declined' });
-        void refresh();
-      },
-      onError: (error) => {
-        setDeclining(null);
-        notifications.show({ color: 'red', title: 'Offer not declined', message: errorMessageOf(error) });
-        void refresh();
-      },
-    }),
-  );
-
+  const { offers, accepted, setAccepted, declining, setDeclining, accept, decline } = usePickupOffers();
   const busy = accept.isPending || decline.isPending;
   return (
     <Stack gap="md">
