@@ -1,40 +1,12 @@
-import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { errorMessageOf } from '@/api/api-error';
 import { useCaregiverAppStart, useScheduleShifts } from './schedule-data';
-import { dayTitle, firstShiftsOf, groupShiftsByDay } from './schedule-days';
-import { ScheduleShiftCard } from './schedule-shift-card';
-import classes from './schedule.page.module.css';
-
-/** Calls `onVisible` when the sentinel scrolls into view (infinite scroll). */
-function useSentinel(onVisible: () => void, enabled: boolean) {
-  const ref = useRef<HTMLDivElement>(null);
-  const callback = useRef(onVisible);
-  useEffect(() => {
-    callback.current = onVisible;
-  });
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || !enabled) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) callback.current();
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [enabled]);
-  return ref;
-}
-
-/** The first shift card visible on screen and its distance from the top, to keep it in place across page changes. */
-function visibleAnchor(): { id: string; top: number } | null {
-  for (const el of document.querySelectorAll<HTMLElement>('[data-shift-id]')) {
-    const top = el.getBoundingClientRect().top;
-    if (top >= 0) return { id: el.dataset.shiftId ?? '', top };
-  }
-  return null;
-}
+import { firstShiftsOf, groupShiftsByDay } from './schedule-days';
+import { ScheduleDaySection } from './schedule.day';
+import { useDeepLinkScroll, useScheduleScroll } from './schedule.scroll';
 
 /** Height of the sticky offline banner, in pixels (the day headers stick below it). */
 const OFFLINE_BANNER_PX = 48;
@@ -70,41 +42,13 @@ export function SchedulePage() {
   }, [query.isSuccess, allShown]);
   const days = allShown ? allDays : firstShiftsOf(allDays, FIRST_PASS_SHIFTS);
 
-  // Keep the visible visit where it is when pages are prepended (scrolling up) or dropped (maxPages).
-  const anchor = useRef<{ id: string; top: number } | null>(null);
-  useLayoutEffect(() => {
-    const kept = anchor.current;
-    if (!kept) return;
-    anchor.current = null;
-    const el = document.querySelector<HTMLElement>(`[data-shift-id="${kept.id}"]`);
-    if (el) window.scrollBy(0, el.getBoundingClientRect().top - kept.top);
-  }, [query.data]);
-
-  const loadPrevious = () => {
-    if (!query.hasPreviousPage || query.isFetchingPreviousPage || query.isFetchingNextPage) return;
-    anchor.current = visibleAnchor();
-    void query.fetchPreviousPage();
-  };
-  const loadNext = () => {
-    if (!query.hasNextPage || query.isFetchingNextPage || query.isFetchingPreviousPage) return;
-    anchor.current = visibleAnchor();
-    void query.fetchNextPage();
-  };
   // The sentinels wait for the whole first window to be on screen, so the deep-linked visit is what shows first.
   const ready = query.isSuccess && allShown;
-  const topRef = useSentinel(loadPrevious, ready && query.hasPreviousPage);
-  const bottomRef = useSentinel(loadNext, ready && query.hasNextPage);
-
-  // Deep link: scroll the visit at (or first after) startTimestamp into view once.
-  const scrolledTo = useRef<string | null>(null);
-  const target = startTimestamp
-    ? allDays.flatMap((d) => d.shifts).find((s) => Date.parse(s.startTimestamp) >= Date.parse(startTimestamp))
-    : undefined;
-  useLayoutEffect(() => {
-    if (!allShown || !target || !startTimestamp || scrolledTo.current === startTimestamp) return;
-    scrolledTo.current = startTimestamp;
-    document.querySelector(`[data-shift-id="${target.id}"]`)?.scrollIntoView({ block: 'center' });
-  }, [allShown, target, startTimestamp]);
+  const { topRef, bottomRef } = useScheduleScroll(query, ready);
+  const target = useDeepLinkScroll(allDays, startTimestamp, allShown);
+  const dayTop = fromCache
+    ? `calc(var(--app-shell-header-offset, 52px) + ${OFFLINE_BANNER_PX}px)`
+    : 'var(--app-shell-header-offset, 52px)';
 
   const title = missed ? 'Missed visits' : 'Schedule';
   return (
@@ -159,28 +103,9 @@ export function SchedulePage() {
               </Text>
             </Paper>
           )}
-          {days.map((day) => {
-            const title = dayTitle(day.date, day.shifts[0]?.timezone ?? 'UTC');
-            return (
-              <section key={day.date} aria-label={title}>
-                <div
-                  className={classes.dayHeader}
-                  style={{
-                    top: fromCache
-                      ? `calc(var(--app-shell-header-offset, 52px) + ${OFFLINE_BANNER_PX}px)`
-                      : 'var(--app-shell-header-offset, 52px)',
-                  }}
-                >
-                  <p className={classes.dayTitle}>{title}</p>
-                </div>
-                <div className={classes.cards}>
-                  {day.shifts.map((shift) => (
-                    <ScheduleShiftCard key={shift.id} shift={shift} highlighted={shift.id === target?.id} />
-                  ))}
-                </div>
-              </section>
-            );
-          })}
+          {days.map((day) => (
+            <ScheduleDaySection key={day.date} day={day} stickyTop={dayTop} highlightedId={target?.id} />
+          ))}
           {query.isFetchingNextPage && (
             <Center>
               <Loader size="sm" aria-label="Loading later visits" />
