@@ -1,15 +1,4 @@
-import {
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Modal, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -23,31 +12,17 @@ import {
 import { useTRPC } from '@/api/trpc';
 import { blankToNull } from '@/components/records/record-api';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
-import { useRecordForm } from '@/forms/use-record-form';
-import { PartySelect } from './party-select';
-import { ServiceFields, servicePayload, type ServiceValues } from './service-fields';
+import { useRecordForm, type RecordForm } from '@/forms/use-record-form';
+import { ServiceFields, servicePayload } from './service-fields';
+import { CaregiverOrOpenField, caregiverPayload } from './shift-caregiver.field';
+import { PatternRuleFields, PatternWhenFields, type PatternFormValues } from './shift-pattern.fields';
 import { useShiftRefresh } from './shift-queries';
-import { parseWeeklyRule, WEEKDAYS, weeklyRule } from './shift-rrule';
-import { addMinutesToTime, formatDuration, minutesBetweenTimes, zoneLabel } from './shift-time';
+import { parseWeeklyRule, weeklyRule } from './shift-rrule';
+import { addMinutesToTime, minutesBetweenTimes } from './shift-time';
 
 /** What the pattern modal edits: a new pattern of a client, or an existing one from a date on. */
 export type PatternFormTarget =
   { kind: 'new'; clientId: number; startDate: string } | { kind: 'edit'; pattern: ShiftPatternOutput; effectiveFrom: string };
-
-interface PatternFormValues extends ServiceValues {
-  caregiverId: string | null;
-  open: boolean;
-  ruleMode: 'weekly' | 'custom';
-  days: string[];
-  interval: number | string;
-  rrule: string;
-  startDate: string;
-  effectiveFrom: string;
-  endDate: string;
-  startTime: string;
-  endTime: string;
-  notes: string;
-}
 
 type PatternPayload = CreateShiftPatternInput | UpdateShiftPatternInput;
 
@@ -69,11 +44,11 @@ function announce(result: ShiftPatternSaveOutput, edited: boolean) {
   }
 }
 
-function PatternForm({ target, timezone, onDone }: { target: PatternFormTarget; timezone: string; onDone: () => void }) {
-  const trpc = useTRPC();
-  const refresh = useShiftRefresh();
-  const create = useMutation(trpc.createShiftPattern.mutationOptions());
-  const update = useMutation(trpc.updateShiftPattern.mutationOptions());
+/**
+ * The pattern form's values and their checks: started from the pattern being changed (its rule read back into days
+ * and interval when it is a plain weekly one) or blank for a new one of the target's client.
+ */
+function usePatternRecordForm(target: PatternFormTarget) {
   const pattern = target.kind === 'edit' ? target.pattern : null;
   const clientId = pattern?.clientId ?? (target.kind === 'new' ? target.clientId : 0);
   const weekly = pattern ? parseWeeklyRule(pattern.rrule) : null;
@@ -81,7 +56,7 @@ function PatternForm({ target, timezone, onDone }: { target: PatternFormTarget; 
   const toPayload = (v: PatternFormValues): PatternPayload => {
     const rrule = v.ruleMode === 'weekly' ? weeklyRule(v.days, Number(v.interval) || 1) : v.rrule.trim();
     const fields = {
-      caregiverId: v.open || v.caregiverId === null ? null : Number(v.caregiverId),
+      caregiverId: caregiverPayload(v),
       ...servicePayload(v),
       rrule,
       endDate: blankToNull(v.endDate),
@@ -123,95 +98,54 @@ function PatternForm({ target, timezone, onDone }: { target: PatternFormTarget; 
     },
     check: (payload) => ({ action: pattern ? 'updateShiftPattern' : 'createShiftPattern', input: payload }),
   });
-  const { form } = record;
-  const v = form.values;
-  const duration = minutesBetweenTimes(v.startTime, v.endTime);
+  return { pattern, clientId, record, toPayload };
+}
 
+/**
+ * The save of the pattern form (createShiftPattern, or updateShiftPattern when changing `pattern`): what it did is
+ * announced, the client's patterns refreshed and `onDone` called; a refusal goes beside the fields.
+ */
+function usePatternSave(
+  pattern: ShiftPatternOutput | null,
+  clientId: number,
+  record: RecordForm<PatternFormValues>,
+  onDone: () => void,
+) {
+  const trpc = useTRPC();
+  const refresh = useShiftRefresh();
+  const create = useMutation(trpc.createShiftPattern.mutationOptions());
+  const update = useMutation(trpc.updateShiftPattern.mutationOptions());
   const done = (result: ShiftPatternSaveOutput) => {
     announce(result, pattern !== null);
     void refresh.patterns(clientId);
     onDone();
   };
-  const submit = (values: PatternFormValues) => {
-    const payload = toPayload(values);
+  const submit = (payload: PatternPayload) => {
     if (pattern) update.mutate(payload as UpdateShiftPatternInput, { onSuccess: done, onError: record.onSaveError });
     else create.mutate(payload as CreateShiftPatternInput, { onSuccess: done, onError: record.onSaveError });
   };
+  return { submit, pending: create.isPending || update.isPending };
+}
+
+function PatternForm({ target, timezone, onDone }: { target: PatternFormTarget; timezone: string; onDone: () => void }) {
+  const { pattern, clientId, record, toPayload } = usePatternRecordForm(target);
+  const save = usePatternSave(pattern, clientId, record, onDone);
   return (
     <RecordFormFrame
       record={record}
-      onSubmit={submit}
+      onSubmit={(values) => save.submit(toPayload(values))}
       onCancel={onDone}
-      pending={create.isPending || update.isPending}
+      pending={save.pending}
       submitLabel={pattern ? 'Apply change' : 'Create pattern'}
     >
-      <div>
-        <PartySelect
-          view="caregivers"
-          label="Caregiver"
-          value={v.open ? null : v.caregiverId}
-          current={pattern?.caregiverId ? { value: String(pattern.caregiverId), label: pattern.caregiverName ?? '' } : null}
-          disabled={v.open}
-          placeholder={v.open ? 'Open shifts: offered through pickup' : undefined}
-          error={record.errorOf('caregiverId')}
-          onChange={(option) => form.setFieldValue('caregiverId', option?.value ?? null)}
-        />
-        <Checkbox mt={6} size="xs" label="Open shifts (no caregiver yet)" {...record.inputProps('open', { type: 'checkbox' })} />
-      </div>
-      <Stack gap={6}>
-        <Group justify="space-between" align="center">
-          <Text size="sm" fw={500}>
-            Repeats
-          </Text>
-          <SegmentedControl
-            size="xs"
-            aria-label="Kind of rule"
-            data={[
-              { value: 'weekly', label: 'Weekly' },
-              { value: 'custom', label: 'Custom rule' },
-            ]}
-            {...record.inputProps('ruleMode')}
-          />
-        </Group>
-        {v.ruleMode === 'weekly' ? (
-          <Group align="flex-end" gap="md" wrap="wrap">
-            <Checkbox.Group label="On" size="xs" {...record.inputProps('days')}>
-              <Group gap="xs" mt={4}>
-                {WEEKDAYS.map((d) => (
-                  <Checkbox key={d.code} value={d.code} label={d.short} aria-label={d.name} size="xs" />
-                ))}
-              </Group>
-            </Checkbox.Group>
-            <NumberInput label="Every (weeks)" min={1} max={52} allowDecimal={false} w={110} {...record.inputProps('interval')} />
-          </Group>
-        ) : (
-          <TextInput
-            label="Rule (RFC 5545)"
-            description="For example FREQ=MONTHLY;BYMONTHDAY=1 or FREQ=DAILY;INTERVAL=2"
-            {...record.inputProps('rrule')}
-          />
-        )}
-      </Stack>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        {pattern ? (
-          <TextInput label="Apply from" type="date" required {...record.inputProps('effectiveFrom')} />
-        ) : (
-          <TextInput label="Start date" type="date" required {...record.inputProps('startDate')} />
-        )}
-        <TextInput label="End date" type="date" {...record.inputProps('endDate')} />
-      </SimpleGrid>
-      <div>
-        <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm">
-          <TextInput label="Start time" type="time" required {...record.inputProps('startTime')} />
-          <TextInput label="End time" type="time" required {...record.inputProps('endTime')} />
-          <TextInput label="Length" value={duration === null ? '' : formatDuration(duration)} readOnly variant="filled" />
-        </SimpleGrid>
-        <Text size="xs" c="dimmed" mt={4}>
-          Times are in the branch&apos;s time zone, {zoneLabel(pattern?.timezone ?? timezone)}, and keep their wall-clock time
-          across daylight saving changes. Without an end date, visits are kept scheduled 60 days ahead.
-          {pattern && ' Visits before the date the change applies from, and visits changed on their own, stay as they are.'}
-        </Text>
-      </div>
+      <CaregiverOrOpenField
+        record={record}
+        current={pattern?.caregiverId ? { value: String(pattern.caregiverId), label: pattern.caregiverName ?? '' } : null}
+        openLabel="Open shifts (no caregiver yet)"
+        openPlaceholder="Open shifts: offered through pickup"
+      />
+      <PatternRuleFields record={record} />
+      <PatternWhenFields record={record} changing={pattern !== null} timezone={pattern?.timezone ?? timezone} />
       <ServiceFields clientId={clientId} record={record} />
       <Textarea label="Notes" autosize minRows={2} maxRows={5} {...record.inputProps('notes')} />
     </RecordFormFrame>
