@@ -9,6 +9,7 @@ import type {
   SetCaregiverPasswordInput,
 } from '@hearth/shared/caregivers/caregivers.schema';
 import type { Scope } from '../../auth/scope';
+import type { ScopedInput } from '../records/records.owner';
 import { AppError } from '../../errors/app-error';
 import { accounts, branchUsers, sessions, users } from '../users/users.schema';
 import { issueLoginLink } from '../../auth/login-links';
@@ -117,10 +118,7 @@ async function ensureCaregiverUser(
 export async function sendCaregiverLoginLink({
   scope,
   input,
-}: {
-  scope: Scope;
-  input: SendCaregiverLoginLinkInput;
-}): Promise<CaregiverLoginLinkOutput> {
+}: ScopedInput<SendCaregiverLoginLinkInput>): Promise<CaregiverLoginLinkOutput> {
   const precheck = await findCaregiver(scope, input.caregiverId);
   const channel = input.channel ?? (precheck.email ? 'email' : 'sms');
   const recipient = channel === 'email' ? precheck.email : precheck.phoneNumber;
@@ -163,10 +161,7 @@ export async function sendCaregiverLoginLink({
 export async function setCaregiverPassword({
   scope,
   input,
-}: {
-  scope: Scope;
-  input: SetCaregiverPasswordInput;
-}): Promise<CaregiverPasswordOutput> {
+}: ScopedInput<SetCaregiverPasswordInput>): Promise<CaregiverPasswordOutput> {
   const { userId, username } = await ensureCaregiverUser(scope, input.caregiverId);
   const password = await hashPassword(input.password);
   const updated = await scope.db

@@ -14,7 +14,7 @@ import {
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
 import { users } from '../users/users.schema';
-import { assertNoFieldErrors, ownedTable } from '../records/records.owner';
+import { assertNoFieldErrors, ownedTable, type ScopedInput } from '../records/records.owner';
 import { caregiverCashAdvances, caregiverCredentials } from './caregivers.schema';
 import { definedOnly, findCaregiver, findRecordCaregiver } from './caregivers.lookup';
 import { presentCredentials } from './caregivers.service';
@@ -75,10 +75,7 @@ async function outstandingAdvance(scope: Scope, id: number, verb: 'changed' | 'd
 export async function getCaregiverCashAdvances({
   scope,
   input,
-}: {
-  scope: Scope;
-  input: { caregiverId: number };
-}): Promise<CaregiverCashAdvanceOutput[]> {
+}: ScopedInput<{ caregiverId: number }>): Promise<CaregiverCashAdvanceOutput[]> {
   await findCaregiver(scope, input.caregiverId);
   return cashAdvances(scope, eq(caregiverCashAdvances.caregiverId, input.caregiverId));
 }
@@ -91,10 +88,7 @@ export async function getCaregiverCashAdvances({
 export async function createCaregiverCashAdvance({
   scope,
   input,
-}: {
-  scope: Scope;
-  input: CreateCaregiverCashAdvanceInput;
-}): Promise<CaregiverCashAdvanceOutput> {
+}: ScopedInput<CreateCaregiverCashAdvanceInput>): Promise<CaregiverCashAdvanceOutput> {
   await findCaregiver(scope, input.caregiverId);
   const [row] = await scope.db
     .insert(caregiverCashAdvances)
@@ -119,10 +113,7 @@ export async function createCaregiverCashAdvance({
 export async function updateCaregiverCashAdvance({
   scope,
   input,
-}: {
-  scope: Scope;
-  input: UpdateCaregiverCashAdvanceInput;
-}): Promise<CaregiverCashAdvanceOutput> {
+}: ScopedInput<UpdateCaregiverCashAdvanceInput>): Promise<CaregiverCashAdvanceOutput> {
   const { id, ...fields } = input;
   const current = await outstandingAdvance(scope, id, 'changed');
   const patch = definedOnly(fields);
@@ -138,13 +129,7 @@ export async function updateCaregiverCashAdvance({
  * Deletes an outstanding cash advance (deleteCaregiverCashAdvance {id}). Output {ok: true, id}.
  * @throws AppError NOT_FOUND outside scope, CONFLICT once deducted.
  */
-export async function deleteCaregiverCashAdvance({
-  scope,
-  input,
-}: {
-  scope: Scope;
-  input: { id: number };
-}): Promise<DeletedOutput> {
+export async function deleteCaregiverCashAdvance({ scope, input }: ScopedInput<{ id: number }>): Promise<DeletedOutput> {
   await outstandingAdvance(scope, input.id, 'deleted');
   await scope.db.delete(caregiverCashAdvances).where(eq(caregiverCashAdvances.id, input.id));
   return { ok: true, id: input.id };
@@ -177,10 +162,7 @@ async function credential(scope: Scope, caregiverId: number, timeZone: string, i
 export async function getCaregiverCredentials({
   scope,
   input,
-}: {
-  scope: Scope;
-  input: { caregiverId: number };
-}): Promise<CaregiverCredentialOutput[]> {
+}: ScopedInput<{ caregiverId: number }>): Promise<CaregiverCredentialOutput[]> {
   const caregiver = await findCaregiver(scope, input.caregiverId);
   return credentialsOf(scope, caregiver.id, caregiver.branchTimezone);
 }
@@ -193,10 +175,7 @@ export async function getCaregiverCredentials({
 export async function createCaregiverCredential({
   scope,
   input,
-}: {
-  scope: Scope;
-  input: CreateCaregiverCredentialInput;
-}): Promise<CaregiverCredentialOutput> {
+}: ScopedInput<CreateCaregiverCredentialInput>): Promise<CaregiverCredentialOutput> {
   const caregiver = await findCaregiver(scope, input.caregiverId);
   const [row] = await scope.db
     .insert(caregiverCredentials)
@@ -221,10 +200,7 @@ export async function createCaregiverCredential({
 export async function updateCaregiverCredential({
   scope,
   input,
-}: {
-  scope: Scope;
-  input: UpdateCaregiverCredentialInput;
-}): Promise<CaregiverCredentialOutput> {
+}: ScopedInput<UpdateCaregiverCredentialInput>): Promise<CaregiverCredentialOutput> {
   const { id, ...fields } = input;
   const caregiver = await findRecordCaregiver(scope, CREDENTIAL, id);
   const [current] = await scope.db.select().from(caregiverCredentials).where(eq(caregiverCredentials.id, id));
@@ -239,13 +215,7 @@ export async function updateCaregiverCredential({
  * Deletes a credential (deleteCaregiverCredential {id}). Output {ok: true, id}.
  * @throws AppError NOT_FOUND "Caregiver credential N not found" when missing or outside scope.
  */
-export async function deleteCaregiverCredential({
-  scope,
-  input,
-}: {
-  scope: Scope;
-  input: { id: number };
-}): Promise<DeletedOutput> {
+export async function deleteCaregiverCredential({ scope, input }: ScopedInput<{ id: number }>): Promise<DeletedOutput> {
   await findRecordCaregiver(scope, CREDENTIAL, input.id);
   await scope.db.delete(caregiverCredentials).where(eq(caregiverCredentials.id, input.id));
   return { ok: true, id: input.id };

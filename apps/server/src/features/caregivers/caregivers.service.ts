@@ -9,6 +9,7 @@ import type {
   UpdateCaregiverInput,
 } from '@hearth/shared/caregivers/caregivers.schema';
 import { inBranchScope, type Scope } from '../../auth/scope';
+import type { ScopedInput } from '../records/records.owner';
 import { AppError, notFound } from '../../errors/app-error';
 import { isUniqueViolation } from '../../db/errors';
 import { branches } from '../branches/branches.schema';
@@ -86,7 +87,7 @@ export function presentCredentials(
  * expiringCredentials (within 30 days or expired).
  * @throws AppError NOT_FOUND "Caregiver N not found" when missing or outside the caller's branches.
  */
-export async function getCaregiver({ scope, input }: { scope: Scope; input: { id: number } }): Promise<CaregiverOutput> {
+export async function getCaregiver({ scope, input }: ScopedInput<{ id: number }>): Promise<CaregiverOutput> {
   const [row] = await scope.db
     .select({
       caregiver: caregivers,
@@ -144,7 +145,7 @@ function storedPayRates(rates: CreateCaregiverInput['payRates']) {
  * form (CreateCaregiverInput; status defaults to applicant). Output: the caregiver as getCaregiver returns it.
  * @throws AppError NOT_FOUND "Branch N not found" when the branch is outside the caller's scope.
  */
-export async function createCaregiver({ scope, input }: { scope: Scope; input: CreateCaregiverInput }): Promise<CaregiverOutput> {
+export async function createCaregiver({ scope, input }: ScopedInput<CreateCaregiverInput>): Promise<CaregiverOutput> {
   await assertBranchInScope(scope, input.branchId);
   const [row] = await scope.db
     .insert(caregivers)
@@ -179,7 +180,7 @@ export async function createCaregiver({ scope, input }: { scope: Scope; input: C
  * @throws AppError NOT_FOUND "Caregiver N not found" / "Branch N not found" outside scope, CONFLICT when the new
  * email belongs to another user.
  */
-export async function updateCaregiver({ scope, input }: { scope: Scope; input: UpdateCaregiverInput }): Promise<CaregiverOutput> {
+export async function updateCaregiver({ scope, input }: ScopedInput<UpdateCaregiverInput>): Promise<CaregiverOutput> {
   const { id, payRates, ...fields } = input;
   const current = await findCaregiver(scope, id, { lock: true });
   if (fields.branchId !== undefined && fields.branchId !== current.branchId) await assertBranchInScope(scope, fields.branchId);

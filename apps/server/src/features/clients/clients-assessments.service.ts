@@ -10,7 +10,7 @@ import { AppError } from '../../errors/app-error';
 import { users } from '../users/users.schema';
 import { nurseAssessments } from './clients.schema';
 import { assertNoFieldErrors, findClient, findRecordClient, iso, textOrNull } from './clients.lookup';
-import { ownedTable } from '../records/records.owner';
+import { ownedTable, type ScopedInput } from '../records/records.owner';
 
 const ASSESSMENT = ownedTable(nurseAssessments, nurseAssessments.clientId, 'Nurse assessment');
 
@@ -47,7 +47,7 @@ async function oneAssessment(scope: Scope, id: number): Promise<NurseAssessmentO
  * A client's nurse assessments {clientId} (spec: getNurseAssessments), latest first, with the nurse's name.
  * @throws AppError NOT_FOUND "Client N not found" outside the scope.
  */
-export async function getNurseAssessments({ scope, input }: { scope: Scope; input: { clientId: number } }) {
+export async function getNurseAssessments({ scope, input }: ScopedInput<{ clientId: number }>) {
   const client = await findClient(scope, input.clientId);
   return selectAssessments(scope, eq(nurseAssessments.clientId, client.id));
 }
@@ -57,7 +57,7 @@ export async function getNurseAssessments({ scope, input }: { scope: Scope; inpu
  * reassessment, discharge), assessedOn, nextDueOn?, findings, carePlanChanges?}; the nurse is the caller.
  * @throws AppError NOT_FOUND "Client N not found" outside the scope.
  */
-export async function createNurseAssessment({ scope, input }: { scope: Scope; input: CreateNurseAssessmentInput }) {
+export async function createNurseAssessment({ scope, input }: ScopedInput<CreateNurseAssessmentInput>) {
   const client = await findClient(scope, input.clientId);
   const [row] = await scope.db
     .insert(nurseAssessments)
@@ -81,7 +81,7 @@ export async function createNurseAssessment({ scope, input }: { scope: Scope; in
  * @throws AppError NOT_FOUND "Nurse assessment N not found" when it does not exist or its client is outside the
  * scope; BAD_REQUEST (nextDueOn) when the dates are out of order.
  */
-export async function updateNurseAssessment({ scope, input }: { scope: Scope; input: UpdateNurseAssessmentInput }) {
+export async function updateNurseAssessment({ scope, input }: ScopedInput<UpdateNurseAssessmentInput>) {
   await findRecordClient(scope, ASSESSMENT, input.id);
   const current = await oneAssessment(scope, input.id);
   const nextDueOn = input.nextDueOn === undefined ? undefined : input.nextDueOn || null;

@@ -26,7 +26,7 @@ import {
   textOrNull,
   type ScopedClient,
 } from './clients.lookup';
-import { ownedTable } from '../records/records.owner';
+import { ownedTable, type ScopedInput } from '../records/records.owner';
 
 const AUTHORIZATION = ownedTable(clientAuthorizations, clientAuthorizations.clientId, 'Authorization');
 
@@ -99,7 +99,7 @@ async function assertNoOverlap(
  * A client's authorizations {clientId}, latest start first, each with its payer source's name.
  * @throws AppError NOT_FOUND "Client N not found" outside the scope.
  */
-export async function getClientAuthorizations({ scope, input }: { scope: Scope; input: { clientId: number } }) {
+export async function getClientAuthorizations({ scope, input }: ScopedInput<{ clientId: number }>) {
   const client = await findClient(scope, input.clientId);
   return selectAuthorizations(scope, client.id);
 }
@@ -116,7 +116,7 @@ async function oneAuthorization(scope: Scope, client: ScopedClient, id: number):
  * @throws AppError NOT_FOUND "Client N not found" outside the scope; BAD_REQUEST "Payer source N not found" for
  * a payer of another company; CONFLICT when it overlaps an authorization of the same payer and code.
  */
-export async function createClientAuthorization({ scope, input }: { scope: Scope; input: CreateClientAuthorizationInput }) {
+export async function createClientAuthorization({ scope, input }: ScopedInput<CreateClientAuthorizationInput>) {
   const client = await findClient(scope, input.clientId, { lock: true });
   await assertCompanyPayer(scope, client.companyId, input.payerSourceId, 'payerSourceId');
   const modifiers = input.modifiers ?? [];
@@ -146,7 +146,7 @@ export async function createClientAuthorization({ scope, input }: { scope: Scope
  * @throws AppError NOT_FOUND "Authorization N not found" when it does not exist or its client is outside the
  * scope; BAD_REQUEST for a broken rule or another company's payer; CONFLICT on overlap.
  */
-export async function updateClientAuthorization({ scope, input }: { scope: Scope; input: UpdateClientAuthorizationInput }) {
+export async function updateClientAuthorization({ scope, input }: ScopedInput<UpdateClientAuthorizationInput>) {
   const client = await findRecordClient(scope, AUTHORIZATION, input.id, { lock: true });
   const [current] = await scope.db.select().from(clientAuthorizations).where(eq(clientAuthorizations.id, input.id));
   if (!current) throw new AppError('NOT_FOUND', `Authorization ${input.id} not found`);
@@ -183,7 +183,7 @@ const VISITS_NAMED = 5;
  * CONFLICT "Authorization N is used by 12 visits: 31 on 2026-03-02, ... and 7 more. ..." naming the first visits
  * (id and local date on their branch's clock) and the count.
  */
-export async function deleteClientAuthorization({ scope, input }: { scope: Scope; input: { id: number } }) {
+export async function deleteClientAuthorization({ scope, input }: ScopedInput<{ id: number }>) {
   await findRecordClient(scope, AUTHORIZATION, input.id, { lock: true });
   const localDate = sql<string>`to_char(${shifts.startAt} at time zone ${branches.timezone}, 'YYYY-MM-DD')`;
   const using = await scope.db
@@ -214,7 +214,7 @@ export async function deleteClientAuthorization({ scope, input }: { scope: Scope
  * across codes, the one starting latest wins.
  * @throws AppError NOT_FOUND "Client N not found" outside the scope.
  */
-export async function getClientAuthorizationMatch({ scope, input }: { scope: Scope; input: GetClientAuthorizationMatchInput }) {
+export async function getClientAuthorizationMatch({ scope, input }: ScopedInput<GetClientAuthorizationMatchInput>) {
   const client = await findClient(scope, input.clientId);
   const [match] = await selectAuthorizations(
     scope,
@@ -247,10 +247,7 @@ export async function getClientAuthorizationMatch({ scope, input }: { scope: Sco
 export async function getClientAuthMetrics({
   scope,
   input,
-}: {
-  scope: Scope;
-  input: GetClientAuthMetricsInput;
-}): Promise<ClientAuthMetric[]> {
+}: ScopedInput<GetClientAuthMetricsInput>): Promise<ClientAuthMetric[]> {
   const client = await findClient(scope, input.clientId);
   const rows = await scope.db
     .select({ authorization: clientAuthorizations, payerSourceName: payerSources.name })
@@ -305,10 +302,7 @@ export async function getClientAuthMetrics({
 export async function getClientAuthorizationCodeCombos({
   scope,
   input,
-}: {
-  scope: Scope;
-  input: { clientId: number };
-}): Promise<ClientAuthorizationCodeCombo[]> {
+}: ScopedInput<{ clientId: number }>): Promise<ClientAuthorizationCodeCombo[]> {
   const client = await findClient(scope, input.clientId);
   const today = sql`(now() at time zone ${branches.timezone})::date`;
   const rows = await scope.db

@@ -7,12 +7,11 @@ import {
 } from '@hearth/shared/clients/clients.schema';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import type { Db } from '../../db/client';
-import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
 import { users } from '../users/users.schema';
 import { clientContacts } from './clients.schema';
 import { assertNoFieldErrors, findClient, findRecordClient, iso, textOrNull } from './clients.lookup';
-import { ownedTable } from '../records/records.owner';
+import { ownedTable, type ScopedInput } from '../records/records.owner';
 
 /** The contacts table as findRecordClient reads it. */
 export const CONTACT = ownedTable(clientContacts, clientContacts.clientId, 'Contact');
@@ -53,7 +52,7 @@ export async function syncTrustedContactAccess(db: Db, userId: number): Promise<
  * A client's contacts {clientId}: emergency contacts first, then by last and first name.
  * @throws AppError NOT_FOUND "Client N not found" outside the scope.
  */
-export async function getClientContacts({ scope, input }: { scope: Scope; input: { clientId: number } }) {
+export async function getClientContacts({ scope, input }: ScopedInput<{ clientId: number }>) {
   const client = await findClient(scope, input.clientId);
   const rows = await scope.db
     .select()
@@ -73,7 +72,7 @@ export async function getClientContacts({ scope, input }: { scope: Scope; input:
  * access; the flags default to false). An emergency contact needs a phone number, portal access an email.
  * @throws AppError NOT_FOUND "Client N not found" outside the scope.
  */
-export async function createClientContact({ scope, input }: { scope: Scope; input: CreateClientContactInput }) {
+export async function createClientContact({ scope, input }: ScopedInput<CreateClientContactInput>) {
   const client = await findClient(scope, input.clientId);
   const [row] = await scope.db
     .insert(clientContacts)
@@ -98,7 +97,7 @@ export async function createClientContact({ scope, input }: { scope: Scope; inpu
  * @throws AppError NOT_FOUND "Contact N not found" when it does not exist or its client is outside the scope;
  * BAD_REQUEST naming the field when a rule breaks.
  */
-export async function updateClientContact({ scope, input }: { scope: Scope; input: UpdateClientContactInput }) {
+export async function updateClientContact({ scope, input }: ScopedInput<UpdateClientContactInput>) {
   await findRecordClient(scope, CONTACT, input.id);
   const [current] = await scope.db.select().from(clientContacts).where(eq(clientContacts.id, input.id));
   if (!current) throw new AppError('NOT_FOUND', `Contact ${input.id} not found`);
@@ -128,7 +127,7 @@ export async function updateClientContact({ scope, input }: { scope: Scope; inpu
  * @returns {id} of the deleted contact.
  * @throws AppError NOT_FOUND "Contact N not found" when it does not exist or its client is outside the scope.
  */
-export async function deleteClientContact({ scope, input }: { scope: Scope; input: { id: number } }) {
+export async function deleteClientContact({ scope, input }: ScopedInput<{ id: number }>) {
   await findRecordClient(scope, CONTACT, input.id);
   const [deleted] = await scope.db.delete(clientContacts).where(eq(clientContacts.id, input.id)).returning();
   if (deleted?.userId) await syncTrustedContactAccess(scope.db, deleted.userId);

@@ -4,6 +4,7 @@ import { CLIENT_STATUS_LABELS } from '@hearth/shared/clients/clients.constants';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import type { Db } from '../../db/client';
 import type { Scope } from '../../auth/scope';
+import type { ScopedInput } from '../records/records.owner';
 import { AppError } from '../../errors/app-error';
 import { branchUsers, users } from '../users/users.schema';
 import { issueLoginLink } from '../../auth/login-links';
@@ -127,13 +128,7 @@ async function sendLink(scope: Scope, userId: number, to: { email: string; first
  * @throws AppError NOT_FOUND "Client N not found" outside the scope; BAD_REQUEST "The client has no email
  * address" or for a discharged or deceased client; CONFLICT when the email belongs to another user.
  */
-export async function sendClientLoginLink({
-  scope,
-  input,
-}: {
-  scope: Scope;
-  input: { clientId: number };
-}): Promise<LoginLinkOutput> {
+export async function sendClientLoginLink({ scope, input }: ScopedInput<{ clientId: number }>): Promise<LoginLinkOutput> {
   const client = await findClient(scope, input.clientId, { lock: true });
   if (!client.email) throw new AppError('BAD_REQUEST', 'The client has no email address', { email: ['No email address'] });
   if (!clientMaySignIn(client.status)) {
@@ -161,13 +156,7 @@ export async function sendClientLoginLink({
  * BAD_REQUEST "The contact has no email address" or without portal access; CONFLICT when the email belongs to
  * another kind of user.
  */
-export async function sendClientContactLoginLink({
-  scope,
-  input,
-}: {
-  scope: Scope;
-  input: { contactId: number };
-}): Promise<LoginLinkOutput> {
+export async function sendClientContactLoginLink({ scope, input }: ScopedInput<{ contactId: number }>): Promise<LoginLinkOutput> {
   const client = await findRecordClient(scope, CONTACT, input.contactId, { lock: true });
   const [contact] = await scope.db.select().from(clientContacts).where(eq(clientContacts.id, input.contactId));
   if (!contact) throw new AppError('NOT_FOUND', `Contact ${input.contactId} not found`);

@@ -3,6 +3,7 @@ import type { ClientOutput, CreateClientInput, UpdateClientInput } from '@hearth
 import type { ClientStatus } from '@hearth/shared/clients/clients.constants';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import { inBranchScope, type Scope } from '../../auth/scope';
+import type { ScopedInput } from '../records/records.owner';
 import { AppError, notFound } from '../../errors/app-error';
 import { branches } from '../branches/branches.schema';
 import { payerSources } from '../payer-sources/payer-sources.schema';
@@ -23,7 +24,7 @@ export function clientMaySignIn(status: ClientStatus): boolean {
  * YYYY-MM-DD, timestamps ISO 8601 UTC).
  * @throws AppError NOT_FOUND "Client N not found" when it does not exist or is outside the scope.
  */
-export async function getClient({ scope, input }: { scope: Scope; input: { id: number } }): Promise<ClientOutput> {
+export async function getClient({ scope, input }: ScopedInput<{ id: number }>): Promise<ClientOutput> {
   const [row] = await scope.db
     .select({ client: clients, branchName: branches.name, payerName: payerSources.name })
     .from(clients)
@@ -95,7 +96,7 @@ function personFields(input: Omit<UpdateClientInput, 'id'>) {
  * @throws AppError NOT_FOUND "Branch N not found" for a branch outside the scope; BAD_REQUEST "Payer source N
  * not found" for another company's payer.
  */
-export async function createClient({ scope, input }: { scope: Scope; input: CreateClientInput }): Promise<ClientOutput> {
+export async function createClient({ scope, input }: ScopedInput<CreateClientInput>): Promise<ClientOutput> {
   const branch = await findBranch(scope, input.branchId);
   if (input.primaryPayerSourceId)
     await assertCompanyPayer(scope, branch.companyId, input.primaryPayerSourceId, 'primaryPayerSourceId');
@@ -115,7 +116,7 @@ export async function createClient({ scope, input }: { scope: Scope; input: Crea
  * @throws AppError NOT_FOUND "Client N not found" outside the scope, NOT_FOUND "Branch N not found",
  * BAD_REQUEST for another company's branch or payer.
  */
-export async function updateClient({ scope, input }: { scope: Scope; input: UpdateClientInput }): Promise<ClientOutput> {
+export async function updateClient({ scope, input }: ScopedInput<UpdateClientInput>): Promise<ClientOutput> {
   const client = await findClient(scope, input.id, { lock: true });
   let companyId = client.companyId;
   if (input.branchId !== undefined && input.branchId !== client.branchId) {

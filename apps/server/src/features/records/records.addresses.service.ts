@@ -3,7 +3,7 @@ import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
 import type { caregiverAddresses } from '../caregivers/caregivers.schema';
 import type { clientAddresses } from '../clients/clients.schema';
-import { assertNoFieldErrors, type DeletedRecord, type RecordOwner } from './records.owner';
+import { assertNoFieldErrors, type DeletedRecord, type RecordOwner, type ScopedInput } from './records.owner';
 import type { AddressOutputFields } from '@hearth/shared/records/records.schema';
 
 /**
@@ -120,7 +120,7 @@ async function promoteOldest(scope: Scope, book: AddressBook<string, unknown>, o
  */
 export async function getAddresses<K extends string, Output>(
   book: AddressBook<K, Output>,
-  { scope, input }: { scope: Scope; input: Record<K, number> },
+  { scope, input }: ScopedInput<Record<K, number>>,
 ): Promise<Output[]> {
   const owner = await book.owner.find(scope, input[book.owner.key]);
   const addresses = await selectAddresses(scope, book, eq(book.ownerColumn, owner.id));
@@ -137,10 +137,7 @@ export async function createAddress<K extends string, Output>(
   {
     scope,
     input,
-  }: {
-    scope: Scope;
-    input: Record<K, number> & AddressFields & Required<Pick<AddressFields, 'line1' | 'city' | 'state' | 'zip'>>;
-  },
+  }: ScopedInput<Record<K, number> & AddressFields & Required<Pick<AddressFields, 'line1' | 'city' | 'state' | 'zip'>>>,
 ): Promise<Output> {
   const owner = await book.owner.find(scope, input[book.owner.key], { lock: true });
   const t = book.table;
@@ -175,7 +172,7 @@ export async function createAddress<K extends string, Output>(
  */
 export async function updateAddress<K extends string, Output>(
   book: AddressBook<K, Output>,
-  { scope, input }: { scope: Scope; input: AddressFields & { id: number } },
+  { scope, input }: ScopedInput<AddressFields & { id: number }>,
 ): Promise<Output> {
   const owner = await book.owner.findOfRecord(scope, input.id, { lock: true });
   const current = await oneAddress(scope, book, input.id);
@@ -219,7 +216,7 @@ export async function updateAddress<K extends string, Output>(
  */
 export async function deleteAddress<K extends string, Output>(
   book: AddressBook<K, Output>,
-  { scope, input }: { scope: Scope; input: { id: number } },
+  { scope, input }: ScopedInput<{ id: number }>,
 ): Promise<DeletedRecord> {
   const owner = await book.owner.findOfRecord(scope, input.id, { lock: true });
   const t = book.table;

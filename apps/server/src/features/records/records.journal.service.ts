@@ -4,7 +4,7 @@ import { AppError } from '../../errors/app-error';
 import type { caregiverJournalEntries } from '../caregivers/caregivers.schema';
 import type { clientJournalEntries } from '../clients/clients.schema';
 import { users } from '../users/users.schema';
-import type { DeletedRecord, RecordOwner } from './records.owner';
+import type { DeletedRecord, RecordOwner, ScopedInput } from './records.owner';
 
 /**
  * The journal of a person's record, for clients and caregivers alike (docs/glossary.md "Journal entry"; spec
@@ -88,7 +88,7 @@ async function oneEntry<Output>(scope: Scope, book: JournalBook<string, Output>,
  */
 export async function getJournalEntries<K extends string, Output>(
   book: JournalBook<K, Output>,
-  { scope, input }: { scope: Scope; input: Record<K, number> },
+  { scope, input }: ScopedInput<Record<K, number>>,
 ): Promise<Output[]> {
   const owner = await book.owner.find(scope, input[book.owner.key]);
   const entries = await selectEntries(scope, book, eq(book.ownerColumn, owner.id));
@@ -101,7 +101,7 @@ export async function getJournalEntries<K extends string, Output>(
  */
 export async function createJournalEntry<K extends string, Output>(
   book: JournalBook<K, Output>,
-  { scope, input }: { scope: Scope; input: Record<K, number> & JournalEntryFields },
+  { scope, input }: ScopedInput<Record<K, number> & JournalEntryFields>,
 ): Promise<Output> {
   const owner = await book.owner.find(scope, input[book.owner.key]);
   const [row] = await book.insert(scope, owner.id, {
@@ -120,7 +120,7 @@ export async function createJournalEntry<K extends string, Output>(
  */
 export async function updateJournalEntry<K extends string, Output>(
   book: JournalBook<K, Output>,
-  { scope, input }: { scope: Scope; input: Partial<JournalEntryFields> & { id: number } },
+  { scope, input }: ScopedInput<Partial<JournalEntryFields> & { id: number }>,
 ): Promise<Output> {
   await book.owner.findOfRecord(scope, input.id);
   const t = book.table;
@@ -138,7 +138,7 @@ export async function updateJournalEntry<K extends string, Output>(
  */
 export async function deleteJournalEntry<K extends string, Output>(
   book: JournalBook<K, Output>,
-  { scope, input }: { scope: Scope; input: { id: number } },
+  { scope, input }: ScopedInput<{ id: number }>,
 ): Promise<DeletedRecord> {
   await book.owner.findOfRecord(scope, input.id);
   await scope.db.delete(book.table).where(eq(book.table.id, input.id));

@@ -21,6 +21,12 @@ export interface RecordOwner<K extends string> {
   findOfRecord(scope: Scope, id: number, options?: { lock?: boolean }): Promise<{ id: number }>;
 }
 
+/** What a scoped service function takes: the caller's scope and the procedure's input. */
+export interface ScopedInput<I> {
+  scope: Scope;
+  input: I;
+}
+
 /** What a shared delete answers: the id of the deleted record (the client procedures declare only {id}). */
 export interface DeletedRecord {
   ok: true;
