@@ -113,6 +113,64 @@ function LastComputed({ selection, result }: { selection: BillingSelection; resu
 }
 
 /**
+ * The selection above the billing lines: the period, the branch and the payer source, the "Compute billing" button,
+ * when the selection was last computed, and why the last computation failed.
+ * @param onSelect called with the changed part of the selection
+ * @param shown the computation of this selection on this visit to the page, if any
+ * @param branches the branch options, `payers` the payer source options (Select data)
+ */
+function SelectionBar(props: {
+  selection: BillingSelection;
+  onSelect: (patch: Partial<BillingSelection>) => void;
+  computing: boolean;
+  onCompute: () => void;
+  computeError: string | null;
+  shown: ComputeBillingReportOutput | null;
+  branches: { value: string; label: string }[];
+  payers: { value: string; label: string }[];
+}) {
+  const { selection, onSelect, computing, onCompute, computeError, shown, branches, payers } = props;
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Stack gap="sm">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <PeriodPicker key={`${selection.from}|${selection.to}`} selection={selection} onPick={onSelect} />
+          <Select
+            size="xs"
+            aria-label="Branch"
+            placeholder="All my branches"
+            data={branches}
+            value={selection.branchId ? String(selection.branchId) : null}
+            onChange={(v) => onSelect({ branchId: v ? Number(v) : null })}
+            clearable
+            w={180}
+          />
+          <Select
+            size="xs"
+            aria-label="Payer source"
+            placeholder="All payers"
+            data={payers}
+            value={selection.payerSourceId ? String(selection.payerSourceId) : null}
+            onChange={(v) => onSelect({ payerSourceId: v ? Number(v) : null })}
+            clearable
+            w={200}
+          />
+          <Button size="xs" leftSection={<IconCalculator size={14} />} loading={computing} onClick={onCompute}>
+            Compute billing
+          </Button>
+        </Group>
+        <LastComputed selection={selection} result={shown} />
+        {computeError !== null && (
+          <Alert color="red" variant="light" role="alert">
+            {computeError}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
  * /reports/billing (issue "Payroll, billing, reports" items 2 and 3): pick a period (this month, last month,
  * custom), a branch and a payer, compute the billing (computeBillingReport stores the period's lines), see the
  * billed amount and the visits per status with why some are not billed, then the lines on the reportBilling view
@@ -180,47 +238,16 @@ export function BillingReportPage({ title, description }: { title: string; descr
         </Text>
       </div>
       {selection ? (
-        <Paper withBorder radius="md" p="sm">
-          <Stack gap="sm">
-            <Group gap="sm" align="flex-end" wrap="wrap">
-              <PeriodPicker key={`${selection.from}|${selection.to}`} selection={selection} onPick={select} />
-              <Select
-                size="xs"
-                aria-label="Branch"
-                placeholder="All my branches"
-                data={branches.options}
-                value={selection.branchId ? String(selection.branchId) : null}
-                onChange={(v) => select({ branchId: v ? Number(v) : null })}
-                clearable
-                w={180}
-              />
-              <Select
-                size="xs"
-                aria-label="Payer source"
-                placeholder="All payers"
-                data={payers.options}
-                value={selection.payerSourceId ? String(selection.payerSourceId) : null}
-                onChange={(v) => select({ payerSourceId: v ? Number(v) : null })}
-                clearable
-                w={200}
-              />
-              <Button
-                size="xs"
-                leftSection={<IconCalculator size={14} />}
-                loading={compute.isPending}
-                onClick={() => compute.mutate(selection)}
-              >
-                Compute billing
-              </Button>
-            </Group>
-            <LastComputed selection={selection} result={shown} />
-            {compute.isError && (
-              <Alert color="red" variant="light" role="alert">
-                {errorMessageOf(compute.error)}
-              </Alert>
-            )}
-          </Stack>
-        </Paper>
+        <SelectionBar
+          selection={selection}
+          onSelect={select}
+          computing={compute.isPending}
+          onCompute={() => compute.mutate(selection)}
+          computeError={compute.isError ? errorMessageOf(compute.error) : null}
+          shown={shown}
+          branches={branches.options}
+          payers={payers.options}
+        />
       ) : null}
       {shown && (
         <BillingTotals
