@@ -10,24 +10,14 @@ import { useShiftRefresh } from './shift-queries';
 import { localParts } from './shift-time';
 
 /**
- * Cancels one shift (deleteShift {id, reason}: a shift no caregiver has seen is deleted outright, otherwise it is
- * cancelled and the reason is required), or, for a shift of a recurring pattern, ends the pattern from this
- * shift's day on (deleteShiftPattern {id, effectiveFrom}).
+ * The two ways to take a shift off the schedule, each announcing itself and refreshing what it changed:
+ * `cancelOne` (deleteShift {id, reason}; `onDone(true)` when the shift was deleted outright, false when it is kept as
+ * cancelled) and `endPattern` (deleteShiftPattern {id, effectiveFrom}: no visits of the pattern from `day`, the
+ * shift's local date; `onDone(true)`).
  */
-function CancelForm(props: {
-  shift: ShiftOutput;
-  timezone: string;
-  canEndPattern: boolean;
-  onDone: (removed: boolean) => void;
-  onCancel: () => void;
-}) {
-  const { shift, timezone, canEndPattern, onDone, onCancel } = props;
+function useCancelShift(shift: ShiftOutput, day: string, onDone: (removed: boolean) => void) {
   const trpc = useTRPC();
   const refresh = useShiftRefresh();
-  const [scope, setScope] = useState<'one' | 'following'>('one');
-  const [reason, setReason] = useState('');
-  const day = localParts(shift.startTimestamp, timezone).date;
-  const seen = shift.caregiverId !== null;
   const cancelOne = useMutation(
     trpc.deleteShift.mutationOptions({
       onSuccess: (result) => {
@@ -47,6 +37,27 @@ function CancelForm(props: {
       },
     }),
   );
+  return { cancelOne, endPattern };
+}
+
+/**
+ * Cancels one shift (deleteShift {id, reason}: a shift no caregiver has seen is deleted outright, otherwise it is
+ * cancelled and the reason is required), or, for a shift of a recurring pattern, ends the pattern from this
+ * shift's day on (deleteShiftPattern {id, effectiveFrom}).
+ */
+function CancelForm(props: {
+  shift: ShiftOutput;
+  timezone: string;
+  canEndPattern: boolean;
+  onDone: (removed: boolean) => void;
+  onCancel: () => void;
+}) {
+  const { shift, timezone, canEndPattern, onDone, onCancel } = props;
+  const [scope, setScope] = useState<'one' | 'following'>('one');
+  const [reason, setReason] = useState('');
+  const day = localParts(shift.startTimestamp, timezone).date;
+  const seen = shift.caregiverId !== null;
+  const { cancelOne, endPattern } = useCancelShift(shift, day, onDone);
   const error = cancelOne.error ?? endPattern.error;
   const following = scope === 'following' && shift.patternId !== null;
   const reasonMissing = !following && seen && reason.trim() === '';

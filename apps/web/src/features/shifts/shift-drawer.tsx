@@ -122,6 +122,85 @@ function ShiftDetails({ shift }: { shift: ShiftOutput }) {
   );
 }
 
+/**
+ * The actions on a shift that is not cancelled, each shown only with its permission: edit (`onEditShift`, or
+ * `onEditPattern` for this and the following; `canUpdate`), send the caregiver a reminder of a scheduled shift
+ * (sendShiftReminder, announced either way) and cancel (`onCancelShift`).
+ */
+function ShiftActions(props: {
+  shift: ShiftOutput;
+  canUpdate: boolean;
+  canEditPattern: boolean;
+  onEditShift: () => void;
+  onEditPattern: (() => void) | null;
+  onCancelShift: () => void;
+}) {
+  const { shift, canUpdate, canEditPattern, onEditShift, onEditPattern, onCancelShift } = props;
+  const trpc = useTRPC();
+  const { can } = useAllowedActions();
+  const remind = useMutation(
+    trpc.sendShiftReminder.mutationOptions({
+      onSuccess: (sent) => notifications.show({ color: 'teal', message: `Reminder sent to ${sent.recipient} (${sent.channel})` }),
+      onError: (error) => notifications.show({ color: 'red', title: 'Reminder not sent', message: errorMessageOf(error) }),
+    }),
+  );
+  return (
+    <Group gap="xs">
+      {canUpdate && (
+        <EditAction shift={shift} canEditPattern={canEditPattern} onEditShift={onEditShift} onEditPattern={onEditPattern} />
+      )}
+      {can('sendShiftReminder') && shift.caregiverId !== null && shift.status === 'scheduled' && (
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconBell size={14} />}
+          loading={remind.isPending}
+          onClick={() => remind.mutate({ scheduleId: shift.id })}
+        >
+          Send reminder
+        </Button>
+      )}
+      {can('deleteShift') && (
+        <Button size="xs" variant="subtle" color="red" leftSection={<IconX size={14} />} onClick={onCancelShift}>
+          Cancel shift
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** The tabs under a shift's details, `tab` the one shown: timesheets, comments, changes, and pickup for an open shift. */
+function ShiftTabs(props: { shift: ShiftOutput; tab: string | null; onTabChange: (tab: string | null) => void }) {
+  const { shift, tab, onTabChange } = props;
+  const { can } = useAllowedActions();
+  const tz = shift.timezone;
+  const open = isOpenShift(shift);
+  return (
+    <Tabs value={tab} onChange={onTabChange} keepMounted={false}>
+      <Tabs.List>
+        <Tabs.Tab value="timesheets">Timesheets</Tabs.Tab>
+        <Tabs.Tab value="comments">Comments</Tabs.Tab>
+        <Tabs.Tab value="changes">Changes</Tabs.Tab>
+        {open && <Tabs.Tab value="pickup">Pickup</Tabs.Tab>}
+      </Tabs.List>
+      <Tabs.Panel value="timesheets" pt="sm">
+        <ShiftTimesheetsTab shift={shift} timezone={tz} canEdit={can('saveShiftTimesheet')} canDelete={can('deleteTimesheet')} />
+      </Tabs.Panel>
+      <Tabs.Panel value="comments" pt="sm">
+        <ShiftCommentsTab scheduleId={shift.id} timezone={tz} canWrite={can('createShiftComment')} />
+      </Tabs.Panel>
+      <Tabs.Panel value="changes" pt="sm">
+        <ShiftChangesTab scheduleId={shift.id} timezone={tz} />
+      </Tabs.Panel>
+      {open && (
+        <Tabs.Panel value="pickup" pt="sm">
+          <ShiftPickupTab scheduleId={shift.id} timezone={tz} canSend={can('sendPickupInvitations')} />
+        </Tabs.Panel>
+      )}
+    </Tabs>
+  );
+}
+
 function ShiftDrawerBody({ id, onClose }: { id: number; onClose: () => void }) {
   const trpc = useTRPC();
   const { can } = useAllowedActions();
@@ -134,13 +213,8 @@ function ShiftDrawerBody({ id, onClose }: { id: number; onClose: () => void }) {
   const [editing, setEditing] = useState<ShiftFormTarget | null>(null);
   const [patternTarget, setPatternTarget] = useState<PatternFormTarget | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  // Kept here rather than in the tabs: a failed refetch shows an alert instead, and the tab comes back with the shift.
   const [tab, setTab] = useState<string | null>('timesheets');
-  const remind = useMutation(
-    trpc.sendShiftReminder.mutationOptions({
-      onSuccess: (sent) => notifications.show({ color: 'teal', message: `Reminder sent to ${sent.recipient} (${sent.channel})` }),
-      onError: (error) => notifications.show({ color: 'red', title: 'Reminder not sent', message: errorMessageOf(error) }),
-    }),
-  );
 
   if (query.isPending) return <Loader size="sm" aria-label="Loading shift" />;
   if (query.isError || !shift) {
@@ -152,14 +226,12 @@ function ShiftDrawerBody({ id, onClose }: { id: number; onClose: () => void }) {
   }
   const tz = shift.timezone;
   const cancelled = shift.status === 'cancelled';
-  const open = isOpenShift(shift);
   const pattern = patterns.data?.find((p) => p.id === shift.patternId) ?? null;
   const day = localParts(shift.startTimestamp, tz).date;
   const editPattern =
     pattern && (pattern.endDate === null || pattern.endDate >= day)
       ? () => setPatternTarget({ kind: 'edit', pattern, effectiveFrom: day })
       : null;
-  const canUpdate = can('updateShift') && !cancelled;
   return (
     <Stack gap="md">
       <Stack gap={6}>
@@ -172,61 +244,17 @@ function ShiftDrawerBody({ id, onClose }: { id: number; onClose: () => void }) {
         </Text>
       </Stack>
       {!cancelled && (
-        <Group gap="xs">
-          {canUpdate && (
-            <EditAction
-              shift={shift}
-              canEditPattern={canEditPattern}
-              onEditShift={() => setEditing({ kind: 'edit', shift })}
-              onEditPattern={editPattern}
-            />
-          )}
-          {can('sendShiftReminder') && shift.caregiverId !== null && shift.status === 'scheduled' && (
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconBell size={14} />}
-              loading={remind.isPending}
-              onClick={() => remind.mutate({ scheduleId: shift.id })}
-            >
-              Send reminder
-            </Button>
-          )}
-          {can('deleteShift') && (
-            <Button size="xs" variant="subtle" color="red" leftSection={<IconX size={14} />} onClick={() => setCancelling(true)}>
-              Cancel shift
-            </Button>
-          )}
-        </Group>
+        <ShiftActions
+          shift={shift}
+          canUpdate={can('updateShift')}
+          canEditPattern={canEditPattern}
+          onEditShift={() => setEditing({ kind: 'edit', shift })}
+          onEditPattern={editPattern}
+          onCancelShift={() => setCancelling(true)}
+        />
       )}
       <ShiftDetails shift={shift} />
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="timesheets">Timesheets</Tabs.Tab>
-          <Tabs.Tab value="comments">Comments</Tabs.Tab>
-          <Tabs.Tab value="changes">Changes</Tabs.Tab>
-          {open && <Tabs.Tab value="pickup">Pickup</Tabs.Tab>}
-        </Tabs.List>
-        <Tabs.Panel value="timesheets" pt="sm">
-          <ShiftTimesheetsTab
-            shift={shift}
-            timezone={tz}
-            canEdit={can('saveShiftTimesheet')}
-            canDelete={can('deleteTimesheet')}
-          />
-        </Tabs.Panel>
-        <Tabs.Panel value="comments" pt="sm">
-          <ShiftCommentsTab scheduleId={shift.id} timezone={tz} canWrite={can('createShiftComment')} />
-        </Tabs.Panel>
-        <Tabs.Panel value="changes" pt="sm">
-          <ShiftChangesTab scheduleId={shift.id} timezone={tz} />
-        </Tabs.Panel>
-        {open && (
-          <Tabs.Panel value="pickup" pt="sm">
-            <ShiftPickupTab scheduleId={shift.id} timezone={tz} canSend={can('sendPickupInvitations')} />
-          </Tabs.Panel>
-        )}
-      </Tabs>
+      <ShiftTabs shift={shift} tab={tab} onTabChange={setTab} />
       <ShiftFormModal target={editing} onClose={() => setEditing(null)} timezone={tz} />
       <ShiftPatternModal target={patternTarget} onClose={() => setPatternTarget(null)} timezone={tz} />
       <ShiftCancelModal
