@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { jsonList, type BatchContext } from './file-imports.target';
+import { jsonList, type BatchContext, type ImportRow } from './file-imports.target';
 import { rowsOf } from '../../db/rows';
 
 /**
@@ -73,4 +73,40 @@ export function resolvePerson(
     return `${label}: ${key} is in the ${person.branchName} branch; import it into that branch`;
   }
   return person;
+}
+
+/**
+ * The payer source a reference names (an external id looked up by payersByExternalId).
+ * @returns its id, or an error message naming the Payer source field.
+ */
+export function resolvePayer(found: Map<string, number>, key: string): number | string {
+  return found.get(key) ?? `Payer source: no payer source has the id ${key}`;
+}
+
+/** What a batch's rows name by external id. */
+export interface RowReferences {
+  clients: Map<string, ReferencedPerson[]>;
+  caregivers: Map<string, ReferencedPerson[]>;
+  payers: Map<string, number>;
+}
+
+/**
+ * Looks up what a batch's rows name in their clientId, caregiverId and payerSourceId fields: one query per kind
+ * that any row names (none for a kind no row gives).
+ */
+export async function rowReferences(ctx: BatchContext, rows: ImportRow[]): Promise<RowReferences> {
+  return {
+    clients: await clientsByExternalId(
+      ctx,
+      rows.map((r) => r.values.clientId ?? ''),
+    ),
+    caregivers: await caregiversByExternalId(
+      ctx,
+      rows.map((r) => r.values.caregiverId ?? ''),
+    ),
+    payers: await payersByExternalId(
+      ctx,
+      rows.map((r) => r.values.payerSourceId ?? ''),
+    ),
+  };
 }
