@@ -12,18 +12,19 @@
 const SERVER_PUBLIC_MODULES = {
   audit: ['audit.rows'],
   billing: ['billing.lines'],
-  'caregiver-app': ['caregiver-app.lookup', 'caregiver-app.receipts', 'caregiver-app.service', 'caregiver-app.visit'],
+  'caregiver-app': ['caregiver-app.lookup'],
   caregivers: ['caregivers.service'],
   clients: ['clients.lookup', 'clients.service'],
-  'file-exports': ['file-exports.files', 'file-exports.scope', 'file-exports.visits'],
+  'file-exports': ['file-exports.files', 'file-exports.scope'],
   notify: ['notify.service'],
   'pay-periods': ['pay-periods.lock'],
   payroll: ['payroll.compute'],
   records: ['records.columns', 'records.zip-centroids', 'records.owner', 'records.addresses.service', 'records.journal.service'],
   reports: ['reports.catalog'],
   roles: ['roles.permissions', 'roles.seed'],
-  shifts: ['shifts.units', 'shift-timesheets.service', 'shift-patterns.generate'],
+  shifts: ['shifts.units', 'shifts.lookup', 'shifts.service', 'shift-patterns.generate'],
   users: ['users.service'],
+  visits: ['visits.record', 'visits.receipts', 'visits.timesheets.service', 'visits.worked'],
   views: ['views.registry', 'views.catalog', 'views.query', 'views.service', 'views.export', 'spreadsheet-cells'],
 };
 

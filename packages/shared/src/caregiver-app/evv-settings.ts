@@ -16,7 +16,7 @@ import { z } from 'zod';
  *   drifting. Five minutes stays below the 15-minute late check-in grace (LATE_CHECK_IN_GRACE_MINUTES) and the 8
  *   minutes that change a 15-minute billing unit (CMS 8-minute rule), so any clock error large enough to move a
  *   visit's flags or units is caught; it is also the tolerance the office's own timesheet edits allow
- *   (apps/server/src/features/shifts/shift-timesheets.service.ts).
+ *   (apps/server/src/features/visits/visits.timesheets.service.ts).
  */
 /** Each setting's rule, without its default (ZEvvSettings adds them; an update leaves an omitted key alone). */
 const EVV_SETTING_FIELDS = {

@@ -14,7 +14,7 @@ import { inBranchScope, type Scope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { caregivers } from '../caregivers/caregivers.schema';
 import { clientAuthorizations, clients } from '../clients/clients.schema';
-import { inPeriod, isWorked, loadExportVisits, periodWindow, type ExportVisit } from '../file-exports/file-exports.visits';
+import { inPeriod, isWorked, loadExportVisits, periodWindow, type ExportVisit } from '../visits/visits.worked';
 import { payerSources, payerSourceServices } from '../payer-sources/payer-sources.schema';
 import { shifts } from '../shifts/shifts.schema';
 import { DEFAULT_UNIT_RULE } from '../shifts/shifts.units';

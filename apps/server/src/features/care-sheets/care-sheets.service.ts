@@ -16,9 +16,8 @@ import { caregivers } from '../caregivers/caregivers.schema';
 import { clients } from '../clients/clients.schema';
 import { companies } from '../companies/companies.schema';
 import { shifts } from '../shifts/shifts.schema';
-import { recordVisitTimes, type VisitCheck } from '../caregiver-app/caregiver-app.visit';
-import { receiptOf, type DeviceFlags } from '../caregiver-app/caregiver-app.service';
-import { withReceipt } from '../caregiver-app/caregiver-app.receipts';
+import { receiptOf, recordVisitTimes, type DeviceFlags, type VisitCheck } from '../visits/visits.record';
+import { withReceipt } from '../visits/visits.receipts';
 import { findCallerCaregiver } from '../caregiver-app/caregiver-app.lookup';
 import { careSheets } from './care-sheets.schema';
 import { careSheetPdfFileName, renderCareSheetPdf, type CareSheetPdfSource } from './care-sheets.pdf';
@@ -197,7 +196,7 @@ function assertPngImages(input: Partial<CareSheetFields>): void {
 
 /**
  * What the request's headers say of it (an offline replay's flag and the device's ISO UTC time, the mobile-app
- * flag, the phone's clock) and when it arrived: DeviceFlags of the caregiver app.
+ * flag, the phone's clock) and when it arrived: DeviceFlags of the visits feature, as the caregiver app's.
  */
 export type RequestFlags = DeviceFlags;
 

@@ -17,7 +17,7 @@ import { shifts, shiftTimesheets } from '../shifts/shifts.schema';
 
 /**
  * A pay period lock never loses a visit the phone recorded offline in time (pay-periods.lock.ts admitPhoneEntry,
- * caregiver-app.visit.ts recordVisitTimes), on a controlled server clock as caregiver-app.evv-time.integration.test.ts.
+ * visits/visits.record.ts recordVisitTimes), on a controlled server clock as caregiver-app.evv-time.integration.test.ts.
  * Boston's period 2026-06-01..15 locks at 2026-06-16T04:00Z (midnight EDT); the lock is in force because that
  * instant has passed. A visit worked and computed for payroll before the lock shows the stored lines stay as they
  * were.

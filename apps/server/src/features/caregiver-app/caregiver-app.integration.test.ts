@@ -17,7 +17,7 @@ import { clientAddresses, clients } from '../clients/clients.schema';
 import { careSheets, caregiverDevices } from '../care-sheets/care-sheets.schema';
 import { payPeriodLockTimes } from '../pay-periods/pay-periods.schema';
 import { shiftPickupInvitations, shifts, shiftTimesheets } from '../shifts/shifts.schema';
-import { clientRecordReceipts } from './caregiver-app.schema';
+import { clientRecordReceipts } from '../visits/visits.schema';
 import { missedPeriodStart } from './caregiver-app.shifts';
 
 /**

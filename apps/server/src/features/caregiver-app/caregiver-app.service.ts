@@ -7,34 +7,8 @@ import type {
 import type { Scope } from '../../auth/scope';
 import { caregiverDevices } from '../care-sheets/care-sheets.schema';
 import { findCallerCaregiver } from './caregiver-app.lookup';
-import { withReceipt } from './caregiver-app.receipts';
-import { recordVisitTimes, type EntryReceipt, type VisitCheck } from './caregiver-app.visit';
-
-/**
- * How the request reached the server, from its headers and the server's clock (the router reads them; the service
- * stays HTTP-free).
- */
-export interface DeviceFlags {
-  /** A mutation recorded offline and replayed (x-offline): timesheet type 2. */
-  offline: boolean;
-  /** ISO UTC time the device recorded it (x-offline-timestamp), or null. */
-  offlineTimestamp: string | null;
-  /** Sent by the caregiver app on the phone (x-mobile-app). */
-  mobileApp: boolean;
-  /** ISO UTC time on the phone's clock when it sent the request (x-device-time), or null. */
-  deviceTime: string | null;
-  /** The server's time when the request arrived. */
-  receivedAt: Date;
-}
-
-/** The receipt recordVisitTimes keeps with each check, from the request's flags. */
-export function receiptOf(device: Pick<DeviceFlags, 'mobileApp' | 'deviceTime' | 'receivedAt'>): EntryReceipt {
-  return {
-    receivedAt: device.receivedAt,
-    deviceTime: device.deviceTime ? new Date(device.deviceTime) : null,
-    mobileApp: device.mobileApp,
-  };
-}
+import { withReceipt } from '../visits/visits.receipts';
+import { receiptOf, recordVisitTimes, type DeviceFlags, type VisitCheck } from '../visits/visits.record';
 
 /**
  * A check-in or check-out from the caregiver app (caregiverAppCheckInOut {scheduleId, kind, timestamp, position,

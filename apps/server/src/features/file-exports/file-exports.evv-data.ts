@@ -15,7 +15,7 @@ import {
   periodWindow,
   type ExportVisit,
   type OfficeEdit,
-} from './file-exports.visits';
+} from '../visits/visits.worked';
 
 /** Everything an EVV aggregator export writes: the visits and the records they refer to, by id. */
 export interface EvvData {

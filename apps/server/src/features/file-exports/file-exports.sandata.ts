@@ -4,7 +4,7 @@ import { TIMESHEET_TYPES } from '@hearth/shared/shifts/shifts.constants';
 import type { FileExportSettings } from '@hearth/shared/file-exports/file-exports.kinds';
 import { JSON_CONTENT_TYPE, settingsOf, type ExportRun } from './file-exports.files';
 import { aggregatorReasonCode, clientSigned, loadEvvData, reasonMemo, type EvvData } from './file-exports.evv-data';
-import { isWorked, type ExportVisit } from './file-exports.visits';
+import { isWorked, type ExportVisit } from '../visits/visits.worked';
 import { evvTransactionRecords, type EvvExportFile } from './file-exports.transactions';
 
 type SandataSettings = FileExportSettings<'evv_sandata'>;

@@ -11,7 +11,7 @@ import { clients } from '../clients/clients.schema';
 import { companies } from '../companies/companies.schema';
 import { payerSources, payerSourceServices } from '../payer-sources/payer-sources.schema';
 import { shifts, shiftTimesheets } from '../shifts/shifts.schema';
-import { timesFromTimesheets } from '../shifts/shift-timesheets.service';
+import { timesFromTimesheets } from '../visits/visits.timesheets';
 import { viewNames } from '../views/views.catalog';
 import { exportFixtures } from './file-exports.test-support';
 import { exportScope } from './file-exports.job';

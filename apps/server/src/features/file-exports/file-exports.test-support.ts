@@ -4,7 +4,7 @@ import type { DownloadUrlOutput } from '@hearth/shared/file-imports/file-imports
 import type { TestApp } from '../../test/test-app';
 import { careSheets } from '../care-sheets/care-sheets.schema';
 import { shifts, shiftTimesheets } from '../shifts/shifts.schema';
-import { timesFromTimesheets } from '../shifts/shift-timesheets.service';
+import { timesFromTimesheets } from '../visits/visits.timesheets';
 import { ny, shiftFixtures } from '../shifts/shifts.test-support';
 
 type Fixtures = Awaited<ReturnType<typeof shiftFixtures>>;

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { branches } from '../branches/branches.schema';
 import { caregiverCashAdvances, caregivers } from '../caregivers/caregivers.schema';
 import { companies } from '../companies/companies.schema';
-import { periodWindow } from '../file-exports/file-exports.visits';
+import { periodWindow } from '../visits/visits.worked';
 import { loadPayrollVisits } from './payroll.visits';
 import { rowsOf } from '../../db/rows';
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { effectiveVisitTimes, workedMinutes, type TimesheetTimes } from '@hearth/shared/payroll/payroll-hours';
 import type { Db } from '../../db/client';
-import { workedSpan } from '../file-exports/file-exports.visits';
+import { workedSpan } from '../visits/visits.worked';
 import { rowsOf } from '../../db/rows';
 
 /** A worked visit as payroll reads it: the shift, its caregiver, client and service, and its worked span. */
@@ -32,7 +32,7 @@ const dateOf = (ms: number | null) => (ms === null ? null : new Date(Number(ms))
 
 /**
  * The worked visits of the caregivers matching `caregiverIn` (a condition on `s.caregiver_id`) whose check-in (else
- * scheduled start) lies in the UTC window, by the same rules as the period exports (file-exports.visits.ts
+ * scheduled start) lies in the UTC window, by the same rules as the period exports (visits.worked.ts
  * loadExportVisits and isWorked: not cancelled; effectiveVisitTimes, office edits win; workedSpan, a shift marked
  * completed without times counts its schedule; at least a minute). One lean query of the columns payroll needs,
  * instants read as epoch milliseconds: a large agency's period holds 160,000 visits, which full rows mapped by the

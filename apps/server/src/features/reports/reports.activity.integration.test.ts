@@ -9,7 +9,7 @@ import { runFileExportJob } from '../file-exports/file-exports.job';
 import { exportFixtures } from '../file-exports/file-exports.test-support';
 import { payerSources, payerSourceServices } from '../payer-sources/payer-sources.schema';
 import { shifts, shiftTimesheets } from '../shifts/shifts.schema';
-import { timesFromTimesheets } from '../shifts/shift-timesheets.service';
+import { timesFromTimesheets } from '../visits/visits.timesheets';
 import { ny } from '../shifts/shifts.test-support';
 import { users } from '../users/users.schema';
 

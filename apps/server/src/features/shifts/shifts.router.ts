@@ -18,7 +18,7 @@ import {
 } from '@hearth/shared/shifts/shifts.schema';
 import { permissionProcedure, router } from '../../trpc/init';
 import * as shiftsService from './shifts.service';
-import * as timesheets from './shift-timesheets.service';
+import * as timesheets from '../visits/visits.timesheets.service';
 import * as comments from './shift-comments.service';
 import * as changes from './shift-changes.service';
 import * as reminder from './shift-reminder.service';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
-import { clientRecordReceipts } from './caregiver-app.schema';
+import { clientRecordReceipts } from './visits.schema';
 
 /** What a receipt row holds while the first call that claimed it is still running (same transaction only). */
 const PENDING = { pending: true } as const;

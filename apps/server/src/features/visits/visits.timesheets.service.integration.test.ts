@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ShiftOutput, ShiftSaveOutput } from '@hearth/shared/shifts/shifts.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { shifts, shiftTimesheets } from './shifts.schema';
-import { ny, shiftFixtures } from './shifts.test-support';
+import { shifts, shiftTimesheets } from '../shifts/shifts.schema';
+import { ny, shiftFixtures } from '../shifts/shifts.test-support';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof shiftFixtures>>;
@@ -84,7 +84,9 @@ describe('office edits of visit times', () => {
     const none = await f.api.ok<ShiftOutput>('mutation', 'deleteTimesheet', { id: first!.id });
     expect(none).toMatchObject({ status: 'scheduled', checkIn: null, checkOut: null, timesheets: [] });
   });
+});
 
+describe('office edits of visit times: what is refused or kept', () => {
   it('refuses times out of order, an empty timesheet, another shift’s timesheet, and a cancelled shift', async () => {
     const shift = await f.shift({
       clientId,

@@ -1,55 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { SaveShiftTimesheetInput, ShiftOutput } from '@hearth/shared/shifts/shifts.schema';
-import { TIMESHEET_TYPES, type ShiftStatus } from '@hearth/shared/shifts/shifts.constants';
+import { TIMESHEET_TYPES } from '@hearth/shared/shifts/shifts.constants';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import { AppError, notFound } from '../../errors/app-error';
 import { textOrNull } from '../clients/clients.lookup';
-import { shifts, shiftTimesheets } from './shifts.schema';
-import { findShift, type ScopedShift } from './shifts.lookup';
-import { checkShiftLocks, getShift } from './shifts.service';
-
-type ShiftRow = ScopedShift['row'];
+import { shifts, shiftTimesheets } from '../shifts/shifts.schema';
+import { findShift } from '../shifts/shifts.lookup';
+import { checkShiftLocks, getShift } from '../shifts/shifts.service';
+import { syncShift, writeTimesheet, type TimesheetRow } from './visits.timesheets';
 
 /** Tolerance for the office computer's clock when refusing times in the future. */
 const CLOCK_SKEW_MS = 5 * 60_000;
-type TimesheetRow = typeof shiftTimesheets.$inferSelect;
-
-/**
- * The shift's check-in, check-out and status from its timesheets (the shift mirrors them, shifts.schema.ts):
- * check_in_at is the earliest check-in, check_out_at the latest check-out. Status: in_progress while a timesheet
- * has a check-in and no check-out, completed when there is a check-in and every timesheet with one is checked
- * out, and with no check-in left back to scheduled, except that a missed shift stays missed (marking visits
- * missed is the office's or a job's call, not a side effect of removing times). A cancelled shift keeps its
- * status.
- */
-export function timesFromTimesheets(
-  status: ShiftStatus,
-  sheets: Pick<TimesheetRow, 'checkIn' | 'checkOut'>[],
-): { checkInAt: Date | null; checkOutAt: Date | null; status: ShiftStatus } {
-  const ins = sheets.flatMap((t) => (t.checkIn ? [t.checkIn.getTime()] : []));
-  const outs = sheets.flatMap((t) => (t.checkOut ? [t.checkOut.getTime()] : []));
-  const checkInAt = ins.length ? new Date(Math.min(...ins)) : null;
-  const checkOutAt = outs.length ? new Date(Math.max(...outs)) : null;
-  if (status === 'cancelled') return { checkInAt, checkOutAt, status };
-  const open = sheets.some((t) => t.checkIn && !t.checkOut);
-  const next: ShiftStatus = !checkInAt ? (status === 'missed' ? 'missed' : 'scheduled') : open ? 'in_progress' : 'completed';
-  return { checkInAt, checkOutAt, status: next };
-}
-
-/**
- * Brings the shift's check-in, check-out and status in step with its timesheets (timesFromTimesheets). Used by
- * the office's timesheet edits and the caregiver app's check-in and check-out.
- */
-export async function syncShift(scope: Scope, shift: Pick<ShiftRow, 'id' | 'status'>): Promise<void> {
-  const sheets = await scope.db
-    .select({ checkIn: shiftTimesheets.checkIn, checkOut: shiftTimesheets.checkOut })
-    .from(shiftTimesheets)
-    .where(eq(shiftTimesheets.shiftId, shift.id));
-  await scope.db
-    .update(shifts)
-    .set({ ...timesFromTimesheets(shift.status, sheets), updatedAt: new Date() })
-    .where(eq(shifts.id, shift.id));
-}
 
 /**
  * The office's edit of a visit's times (saveShiftTimesheet {scheduleId, id?, checkIn?, checkOut?, reasonCode,
@@ -109,15 +70,7 @@ export async function saveShiftTimesheet({
       throw new AppError('BAD_REQUEST', `${field}: ${message}`, { [field]: [message] });
     }
   }
-  if (current) {
-    await scope.db
-      .update(shiftTimesheets)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(shiftTimesheets.id, current.id));
-  } else {
-    await scope.db.insert(shiftTimesheets).values({ ...changes, shiftId: shift.id, createdBy: scope.actorUserId });
-  }
-  await syncShift(scope, shift);
+  await writeTimesheet(scope, shift, current?.id ?? null, changes);
   await recordLocks(shift.id);
   return getShift({ scope, input: { id: shift.id } });
 }

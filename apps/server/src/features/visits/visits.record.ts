@@ -22,7 +22,7 @@ import { clients } from '../clients/clients.schema';
 import { careSheets } from '../care-sheets/care-sheets.schema';
 import { admitPhoneEntry, type LockOver } from '../pay-periods/pay-periods.lock';
 import { shifts, shiftTimesheets, type CheckMetadata, type OutsideEntryTimes } from '../shifts/shifts.schema';
-import { syncShift } from '../shifts/shift-timesheets.service';
+import { writeTimesheet, type TimesheetRow } from './visits.timesheets';
 
 /** A check-in or check-out as the phone sent it (docs/glossary.md "EVV": time, position and accuracy, method). */
 export interface VisitCheck {
@@ -44,6 +44,23 @@ export interface VisitCheck {
   offlineTimestamp?: string | null;
 }
 
+/**
+ * How the request reached the server, from its headers and the server's clock (the caregiver app and care sheet
+ * routers read them; the services stay HTTP-free).
+ */
+export interface DeviceFlags {
+  /** A mutation recorded offline and replayed (x-offline): timesheet type 2. */
+  offline: boolean;
+  /** ISO UTC time the device recorded it (x-offline-timestamp), or null. */
+  offlineTimestamp: string | null;
+  /** Sent by the caregiver app on the phone (x-mobile-app). */
+  mobileApp: boolean;
+  /** ISO UTC time on the phone's clock when it sent the request (x-device-time), or null. */
+  deviceTime: string | null;
+  /** The server's time when the request arrived. */
+  receivedAt: Date;
+}
+
 /** How the request carrying the checks arrived (from its headers and the server's clock). */
 export interface EntryReceipt {
   /** The server's time when the request arrived (UTC). */
@@ -52,6 +69,15 @@ export interface EntryReceipt {
   deviceTime: Date | null;
   /** Sent by the caregiver app on the phone (the mobile-app flag header). */
   mobileApp: boolean;
+}
+
+/** The receipt recordVisitTimes keeps with each check, from the request's flags. */
+export function receiptOf(device: Pick<DeviceFlags, 'mobileApp' | 'deviceTime' | 'receivedAt'>): EntryReceipt {
+  return {
+    receivedAt: device.receivedAt,
+    deviceTime: device.deviceTime ? new Date(device.deviceTime) : null,
+    mobileApp: device.mobileApp,
+  };
 }
 
 /** What recordVisitTimes answers. */
@@ -68,8 +94,6 @@ export interface VisitTimesResult {
 
 /** The caregiver-made types: a timesheet with either is the one the app writes to (office edits are type 3). */
 const CAREGIVER_TYPES = [TIMESHEET_TYPES.mobile, TIMESHEET_TYPES.offline];
-
-type TimesheetRow = typeof shiftTimesheets.$inferSelect;
 
 /**
  * Records a caregiver's check-in and/or check-out of their own shift (caregiverAppCheckInOut and
@@ -104,7 +128,8 @@ type TimesheetRow = typeof shiftTimesheets.$inferSelect;
  *   is flagged for review ("Arrived after the pay period was locked" in EVV review and the shift's timesheets).
  *   Payroll lines already computed for the period keep their figures until the office computes it again. Online
  *   checks into a locked period are refused: the caregiver sees it at the visit and asks the office.
- * - The shift's check_in_at / check_out_at / status follow its timesheets (syncShift); a check-out sets
+ * - The shift's check_in_at / check_out_at / status follow its timesheets (writeTimesheet, the write the office's
+ *   edits use too); a check-out sets
  *   tasks_missing when the client's care plan has tasks and the care sheet has none completed yet.
  * - A care_sheets row exists for the shift afterwards (created empty for this caregiver).
  * @returns the timesheet and care sheet ids, the distance and geofence result, and the review flag.
@@ -175,19 +200,7 @@ export async function recordVisitTimes(
       what: changes.checkOut && !changes.checkIn ? 'check-out' : 'check-in',
     });
     if (lock) stampLock(changes, lock);
-    if (current) {
-      [sheet] = await scope.db
-        .update(shiftTimesheets)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(shiftTimesheets.id, current.id))
-        .returning();
-    } else {
-      [sheet] = await scope.db
-        .insert(shiftTimesheets)
-        .values({ ...changes, shiftId: shift.id, createdBy: scope.actorUserId })
-        .returning();
-    }
-    await syncShift(scope, shift);
+    sheet = await writeTimesheet(scope, shift, current?.id ?? null, changes);
   }
   if (!sheet) throw new AppError('INTERNAL_SERVER_ERROR', `Timesheet of shift ${shift.id} was not written`);
 
