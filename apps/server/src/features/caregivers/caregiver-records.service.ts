@@ -13,8 +13,8 @@ import {
 } from '@hearth/shared/caregivers/caregivers.schema';
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
-import { users } from '../users/users.schema';
 import { assertNoFieldErrors, ownedTable, type ScopedInput } from '../records/records.owner';
+import { insertReturningId, selectWithUserName, withIsoTimestamps } from '../records/records.rows';
 import { caregiverCashAdvances, caregiverCredentials } from './caregivers.schema';
 import { definedOnly, findCaregiver, findRecordCaregiver } from './caregivers.lookup';
 import { presentCredentials } from './caregivers.service';
@@ -26,24 +26,9 @@ import { presentCredentials } from './caregivers.service';
 const CASH_ADVANCE = ownedTable(caregiverCashAdvances, caregiverCashAdvances.caregiverId, 'Caregiver cash advance');
 
 async function cashAdvances(scope: Scope, where: SQL): Promise<CaregiverCashAdvanceOutput[]> {
-  const rows = await scope.db
-    .select({ advance: caregiverCashAdvances, createdByName: users.name })
-    .from(caregiverCashAdvances)
-    .leftJoin(users, eq(users.id, caregiverCashAdvances.createdByUserId))
-    .where(where)
-    .orderBy(desc(caregiverCashAdvances.advancedOn), desc(caregiverCashAdvances.id));
-  return rows.map(({ advance: a, createdByName }) => ({
-    id: a.id,
-    caregiverId: a.caregiverId,
-    amountCents: a.amountCents,
-    advancedOn: a.advancedOn,
-    reason: a.reason,
-    deductedOn: a.deductedOn,
-    createdByUserId: a.createdByUserId,
-    createdByName,
-    createdAt: a.createdAt.toISOString(),
-    updatedAt: a.updatedAt.toISOString(),
-  }));
+  const t = caregiverCashAdvances;
+  const rows = await selectWithUserName(scope, t, t.createdByUserId, where, [desc(t.advancedOn), desc(t.id)]);
+  return rows.map(({ row, userName }) => withIsoTimestamps({ ...row, createdByName: userName }));
 }
 
 async function cashAdvance(scope: Scope, id: number): Promise<CaregiverCashAdvanceOutput> {
@@ -90,18 +75,14 @@ export async function createCaregiverCashAdvance({
   input,
 }: ScopedInput<CreateCaregiverCashAdvanceInput>): Promise<CaregiverCashAdvanceOutput> {
   await findCaregiver(scope, input.caregiverId);
-  const [row] = await scope.db
-    .insert(caregiverCashAdvances)
-    .values({
-      caregiverId: input.caregiverId,
-      amountCents: input.amountCents,
-      advancedOn: input.advancedOn,
-      reason: input.reason ?? null,
-      createdByUserId: scope.actorUserId,
-    })
-    .returning({ id: caregiverCashAdvances.id });
-  if (!row) throw new Error('cash advance insert returned nothing');
-  return cashAdvance(scope, row.id);
+  const id = await insertReturningId(scope, caregiverCashAdvances, 'cash advance', {
+    caregiverId: input.caregiverId,
+    amountCents: input.amountCents,
+    advancedOn: input.advancedOn,
+    reason: input.reason ?? null,
+    createdByUserId: scope.actorUserId,
+  });
+  return cashAdvance(scope, id);
 }
 
 /**
@@ -177,18 +158,14 @@ export async function createCaregiverCredential({
   input,
 }: ScopedInput<CreateCaregiverCredentialInput>): Promise<CaregiverCredentialOutput> {
   const caregiver = await findCaregiver(scope, input.caregiverId);
-  const [row] = await scope.db
-    .insert(caregiverCredentials)
-    .values({
-      caregiverId: caregiver.id,
-      name: input.name,
-      number: input.number ?? null,
-      issuedOn: input.issuedOn ?? null,
-      expiresOn: input.expiresOn ?? null,
-    })
-    .returning({ id: caregiverCredentials.id });
-  if (!row) throw new Error('credential insert returned nothing');
-  return credential(scope, caregiver.id, caregiver.branchTimezone, row.id);
+  const id = await insertReturningId(scope, caregiverCredentials, 'credential', {
+    caregiverId: caregiver.id,
+    name: input.name,
+    number: input.number ?? null,
+    issuedOn: input.issuedOn ?? null,
+    expiresOn: input.expiresOn ?? null,
+  });
+  return credential(scope, caregiver.id, caregiver.branchTimezone, id);
 }
 
 /**

@@ -10,6 +10,7 @@ import type {
 } from '@hearth/shared/caregivers/caregivers.schema';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import type { ScopedInput } from '../records/records.owner';
+import { insertReturningId } from '../records/records.rows';
 import { AppError, notFound } from '../../errors/app-error';
 import { isUniqueViolation } from '../../db/errors';
 import { branches } from '../branches/branches.schema';
@@ -147,29 +148,25 @@ function storedPayRates(rates: CreateCaregiverInput['payRates']) {
  */
 export async function createCaregiver({ scope, input }: ScopedInput<CreateCaregiverInput>): Promise<CaregiverOutput> {
   await assertBranchInScope(scope, input.branchId);
-  const [row] = await scope.db
-    .insert(caregivers)
-    .values({
-      branchId: input.branchId,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email ?? null,
-      phoneNumber: input.phoneNumber ?? null,
-      gender: input.gender ?? null,
-      dateOfBirth: input.dateOfBirth ?? null,
-      hireDate: input.hireDate ?? null,
-      status: input.status,
-      adpFileNumber: input.adpFileNumber ?? null,
-      payRates: storedPayRates(input.payRates),
-      skills: input.skills,
-      languages: input.languages,
-      availability: input.availability,
-      maxWeeklyHours: input.maxWeeklyHours ?? null,
-      notes: input.notes ?? null,
-    })
-    .returning({ id: caregivers.id });
-  if (!row) throw new Error('caregiver insert returned nothing');
-  return getCaregiver({ scope, input: { id: row.id } });
+  const id = await insertReturningId(scope, caregivers, 'caregiver', {
+    branchId: input.branchId,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email ?? null,
+    phoneNumber: input.phoneNumber ?? null,
+    gender: input.gender ?? null,
+    dateOfBirth: input.dateOfBirth ?? null,
+    hireDate: input.hireDate ?? null,
+    status: input.status,
+    adpFileNumber: input.adpFileNumber ?? null,
+    payRates: storedPayRates(input.payRates),
+    skills: input.skills,
+    languages: input.languages,
+    availability: input.availability,
+    maxWeeklyHours: input.maxWeeklyHours ?? null,
+    notes: input.notes ?? null,
+  });
+  return getCaregiver({ scope, input: { id } });
 }
 
 /**

@@ -7,34 +7,18 @@ import {
 } from '@hearth/shared/clients/clients.schema';
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
-import { users } from '../users/users.schema';
 import { nurseAssessments } from './clients.schema';
-import { assertNoFieldErrors, findClient, findRecordClient, iso, textOrNull } from './clients.lookup';
+import { assertNoFieldErrors, findClient, findRecordClient, textOrNull } from './clients.lookup';
 import { ownedTable, type ScopedInput } from '../records/records.owner';
+import { insertReturningId, selectWithUserName, withIsoTimestamps } from '../records/records.rows';
 
 const ASSESSMENT = ownedTable(nurseAssessments, nurseAssessments.clientId, 'Nurse assessment');
 
 /** Assessments with their nurses' names, by a condition, latest assessment first. */
 async function selectAssessments(scope: Scope, where: SQL): Promise<NurseAssessmentOutput[]> {
-  const rows = await scope.db
-    .select({ assessment: nurseAssessments, nurseName: users.name })
-    .from(nurseAssessments)
-    .leftJoin(users, eq(users.id, nurseAssessments.nurseUserId))
-    .where(where)
-    .orderBy(desc(nurseAssessments.assessedOn), desc(nurseAssessments.id));
-  return rows.map(({ assessment: a, nurseName }) => ({
-    id: a.id,
-    clientId: a.clientId,
-    assessmentType: a.assessmentType,
-    assessedOn: a.assessedOn,
-    nextDueOn: a.nextDueOn,
-    nurseUserId: a.nurseUserId,
-    nurseName,
-    findings: a.findings,
-    carePlanChanges: a.carePlanChanges,
-    createdAt: iso(a.createdAt),
-    updatedAt: iso(a.updatedAt),
-  }));
+  const t = nurseAssessments;
+  const rows = await selectWithUserName(scope, t, t.nurseUserId, where, [desc(t.assessedOn), desc(t.id)]);
+  return rows.map(({ row, userName }) => withIsoTimestamps({ ...row, nurseName: userName }));
 }
 
 async function oneAssessment(scope: Scope, id: number): Promise<NurseAssessmentOutput> {
@@ -59,20 +43,16 @@ export async function getNurseAssessments({ scope, input }: ScopedInput<{ client
  */
 export async function createNurseAssessment({ scope, input }: ScopedInput<CreateNurseAssessmentInput>) {
   const client = await findClient(scope, input.clientId);
-  const [row] = await scope.db
-    .insert(nurseAssessments)
-    .values({
-      clientId: client.id,
-      assessmentType: input.assessmentType,
-      assessedOn: input.assessedOn,
-      nextDueOn: input.nextDueOn || null,
-      nurseUserId: scope.userId,
-      findings: input.findings,
-      carePlanChanges: textOrNull(input.carePlanChanges),
-    })
-    .returning({ id: nurseAssessments.id });
-  if (!row) throw new Error('nurse assessment insert returned nothing');
-  return oneAssessment(scope, row.id);
+  const id = await insertReturningId(scope, nurseAssessments, 'nurse assessment', {
+    clientId: client.id,
+    assessmentType: input.assessmentType,
+    assessedOn: input.assessedOn,
+    nextDueOn: input.nextDueOn || null,
+    nurseUserId: scope.userId,
+    findings: input.findings,
+    carePlanChanges: textOrNull(input.carePlanChanges),
+  });
+  return oneAssessment(scope, id);
 }
 
 /**

@@ -27,6 +27,7 @@ import {
   type ScopedClient,
 } from './clients.lookup';
 import { ownedTable, type ScopedInput } from '../records/records.owner';
+import { insertReturningId } from '../records/records.rows';
 
 const AUTHORIZATION = ownedTable(clientAuthorizations, clientAuthorizations.clientId, 'Authorization');
 
@@ -121,24 +122,20 @@ export async function createClientAuthorization({ scope, input }: ScopedInput<Cr
   await assertCompanyPayer(scope, client.companyId, input.payerSourceId, 'payerSourceId');
   const modifiers = input.modifiers ?? [];
   await assertNoOverlap(scope, { ...input, id: 0, clientId: client.id, modifiers });
-  const [row] = await scope.db
-    .insert(clientAuthorizations)
-    .values({
-      clientId: client.id,
-      payerSourceId: input.payerSourceId,
-      serviceCode: input.serviceCode,
-      modifiers,
-      authorizationNumber: textOrNull(input.authorizationNumber),
-      unitsPerWeek: input.unitsPerWeek ?? null,
-      unitsPerMonth: input.unitsPerMonth ?? null,
-      unitsTotal: input.unitsTotal ?? null,
-      startDate: input.startDate,
-      endDate: input.endDate,
-      notes: textOrNull(input.notes),
-    })
-    .returning({ id: clientAuthorizations.id });
-  if (!row) throw new Error('authorization insert returned nothing');
-  return oneAuthorization(scope, client, row.id);
+  const id = await insertReturningId(scope, clientAuthorizations, 'authorization', {
+    clientId: client.id,
+    payerSourceId: input.payerSourceId,
+    serviceCode: input.serviceCode,
+    modifiers,
+    authorizationNumber: textOrNull(input.authorizationNumber),
+    unitsPerWeek: input.unitsPerWeek ?? null,
+    unitsPerMonth: input.unitsPerMonth ?? null,
+    unitsTotal: input.unitsTotal ?? null,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    notes: textOrNull(input.notes),
+  });
+  return oneAuthorization(scope, client, id);
 }
 
 /**

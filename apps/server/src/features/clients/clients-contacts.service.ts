@@ -10,27 +10,16 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import { users } from '../users/users.schema';
 import { clientContacts } from './clients.schema';
-import { assertNoFieldErrors, findClient, findRecordClient, iso, textOrNull } from './clients.lookup';
+import { assertNoFieldErrors, findClient, findRecordClient, textOrNull } from './clients.lookup';
 import { ownedTable, type ScopedInput } from '../records/records.owner';
+import { withIsoTimestamps } from '../records/records.rows';
 
 /** The contacts table as findRecordClient reads it. */
 export const CONTACT = ownedTable(clientContacts, clientContacts.clientId, 'Contact');
 
+/** A contact row as the API answers it: every stored field, the timestamps in ISO 8601 UTC. */
 function toOutput(row: typeof clientContacts.$inferSelect): ClientContactOutput {
-  return {
-    id: row.id,
-    clientId: row.clientId,
-    userId: row.userId,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    relationship: row.relationship,
-    phoneNumber: row.phoneNumber,
-    email: row.email,
-    isEmergencyContact: row.isEmergencyContact,
-    hasPortalAccess: row.hasPortalAccess,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  };
+  return withIsoTimestamps(row);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ClientStatus } from '@hearth/shared/clients/clients.constants';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import type { ScopedInput } from '../records/records.owner';
+import { insertReturningId } from '../records/records.rows';
 import { AppError, notFound } from '../../errors/app-error';
 import { branches } from '../branches/branches.schema';
 import { payerSources } from '../payer-sources/payer-sources.schema';
@@ -100,12 +101,9 @@ export async function createClient({ scope, input }: ScopedInput<CreateClientInp
   const branch = await findBranch(scope, input.branchId);
   if (input.primaryPayerSourceId)
     await assertCompanyPayer(scope, branch.companyId, input.primaryPayerSourceId, 'primaryPayerSourceId');
-  const [row] = await scope.db
-    .insert(clients)
-    .values({ ...personFields(input), firstName: input.firstName, lastName: input.lastName, branchId: branch.id })
-    .returning({ id: clients.id });
-  if (!row) throw new Error('client insert returned nothing');
-  return getClient({ scope, input: { id: row.id } });
+  const values = { ...personFields(input), firstName: input.firstName, lastName: input.lastName, branchId: branch.id };
+  const id = await insertReturningId(scope, clients, 'client', values);
+  return getClient({ scope, input: { id } });
 }
 
 /**
