@@ -27,11 +27,6 @@ export const CAREGIVER_ADDRESSES: AddressBook<'caregiverId', CaregiverAddressOut
     caregiverAddresses.caregiverId,
     'Caregiver address',
   ),
-  insert: (scope, caregiverId, address) =>
-    scope.db
-      .insert(caregiverAddresses)
-      .values({ caregiverId, ...address })
-      .returning({ id: caregiverAddresses.id }),
   update: (scope, id, changes) => scope.db.update(caregiverAddresses).set(changes).where(eq(caregiverAddresses.id, id)),
   unmarkPrimary: 'pass-to-oldest',
   savedRule: addressRuleErrors,
@@ -48,11 +43,6 @@ export const CAREGIVER_JOURNAL: JournalBook<'caregiverId', CaregiverJournalEntry
     caregiverJournalEntries.caregiverId,
     'Caregiver journal entry',
   ),
-  insert: (scope, caregiverId, entry) =>
-    scope.db
-      .insert(caregiverJournalEntries)
-      .values({ caregiverId, ...entry })
-      .returning({ id: caregiverJournalEntries.id }),
   author: 'actor',
   present: ({ ownerId, ...entry }) => ({ ...entry, caregiverId: ownerId }),
 };

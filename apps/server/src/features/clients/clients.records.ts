@@ -33,11 +33,6 @@ export const CLIENT_ADDRESSES: AddressBook<'clientId', ClientAddressOutput> = {
 /** A client's journal: the author is the caller (the impersonated user while impersonating); 404s say "Journal entry N not found". */
 export const CLIENT_JOURNAL: JournalBook<'clientId', ClientJournalEntryOutput> = {
   ...ownedRecords('clientId', findClient, findRecordClient, clientJournalEntries, clientJournalEntries.clientId, 'Journal entry'),
-  insert: (scope, clientId, entry) =>
-    scope.db
-      .insert(clientJournalEntries)
-      .values({ clientId, ...entry })
-      .returning({ id: clientJournalEntries.id }),
   author: 'user',
   present: ({ ownerId, ...entry }) => ({ ...entry, clientId: ownerId }),
 };

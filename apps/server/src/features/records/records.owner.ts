@@ -88,18 +88,33 @@ export async function findRecordOwnerId(scope: Scope, owner: OwnerTable, record:
 /**
  * Where one owner's records of a kind are kept, as the shared record services take it (AddressBook, JournalBook):
  * the owner from its feature's two lookups, `find` (the owner by id) and `findOf` (the owner of a record of
- * `table`), both in branch scope; the table, its owner id column and the 404 name of a missing record. E.g.
+ * `table`), both in branch scope; the table, its owner id column and the 404 name of a missing record; and an
+ * `insert` of a row with its owner (the owner id column's key in the table must be `key`). E.g.
  * `ownedRecords('clientId', findClient, findRecordClient, clientAddresses, clientAddresses.clientId, 'Address')`.
  */
-export function ownedRecords<K extends string, T extends PgTable & { id: Column }, C extends Column>(
+export function ownedRecords<K extends string, T extends PgTable & { id: PgColumn }, C extends Column>(
   key: K,
   find: RecordOwner<K>['find'],
   findOf: (scope: Scope, record: OwnedTable, id: number, options?: { lock?: boolean }) => Promise<{ id: number }>,
   table: T,
   ownerColumn: C,
   name: string,
-): { owner: RecordOwner<K>; table: T; ownerColumn: C; name: string } {
+): OwnedRecords<K, T, C> {
   const record = ownedTable(table, ownerColumn, name);
   const owner: RecordOwner<K> = { key, find, findOfRecord: (scope, id, options) => findOf(scope, record, id, options) };
-  return { owner, table, ownerColumn, name };
+  const insert = async (scope: Scope, ownerId: number, values: object) => {
+    const row = { ...values, [key]: ownerId } as T['$inferInsert'];
+    return (await scope.db.insert(table).values(row).returning({ id: table.id })) as { id: number }[];
+  };
+  return { owner, table, ownerColumn, name, insert };
+}
+
+/** What ownedRecords answers: where one owner's records of a kind are kept and how one is inserted. */
+export interface OwnedRecords<K extends string, T extends PgTable, C extends Column> {
+  owner: RecordOwner<K>;
+  table: T;
+  ownerColumn: C;
+  name: string;
+  /** Inserts a row of `values` belonging to `ownerId`. @returns the new row's id. */
+  insert(scope: Scope, ownerId: number, values: object): Promise<{ id: number }[]>;
 }
