@@ -1,281 +1,75 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Alert, Loader, Paper, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { keepPreviousData, skipToken, useMutation, useQuery } from '@tanstack/react-query';
-import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
-import type { DateSelectArg, DatesSetArg, EventClickArg, EventContentArg, EventDropArg, EventInput } from '@fullcalendar/core';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import type { DateSelectArg, EventClickArg } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
-import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/interaction';
+import interactionPlugin from '@fullcalendar/interaction';
 import luxonPlugin from '@fullcalendar/luxon3';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { SHIFT_STATUS_LABELS, type ShiftStatus } from '@hearth/shared/shifts/shifts.constants';
-import type { ShiftOutput, ShiftWarning } from '@hearth/shared/shifts/shifts.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { useTRPC } from '@/api/trpc';
 import classes from './shift-calendar.module.css';
-import { isOpenShift, otherPartyName, serviceText, shiftSummary, type ScheduleParty } from './shift-display';
+import { shiftEventContent, shiftEvents } from './shift-calendar.event';
+import { useShiftMove } from './shift-calendar.move';
+import { useCalendarRange } from './shift-calendar.range';
+import { CalendarKey, CalendarToolbar } from './shift-calendar.toolbar';
+import type { ScheduleParty } from './shift-display';
 import { ShiftDrawer } from './shift-drawer';
-import { ShiftFormModal, type FixedParty, type ShiftFormTarget } from './shift-form.modal';
-import { useBranchTimezone, useShiftRefresh } from './shift-queries';
-import { formatTimeRange, formatZonedDay, localParts, todayIn, zoneLabel } from './shift-time';
+import { ShiftFormModal, type FixedParty, type ShiftFormTarget, type ShiftPrefill } from './shift-form.modal';
+import { useBranchTimezone } from './shift-queries';
+import { localParts, todayIn } from './shift-time';
 import { ShiftWarningsModal } from './shift-warnings';
 
-type CalendarView = 'timeGridDay' | 'timeGridWeek' | 'dayGridMonth';
-
-const VIEWS: { value: CalendarView; label: string; unit: string }[] = [
-  { value: 'timeGridDay', label: 'Day', unit: 'day' },
-  { value: 'timeGridWeek', label: 'Week', unit: 'week' },
-  { value: 'dayGridMonth', label: 'Month', unit: 'month' },
-];
-
-const STATUS_CLASSES: Record<ShiftStatus, string> = {
-  scheduled: classes.scheduled!,
-  in_progress: classes.inProgress!,
-  completed: classes.completed!,
-  missed: classes.missed!,
-  cancelled: classes.cancelled!,
-};
-
-/** A drag or resize waiting for the user to confirm its warnings. */
-interface PendingMove {
-  shift: ShiftOutput;
-  startTimestamp: string;
-  endTimestamp: string;
-  warnings: ShiftWarning[];
-  revert: () => void;
-}
-
-/** What a shift looks like on the calendar: time, the other party (or an Open tag), the service. */
-function ShiftEventContent(props: {
-  shift: ShiftOutput;
-  party: ScheduleParty;
-  timeText: string;
-  compact: boolean;
-  timezone: string;
-}) {
-  const { shift, party, timeText, compact, timezone } = props;
-  const open = isOpenShift(shift);
-  const service = serviceText(shift);
-  const name = open && party === 'client' ? null : otherPartyName(shift, party);
-  // Rendered on every change (FullCalendar keeps the event's element across updates): the full summary as a
-  // tooltip for a card too small to show it all, and stable hooks for tests.
-  const hooks = {
-    // The calendar says its zone once, above it ("Times in ..."): its times do not repeat the abbreviation.
-    title: shiftSummary(shift, party, formatTimeRange(shift.startTimestamp, shift.endTimestamp, timezone, 'never')),
-    'data-testid': 'shift-event',
-    'data-shift-id': shift.id,
-    'data-status': shift.status,
-  };
-  if (compact) {
-    return (
-      <div className={`${classes.content} ${classes.compact}`} {...hooks}>
-        <span className={`${classes.line} ${classes.time}`}>{timeText}</span>
-        <span className={classes.line}>
-          {open && <span className={classes.openLabel}>Open</span>}
-          {name && <span className={classes.name}>{name}</span>}
-          {service && <span className={classes.meta}> · {service}</span>}
-        </span>
-      </div>
-    );
-  }
-  return (
-    <div className={classes.content} {...hooks}>
-      <div className={`${classes.line} ${classes.time}`}>{timeText}</div>
-      <div className={classes.line}>
-        {open && <span className={classes.openLabel}>Open</span>}
-        {name && <span className={classes.name}>{name}</span>}
-      </div>
-      {service && <div className={`${classes.line} ${classes.meta}`}>{service}</div>}
-    </div>
-  );
-}
-
-/** The colour key under the toolbar. */
-function Legend() {
-  const items: { className: string; label: string }[] = [
-    { className: classes.scheduled!, label: SHIFT_STATUS_LABELS.scheduled },
-    { className: classes.inProgress!, label: SHIFT_STATUS_LABELS.in_progress },
-    { className: classes.completed!, label: SHIFT_STATUS_LABELS.completed },
-    { className: classes.missed!, label: SHIFT_STATUS_LABELS.missed },
-    { className: classes.cancelled!, label: SHIFT_STATUS_LABELS.cancelled },
-    { className: classes.open!, label: 'Open shift' },
-  ];
-  return (
-    <Group gap="md" wrap="wrap" aria-label="Colour key">
-      {items.map((item) => (
-        <Group key={item.label} gap={6} wrap="nowrap">
-          <span className={`${classes.legendDot} ${item.className}`} aria-hidden />
-          <Text size="xs" c="dimmed">
-            {item.label}
-          </Text>
-        </Group>
-      ))}
-    </Group>
-  );
-}
-
 /** The prefill of a shift created from the toolbar: today (or the first day shown) 09:00 to 13:00. */
-function defaultPrefill(timezone: string, rangeStart: string | null): { date: string; startTime: string; endTime: string } {
+function defaultPrefill(timezone: string, rangeStart: string | null): ShiftPrefill {
   const today = todayIn(timezone);
   const first = rangeStart ? localParts(rangeStart, timezone).date : today;
   return { date: first > today ? first : today, startTime: '09:00', endTime: '13:00' };
 }
 
+/** The prefill of a shift created by selecting a slot: its local date and times, or 09:00 to 13:00 on a whole day. */
+function selectedPrefill(arg: DateSelectArg, timezone: string): ShiftPrefill {
+  if (arg.allDay) return { date: arg.startStr.slice(0, 10), startTime: '09:00', endTime: '13:00' };
+  const start = localParts(arg.start.toISOString(), timezone);
+  const end = localParts(arg.end.toISOString(), timezone);
+  return { date: start.date, startTime: start.time, endTime: end.time };
+}
+
 function Calendar(props: { party: ScheduleParty; owner: FixedParty; timezone: string }) {
   const { party, owner, timezone } = props;
   const trpc = useTRPC();
-  const refresh = useShiftRefresh();
   const { can } = useAllowedActions();
   const canCreate = can('createShift');
   const canMove = can('updateShift');
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
-  const calendarRef = useRef<FullCalendar>(null);
-  const [range, setRange] = useState<{ after: string; before: string } | null>(null);
-  const [title, setTitle] = useState('');
-  const [view, setView] = useState<CalendarView>(narrow ? 'timeGridDay' : 'timeGridWeek');
-  // FullCalendar reads its first view once; later changes go through its API and come back in datesSet.
-  const [initialView] = useState(view);
+  const { calendarRef, api, range, title, view, initialView, datesSet } = useCalendarRange(narrow);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [formTarget, setFormTarget] = useState<ShiftFormTarget | null>(null);
-  const [pendingMove, setPendingMove] = useState<PendingMove | null>(null);
-  const update = useMutation(trpc.updateShift.mutationOptions());
+  const move = useShiftMove(party, timezone);
 
   const filter = party === 'client' ? { clientId: owner.id } : { caregiverId: owner.id };
   const shifts = useQuery({
     ...trpc.getShifts.queryOptions(range ? { ...range, ...filter, includeCancelled: true } : skipToken),
     placeholderData: keepPreviousData,
   });
-
-  const events = useMemo<EventInput[]>(
-    () =>
-      (shifts.data ?? []).map((s) => ({
-        id: String(s.id),
-        start: s.startTimestamp,
-        end: s.endTimestamp,
-        title: otherPartyName(s, party),
-        classNames: [classes.event!, STATUS_CLASSES[s.status], ...(isOpenShift(s) ? [classes.open!] : [])],
-        editable: canMove && s.status === 'scheduled',
-        extendedProps: { shift: s },
-      })),
-    [shifts.data, party, canMove],
-  );
-
-  // A phone gets the day view; a wider screen coming back gets the week.
-  useEffect(() => {
-    const api = calendarRef.current?.getApi();
-    if (!api) return;
-    if (narrow && api.view.type === 'timeGridWeek') api.changeView('timeGridDay');
-    else if (!narrow && api.view.type === 'timeGridDay') api.changeView('timeGridWeek');
-  }, [narrow]);
-
-  const api = () => calendarRef.current?.getApi();
-  const unit = VIEWS.find((v) => v.value === view)?.unit ?? 'week';
-
-  const commitMove = async (move: Omit<PendingMove, 'warnings'>) => {
-    try {
-      await update.mutateAsync({ id: move.shift.id, startTimestamp: move.startTimestamp, endTimestamp: move.endTimestamp });
-      notifications.show({
-        color: 'teal',
-        message: `Shift moved to ${formatZonedDay(move.startTimestamp, timezone)} ${formatTimeRange(
-          move.startTimestamp,
-          move.endTimestamp,
-          timezone,
-          'never',
-        )}`,
-      });
-    } catch (error) {
-      move.revert();
-      notifications.show({ color: 'red', title: 'Shift not moved', message: errorMessageOf(error) });
-    } finally {
-      void refresh.shift(move.shift.id);
-    }
-  };
-
-  // A drag or resize runs the same checks as the form: a dry run first, warnings confirmed, a conflict reverted.
-  const onMove = async (info: EventDropArg | EventResizeDoneArg) => {
-    const shift = info.event.extendedProps.shift as ShiftOutput;
-    const start = info.event.start;
-    const end = info.event.end;
-    if (!start || !end) {
-      info.revert();
-      return;
-    }
-    const move = { shift, startTimestamp: start.toISOString(), endTimestamp: end.toISOString(), revert: info.revert };
-    try {
-      const dry = await update.mutateAsync({
-        id: shift.id,
-        startTimestamp: move.startTimestamp,
-        endTimestamp: move.endTimestamp,
-        dryRun: true,
-      });
-      if (dry.warnings.length > 0) setPendingMove({ ...move, warnings: dry.warnings });
-      else await commitMove(move);
-    } catch (error) {
-      info.revert();
-      notifications.show({ color: 'red', title: 'Shift not moved', message: errorMessageOf(error) });
-    }
-  };
-
-  const onSelect = (arg: DateSelectArg) => {
-    api()?.unselect();
-    if (arg.allDay) {
-      setFormTarget({ kind: 'new', prefill: { date: arg.startStr.slice(0, 10), startTime: '09:00', endTime: '13:00' } });
-      return;
-    }
-    const start = localParts(arg.start.toISOString(), timezone);
-    const end = localParts(arg.end.toISOString(), timezone);
-    setFormTarget({ kind: 'new', prefill: { date: start.date, startTime: start.time, endTime: end.time } });
-  };
+  const events = useMemo(() => shiftEvents(shifts.data ?? [], party, canMove), [shifts.data, party, canMove]);
 
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} component="section" aria-label="Schedule">
       <Stack gap="sm">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Group gap="xs" wrap="nowrap">
-            <ActionIcon.Group>
-              <ActionIcon variant="default" size="md" aria-label={`Previous ${unit}`} onClick={() => api()?.prev()}>
-                <IconChevronLeft size={16} />
-              </ActionIcon>
-              <ActionIcon variant="default" size="md" aria-label={`Next ${unit}`} onClick={() => api()?.next()}>
-                <IconChevronRight size={16} />
-              </ActionIcon>
-            </ActionIcon.Group>
-            <Button variant="default" size="xs" onClick={() => api()?.today()}>
-              Today
-            </Button>
-            <Title order={4} fz={{ base: 'sm', sm: 'lg' }} aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
-              {title}
-            </Title>
-            {shifts.isFetching && <Loader size={14} aria-label="Loading shifts" />}
-          </Group>
-          <Group gap="xs" wrap="nowrap">
-            <SegmentedControl
-              size="xs"
-              aria-label="Calendar view"
-              value={view}
-              onChange={(value) => api()?.changeView(value)}
-              data={VIEWS.map(({ value, label }) => ({ value, label }))}
-            />
-            {canCreate && (
-              <Button
-                size="xs"
-                leftSection={<IconPlus size={14} />}
-                onClick={() => setFormTarget({ kind: 'new', prefill: defaultPrefill(timezone, range?.after ?? null) })}
-              >
-                New shift
-              </Button>
-            )}
-          </Group>
-        </Group>
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Legend />
-          <Text size="xs" c="dimmed">
-            Times in {zoneLabel(timezone)}
-          </Text>
-        </Group>
+        <CalendarToolbar
+          api={api}
+          view={view}
+          title={title}
+          fetching={shifts.isFetching}
+          onNewShift={
+            canCreate ? () => setFormTarget({ kind: 'new', prefill: defaultPrefill(timezone, range?.after ?? null) }) : null
+          }
+        />
+        <CalendarKey timezone={timezone} />
         {shifts.isError && (
           <Alert color="red" variant="light" role="alert">
             The shifts could not be loaded: {errorMessageOf(shifts.error)}
@@ -309,39 +103,18 @@ function Calendar(props: { party: ScheduleParty; owner: FixedParty; timezone: st
             longPressDelay={350}
             editable={canMove}
             eventDurationEditable={canMove}
-            datesSet={(arg: DatesSetArg) => {
-              setRange({ after: arg.start.toISOString(), before: arg.end.toISOString() });
-              setTitle(arg.view.title);
-              setView(arg.view.type as CalendarView);
+            datesSet={datesSet}
+            select={(arg: DateSelectArg) => {
+              api()?.unselect();
+              setFormTarget({ kind: 'new', prefill: selectedPrefill(arg, timezone) });
             }}
-            select={onSelect}
             eventClick={(arg: EventClickArg) => {
               arg.jsEvent.preventDefault();
               setSelectedId(Number(arg.event.id));
             }}
-            eventDrop={(info) => void onMove(info)}
-            eventResize={(info) => void onMove(info)}
-            eventContent={(arg: EventContentArg) => {
-              const shift = arg.event.extendedProps.shift as ShiftOutput | undefined;
-              // The selection being drawn (selectMirror) is an event without a shift behind it.
-              if (!shift) {
-                return (
-                  <div className={classes.content}>
-                    <div className={`${classes.line} ${classes.time}`}>{arg.timeText}</div>
-                    <div className={classes.line}>New shift</div>
-                  </div>
-                );
-              }
-              return (
-                <ShiftEventContent
-                  shift={shift}
-                  party={party}
-                  timeText={arg.timeText}
-                  compact={arg.view.type === 'dayGridMonth'}
-                  timezone={timezone}
-                />
-              );
-            }}
+            eventDrop={(info) => void move.onMove(info)}
+            eventResize={(info) => void move.onMove(info)}
+            eventContent={(arg) => shiftEventContent(arg, party, timezone)}
           />
         </div>
       </Stack>
@@ -353,30 +126,7 @@ function Calendar(props: { party: ScheduleParty; owner: FixedParty; timezone: st
         fixedClient={party === 'client' ? owner : null}
         fixedCaregiver={party === 'caregiver' ? owner : null}
       />
-      <ShiftWarningsModal
-        warnings={pendingMove?.warnings ?? null}
-        what={
-          pendingMove
-            ? `${otherPartyName(pendingMove.shift, party)}: ${formatZonedDay(pendingMove.startTimestamp, timezone)} ${formatTimeRange(
-                pendingMove.startTimestamp,
-                pendingMove.endTimestamp,
-                timezone,
-                'never',
-              )}`
-            : ''
-        }
-        busy={update.isPending}
-        onCancel={() => {
-          pendingMove?.revert();
-          setPendingMove(null);
-        }}
-        onConfirm={() => {
-          if (!pendingMove) return;
-          const move = pendingMove;
-          setPendingMove(null);
-          void commitMove(move);
-        }}
-      />
+      <ShiftWarningsModal {...move.warningsModal} />
     </Paper>
   );
 }
