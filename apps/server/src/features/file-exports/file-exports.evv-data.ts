@@ -8,14 +8,8 @@ import { clientAddresses, clients } from '../clients/clients.schema';
 import { payerSources } from '../payer-sources/payer-sources.schema';
 import { shifts } from '../shifts/shifts.schema';
 import { periodOf, type ExportRun } from './file-exports.files';
-import {
-  inPeriod,
-  loadExportVisits,
-  officeEditsOf,
-  periodWindow,
-  type ExportVisit,
-  type OfficeEdit,
-} from '../visits/visits.worked';
+import { inPeriod, loadExportVisits, periodWindow, type ExportVisit } from '../visits/visits.worked';
+import { officeEditsOf, type OfficeEdit } from './file-exports.office-edits';
 
 /** Everything an EVV aggregator export writes: the visits and the records they refer to, by id. */
 export interface EvvData {

@@ -8,8 +8,7 @@ import type { Db } from '../../db/client';
 import { branches } from '../branches/branches.schema';
 import { caregiverCashAdvances, caregivers } from '../caregivers/caregivers.schema';
 import { companies } from '../companies/companies.schema';
-import { periodWindow } from '../visits/visits.worked';
-import { loadPayrollVisits } from './payroll.visits';
+import { loadPayrollVisits, periodWindow } from '../visits/visits.worked';
 import { rowsOf } from '../../db/rows';
 
 /** The caregiver a payroll line belongs to, as the report and the ADP file name them. */

@@ -1,19 +1,24 @@
-import { and, asc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   effectiveVisitTimes,
   workedMinutes,
   type EffectiveVisitTimes,
   type PayPeriod,
+  type TimesheetTimes,
 } from '@hearth/shared/payroll/payroll-hours';
 import { zoneCalendar } from '@hearth/shared/payroll/payroll-calendar';
-import { TIMESHEET_TYPES } from '@hearth/shared/shifts/shifts.constants';
 import type { Db } from '../../db/client';
-import { auditLog } from '../audit/audit.schema';
+import { rowsOf } from '../../db/rows';
 import { branches } from '../branches/branches.schema';
-import { users } from '../users/users.schema';
 import { shifts, shiftTimesheets } from '../shifts/shifts.schema';
+import type { TimesheetRow } from './visits.timesheets';
 
-export type TimesheetRow = typeof shiftTimesheets.$inferSelect;
+/**
+ * The worked visits of a period, as payroll, billing and the period exports read them: one set of rules (not
+ * cancelled; checked in, else scheduled to start, in the window; effectiveVisitTimes, office edits win; workedSpan;
+ * at least a minute) behind two loaders, the full rows of the exports and billing (loadExportVisits) and the lean
+ * columns of payroll (loadPayrollVisits).
+ */
 
 /** A visit as the period exports read it: the shift, its branch's time zone, its timesheets and effective times. */
 export interface ExportVisit {
@@ -33,8 +38,8 @@ export interface ExportVisit {
   minutes: number;
 }
 
-/** The worked span of a shift with its effective times (see ExportVisit.span); payroll's lean loader uses it too. */
-export function workedSpan(
+/** The worked span of a shift with its effective times (see ExportVisit.span). */
+function workedSpan(
   shift: Pick<ExportVisit['shift'], 'status' | 'startAt' | 'endAt'>,
   times: Pick<EffectiveVisitTimes, 'checkIn' | 'checkOut'>,
 ): ExportVisit['span'] {
@@ -54,6 +59,35 @@ export function periodWindow(period: PayPeriod, extraDays = 0): { start: Date; e
   };
 }
 
+/** The columns of a shift the window is tested on: Drizzle's columns, or those of an alias in raw SQL. */
+interface WindowColumns {
+  status: SQL | typeof shifts.status;
+  checkInAt: SQL | typeof shifts.checkInAt;
+  startAt: SQL | typeof shifts.startAt;
+}
+
+/**
+ * The shifts a window's visits come from: not cancelled, and checked in (else scheduled to start) within the UTC
+ * window, start included, end excluded.
+ */
+function inVisitWindow(columns: WindowColumns, window: { start: Date; end: Date }): SQL {
+  const at = sql`coalesce(${columns.checkInAt}, ${columns.startAt})`;
+  return sql`${columns.status} <> 'cancelled' and ${at} >= ${window.start} and ${at} < ${window.end}`;
+}
+
+/**
+ * A shift's effective times from its timesheets (office edits win), its worked span and the span's minutes (0
+ * when there is none): the rule both loaders apply to each visit.
+ */
+function workedOf<T extends TimesheetTimes>(
+  shift: Pick<ExportVisit['shift'], 'status' | 'startAt' | 'endAt'>,
+  sheets: readonly T[],
+): { times: EffectiveVisitTimes<T>; span: ExportVisit['span']; minutes: number } {
+  const times = effectiveVisitTimes(sheets);
+  const span = workedSpan(shift, times);
+  return { times, span, minutes: span ? workedMinutes(span) : 0 };
+}
+
 /**
  * The shifts matching `where` that are not cancelled and whose check-in (else scheduled start) lies in the UTC
  * window, each with its timesheets (in id order), effective times (effectiveVisitTimes: office-edited times win),
@@ -64,12 +98,11 @@ export async function loadExportVisits(
   where: SQL | undefined,
   window: { start: Date; end: Date },
 ): Promise<ExportVisit[]> {
-  const at = sql`coalesce(${shifts.checkInAt}, ${shifts.startAt})`;
   const rows = await db
     .select({ shift: shifts, timeZone: branches.timezone })
     .from(shifts)
     .innerJoin(branches, eq(branches.id, shifts.branchId))
-    .where(and(ne(shifts.status, 'cancelled'), gte(at, window.start), lt(at, window.end), where))
+    .where(and(inVisitWindow(shifts, window), where))
     .orderBy(asc(shifts.startAt), asc(shifts.id));
   const sheets = rows.length
     ? await db
@@ -83,8 +116,7 @@ export async function loadExportVisits(
   for (const sheet of sheets) byShift.set(sheet.shiftId, [...(byShift.get(sheet.shiftId) ?? []), sheet]);
   return rows.map(({ shift, timeZone }) => {
     const mine = byShift.get(shift.id) ?? [];
-    const times = effectiveVisitTimes(mine);
-    const span = workedSpan(shift, times);
+    const { times, span, minutes } = workedOf(shift, mine);
     return {
       shift,
       timeZone,
@@ -93,7 +125,7 @@ export async function loadExportVisits(
       span,
       // zoneCalendar: localDateOf without Luxon's cost per visit (a large agency's period has 160,000 of them).
       date: zoneCalendar(timeZone).localDate(span?.checkIn ?? times.checkIn ?? shift.startAt),
-      minutes: span ? workedMinutes(span) : 0,
+      minutes,
     };
   });
 }
@@ -111,65 +143,82 @@ export function isWorked(visit: ExportVisit): visit is ExportVisit & { span: Non
   return visit.span !== null && visit.minutes > 0;
 }
 
-/** An office edit of a visit's times as the audit trail recorded it (EVV "visit changes"). */
-export interface OfficeEdit {
-  shiftId: number;
-  at: Date;
-  userName: string | null;
-  userEmail: string | null;
-  reasonCode: string | null;
-  reasonNote: string | null;
-  /** Which times it set. */
-  checkIn: boolean;
-  checkOut: boolean;
+/** A worked visit as payroll reads it: the shift, its caregiver, client and service, and its worked span. */
+export interface PayrollSourceVisit {
+  id: number;
+  caregiverId: number;
+  clientId: number;
+  serviceCode: string | null;
+  checkIn: Date;
+  checkOut: Date;
 }
 
-/** Whether an audited timesheet row set `field` (check_in / check_out) as an office entry (type 3). */
-function setByOffice(
-  field: 'check_in' | 'check_out',
-  oldRow: Record<string, unknown> | null,
-  newRow: Record<string, unknown>,
-): boolean {
-  if (newRow[`${field}_type`] !== TIMESHEET_TYPES.office || newRow[field] == null) return false;
-  const before = oldRow?.[field];
-  return before == null || Date.parse(String(before)) !== Date.parse(String(newRow[field]));
+/** The window's columns in the payroll query, whose shifts are aliased `s`. */
+const WINDOW_COLUMNS_OF_S: WindowColumns = { status: sql`s.status`, checkInAt: sql`s.check_in_at`, startAt: sql`s.start_at` };
+
+interface PayrollRow {
+  id: number;
+  caregiver_id: number;
+  client_id: number;
+  service_code: string | null;
+  status: string;
+  start_ms: number;
+  end_ms: number;
+  in_ms: number | null;
+  out_ms: number | null;
+  check_in_type: number | null;
+  check_out_type: number | null;
 }
+
+const dateOf = (ms: number | null) => (ms === null ? null : new Date(Number(ms)));
 
 /**
- * The office edits of the given shifts' times, oldest first, from the audit trail (audit_log rows of
- * shift_timesheets, as getShiftChanges reads them, deleted timesheets included): each insert or update that set a
- * check-in or check-out as an office entry (type 3), with who made it, when, and its reason code and note.
+ * The worked visits of the caregivers matching `caregiverIn` (a condition on `s.caregiver_id`) whose check-in (else
+ * scheduled start) lies in the UTC window, by the same rules as the period exports (loadExportVisits and isWorked:
+ * inVisitWindow; workedOf, office edits win and a shift marked completed without times counts its schedule; at
+ * least a minute). One lean query of the columns payroll needs, instants read as epoch milliseconds: a large
+ * agency's period holds 160,000 visits, which full rows mapped by the ORM take seconds to read.
  */
-export async function officeEditsOf(db: Db, shiftIds: number[]): Promise<OfficeEdit[]> {
-  if (shiftIds.length === 0) return [];
-  const rows = await db
-    .select({ log: auditLog, userName: users.name, userEmail: users.email })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.changedBy))
-    .where(
-      sql`${auditLog.tableName} = 'shift_timesheets'
-        and (coalesce(${auditLog.newRow}, ${auditLog.oldRow}) ->> 'shift_id')::integer in (${sql.join(
-          shiftIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-    )
-    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
-  return rows.flatMap(({ log, userName, userEmail }): OfficeEdit[] => {
-    if (!log.newRow) return [];
-    const checkIn = setByOffice('check_in', log.oldRow, log.newRow);
-    const checkOut = setByOffice('check_out', log.oldRow, log.newRow);
-    if (!checkIn && !checkOut) return [];
-    return [
-      {
-        shiftId: Number(log.newRow.shift_id),
-        at: log.createdAt,
-        userName,
-        userEmail,
-        reasonCode: (log.newRow.reason_code as string | null) ?? null,
-        reasonNote: (log.newRow.reason_note as string | null) ?? null,
-        checkIn,
-        checkOut,
-      },
-    ];
-  });
+export async function loadPayrollVisits(
+  db: Db,
+  caregiverIn: SQL,
+  window: { start: Date; end: Date },
+): Promise<PayrollSourceVisit[]> {
+  const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
+  const result = await db.execute(sql`
+    select s.id, s.caregiver_id, s.client_id, s.service_code, s.status, ${ms('s.start_at')} as start_ms,
+      ${ms('s.end_at')} as end_ms, ${ms('t.check_in')} as in_ms, ${ms('t.check_out')} as out_ms, t.check_in_type,
+      t.check_out_type
+    from shifts s left join shift_timesheets t on t.shift_id = s.id
+    where ${inVisitWindow(WINDOW_COLUMNS_OF_S, window)} and s.caregiver_id is not null and ${caregiverIn}
+    order by s.id, t.id`);
+  const rows = rowsOf<PayrollRow>(result);
+  const visits: PayrollSourceVisit[] = [];
+  let i = 0;
+  while (i < rows.length) {
+    const first = rows[i]!;
+    const sheets: TimesheetTimes[] = [];
+    for (; i < rows.length && rows[i]!.id === first.id; i++) {
+      const r = rows[i]!;
+      if (r.in_ms === null && r.out_ms === null && r.check_in_type === null && r.check_out_type === null) continue;
+      sheets.push({
+        checkIn: dateOf(r.in_ms),
+        checkOut: dateOf(r.out_ms),
+        checkInType: r.check_in_type,
+        checkOutType: r.check_out_type,
+      });
+    }
+    const shift = { status: first.status, startAt: new Date(Number(first.start_ms)), endAt: new Date(Number(first.end_ms)) };
+    const { span, minutes } = workedOf(shift as Parameters<typeof workedSpan>[0], sheets);
+    if (!span || minutes <= 0) continue;
+    visits.push({
+      id: Number(first.id),
+      caregiverId: Number(first.caregiver_id),
+      clientId: Number(first.client_id),
+      serviceCode: first.service_code,
+      checkIn: span.checkIn,
+      checkOut: span.checkOut,
+    });
+  }
+  return visits;
 }
