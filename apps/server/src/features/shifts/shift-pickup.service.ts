@@ -1,6 +1,4 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
-import { zoneAbbreviation } from '@hearth/shared/app/time-display';
 import { CAREGIVER_STATUS_LABELS } from '@hearth/shared/caregivers/caregivers.constants';
 import { SHIFT_STATUS_LABELS, type PickupInvitationStatus, type ShiftStatus } from '@hearth/shared/shifts/shifts.constants';
 import type {
@@ -20,11 +18,10 @@ import { sqlState } from '../../db/errors';
 import { branches } from '../branches/branches.schema';
 import { caregivers } from '../caregivers/caregivers.schema';
 import { clients } from '../clients/clients.schema';
-import { users } from '../users/users.schema';
-import { notify } from '../notify/notify.service';
 import { assertShiftUnlocked } from '../pay-periods/pay-periods.lock';
 import { shiftPickupInvitations, shifts } from './shifts.schema';
 import { rankedPickupCandidates } from './shift-pickup.rank';
+import { primaryCity, sendInvitationMessages } from './shift-pickup.message';
 
 /** How many caregivers sendPickupInvitations invites when none are named: the best ranked. */
 export const DEFAULT_PICKUP_INVITES = 50;
@@ -35,9 +32,6 @@ export const DEFAULT_PICKUP_INVITES = 50;
  * nearest.
  */
 export const PICKUP_CANDIDATES_SHOWN = 50;
-
-/** The path of the caregiver app's pickup screen, carried by every invitation message. */
-const PICKUP_LINK = '/app/pickup';
 
 /** What the pickup services need to know of a shift. */
 interface PickupShift {
@@ -192,32 +186,6 @@ async function whyNotEligible(scope: Scope, shift: PickupShift, ids: number[]): 
 }
 
 /**
- * The text of an invitation, in the branch's time zone and saying which: "Open shift Tue 11/24/26 9:00 AM-1:00 PM
- * EST near Dorchester (T1019). Open Hearth to pick it up." ("near" and the code are left out when unknown).
- */
-export function invitationText(shift: Pick<PickupShift, 'startAt' | 'endAt' | 'serviceCode' | 'timezone'>, city: string | null) {
-  const local = (d: Date) => DateTime.fromJSDate(d, { zone: shift.timezone }).setLocale('en-US');
-  const start = local(shift.startAt);
-  const end = local(shift.endAt);
-  const when = `${start.toFormat('ccc MM/dd/yy h:mm a')}-${end.toFormat('h:mm a')} ${zoneAbbreviation(shift.timezone, shift.endAt)}`;
-  const where = city ? ` near ${city}` : '';
-  const code = shift.serviceCode ? ` (${shift.serviceCode})` : '';
-  return {
-    subject: `Open shift ${start.toFormat('ccc MM/dd/yy')}`,
-    body: `Open shift ${when}${where}${code}. Open Hearth to pick it up.`,
-  };
-}
-
-/**
- * The city of a client's primary address (the oldest primary should there be two), or null. `clientIdColumn` is
- * written out qualified ("shifts.client_id"): Drizzle leaves select-list columns of a one-table query unqualified.
- */
-function primaryCity(clientIdColumn: 'shifts.client_id' | 'clients.id') {
-  return sql<string | null>`(select a.city from client_addresses a
-    where a.client_id = ${sql.raw(clientIdColumn)} and a.is_primary order by a.id limit 1)`;
-}
-
-/**
  * Sends pickup invitations for an open shift (sendPickupInvitations {scheduleId, caregiverIds?}, issue
  * "Scheduling" item 4): to the caregivers named, each of whom must be eligible (see getPickupCandidates), or to
  * the DEFAULT_PICKUP_INVITES (50) best ranked eligible caregivers. Caregivers already invited to the shift are
@@ -274,37 +242,11 @@ export async function sendPickupInvitations({
           .returning({ caregiverId: shiftPickupInvitations.caregiverId });
 
   if (created.length > 0) {
-    const [client] = await scope.db
-      .select({ city: primaryCity('clients.id') })
-      .from(clients)
-      .where(eq(clients.id, shift.clientId));
-    const { subject, body } = invitationText(shift, client?.city ?? null);
-    const contacts = await scope.db
-      .select({
-        userId: users.id,
-        userActive: users.isActive,
-        deviceToken: users.pushNotificationDeviceToken,
-        phoneNumber: caregivers.phoneNumber,
-        email: caregivers.email,
-      })
-      .from(caregivers)
-      .leftJoin(users, eq(users.id, caregivers.userId))
-      .where(
-        inArray(
-          caregivers.id,
-          created.map((c) => c.caregiverId),
-        ),
-      );
-    for (const c of contacts) {
-      const base = { db: scope.db, kind: 'pickup_invitation', body, link: PICKUP_LINK, userId: c.userId };
-      if (c.userId !== null && c.userActive) {
-        await notify({ ...base, channel: 'push', recipient: c.deviceToken ?? `user:${c.userId}` });
-      } else if (c.phoneNumber) {
-        await notify({ ...base, channel: 'sms', recipient: c.phoneNumber });
-      } else if (c.email) {
-        await notify({ ...base, channel: 'email', recipient: c.email, subject });
-      }
-    }
+    await sendInvitationMessages(
+      scope.db,
+      shift,
+      created.map((c) => c.caregiverId),
+    );
   }
   return { sent: created.length, invitations: await listInvitations(scope, shift) };
 }

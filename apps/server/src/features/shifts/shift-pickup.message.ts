@@ -1,0 +1,89 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { zoneAbbreviation } from '@hearth/shared/app/time-display';
+import type { Db } from '../../db/client';
+import { caregivers } from '../caregivers/caregivers.schema';
+import { clients } from '../clients/clients.schema';
+import { users } from '../users/users.schema';
+import { notify } from '../notify/notify.service';
+
+/**
+ * How a pickup invitation reaches a caregiver (issue "Scheduling" item 4): its text, and the channel the notifier
+ * sends it on.
+ */
+
+/** The path of the caregiver app's pickup screen, carried by every invitation message. */
+const PICKUP_LINK = '/app/pickup';
+
+/** What an invitation message says of its shift: the client, the times and the branch's IANA time zone. */
+interface InvitedShift {
+  clientId: number;
+  startAt: Date;
+  endAt: Date;
+  serviceCode: string | null;
+  timezone: string;
+}
+
+/**
+ * The text of an invitation, in the branch's time zone and saying which: "Open shift Tue 11/24/26 9:00 AM-1:00 PM
+ * EST near Dorchester (T1019). Open Hearth to pick it up." ("near" and the code are left out when unknown).
+ */
+export function invitationText(
+  shift: Pick<InvitedShift, 'startAt' | 'endAt' | 'serviceCode' | 'timezone'>,
+  city: string | null,
+): { subject: string; body: string } {
+  const local = (d: Date) => DateTime.fromJSDate(d, { zone: shift.timezone }).setLocale('en-US');
+  const start = local(shift.startAt);
+  const end = local(shift.endAt);
+  const when = `${start.toFormat('ccc MM/dd/yy h:mm a')}-${end.toFormat('h:mm a')} ${zoneAbbreviation(shift.timezone, shift.endAt)}`;
+  const where = city ? ` near ${city}` : '';
+  const code = shift.serviceCode ? ` (${shift.serviceCode})` : '';
+  return {
+    subject: `Open shift ${start.toFormat('ccc MM/dd/yy')}`,
+    body: `Open shift ${when}${where}${code}. Open Hearth to pick it up.`,
+  };
+}
+
+/**
+ * The city of a client's primary address (the oldest primary should there be two), or null. `clientIdColumn` is
+ * written out qualified ("shifts.client_id"): Drizzle leaves select-list columns of a one-table query unqualified.
+ */
+export function primaryCity(clientIdColumn: 'shifts.client_id' | 'clients.id') {
+  return sql<string | null>`(select a.city from client_addresses a
+    where a.client_id = ${sql.raw(clientIdColumn)} and a.is_primary order by a.id limit 1)`;
+}
+
+/**
+ * Sends the invitation message for `shift` to each of `caregiverIds` through the notifier (kind pickup_invitation,
+ * link /app/pickup): push when the caregiver has an active sign-in user (to its registered device token, else
+ * addressed "user:<id>" for the app's in-app list), else SMS to the caregiver's phone, else email; a caregiver with
+ * none of these gets nothing (they still see the offer once they sign in).
+ */
+export async function sendInvitationMessages(db: Db, shift: InvitedShift, caregiverIds: number[]): Promise<void> {
+  const [client] = await db
+    .select({ city: primaryCity('clients.id') })
+    .from(clients)
+    .where(eq(clients.id, shift.clientId));
+  const { subject, body } = invitationText(shift, client?.city ?? null);
+  const contacts = await db
+    .select({
+      userId: users.id,
+      userActive: users.isActive,
+      deviceToken: users.pushNotificationDeviceToken,
+      phoneNumber: caregivers.phoneNumber,
+      email: caregivers.email,
+    })
+    .from(caregivers)
+    .leftJoin(users, eq(users.id, caregivers.userId))
+    .where(inArray(caregivers.id, caregiverIds));
+  for (const c of contacts) {
+    const base = { db, kind: 'pickup_invitation', body, link: PICKUP_LINK, userId: c.userId };
+    if (c.userId !== null && c.userActive) {
+      await notify({ ...base, channel: 'push', recipient: c.deviceToken ?? `user:${c.userId}` });
+    } else if (c.phoneNumber) {
+      await notify({ ...base, channel: 'sms', recipient: c.phoneNumber });
+    } else if (c.email) {
+      await notify({ ...base, channel: 'email', recipient: c.email, subject });
+    }
+  }
+}
