@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { Auth } from '../auth/auth';
 import type { Storage } from '../storage/storage';
-import { LOCAL_STORAGE_PATH } from '../storage/local.storage';
+import { LOCAL_STORAGE_PATH } from '../storage/local.signed-urls';
 import { AppError } from '../errors/app-error';
 import { loadMapTiles } from '../config';
 

@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { AppError } from '../errors/app-error';
-import { isLocalStorage, LOCAL_STORAGE_PATH, type SignedQuery } from '../storage/local.storage';
+import { isLocalStorage } from '../storage/local.storage';
+import { LOCAL_STORAGE_PATH, type SignedQuery } from '../storage/local.signed-urls';
 import { contentDisposition, type Storage } from '../storage/storage';
 import type { JobQueue } from '../jobs/jobs.queue';
 import { getUploadState, markUploaded } from '../features/files/files.service';
 import { getFileImportUploadState, markFileImportUploaded } from '../features/file-imports/file-imports.service';
 
 /**
- * The local storage driver's signed URLs (storage/local.storage.ts); nothing is registered for S3, whose URLs point
- * at the bucket. The signature is the credential: no session is needed, and a tampered or expired URL answers
+ * The local storage driver's signed URLs (storage/local.signed-urls.ts); nothing is registered for S3, whose URLs
+ * point at the bucket. The signature is the credential: no session is needed, and a tampered or expired URL answers
  * 403 {message: "This link is invalid" | "This link has expired"}.
  *
  * - `PUT /api/storage/{key}?expires&size&type&sig`: the bytes of a pending file. Content-Type must equal `type`
