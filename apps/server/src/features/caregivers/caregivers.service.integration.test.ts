@@ -265,16 +265,8 @@ describe('caregivers', () => {
 });
 
 describe('caregiver addresses', () => {
-  const address = (caregiverId: number, extra: Record<string, unknown> = {}) => ({
-    caregiverId,
-    line1: '12 Elm St',
-    city: 'Boston',
-    state: 'ma',
-    zip: '02118',
-    lat: 42.34,
-    lon: -71.07,
-    ...extra,
-  });
+  const elm = { line1: '12 Elm St', city: 'Boston', state: 'ma', zip: '02118', lat: 42.34, lon: -71.07 };
+  const address = (caregiverId: number, extra: Record<string, unknown> = {}) => ({ caregiverId, ...elm, ...extra });
 
   it('keeps exactly one primary address through create, update and delete', async () => {
     const c = await createCaregiver();
@@ -729,18 +721,10 @@ describe('caregivers view', () => {
       languages: ['English', 'Spanish'],
       hireDate: '2025-06-01',
     });
-    await call(
-      'mutation',
-      'createCaregiverCredential',
-      { caregiverId: c.id, name: 'CPR', expiresOn: addDays(today, 12) },
-      'branchmanager',
-    );
-    await call(
-      'mutation',
-      'createCaregiverCredential',
-      { caregiverId: c.id, name: 'CNA', expiresOn: addDays(today, 300) },
-      'branchmanager',
-    );
+    const addCredential = (name: string, expiresOn: string) =>
+      call('mutation', 'createCaregiverCredential', { caregiverId: c.id, name, expiresOn }, 'branchmanager');
+    await addCredential('CPR', addDays(today, 12));
+    await addCredential('CNA', addDays(today, 300));
     const [row] = (await queryView({ search: 'zebulon' }, 'branchmanager')).rows;
     expect(row).toMatchObject({
       id: c.id,
@@ -751,12 +735,7 @@ describe('caregivers view', () => {
       nextCredentialExpiry: addDays(today, 12),
       credentialExpiringSoon: true,
     });
-    await call(
-      'mutation',
-      'createCaregiverCredential',
-      { caregiverId: c.id, name: 'CPR', expiresOn: addDays(today, 700) },
-      'branchmanager',
-    );
+    await addCredential('CPR', addDays(today, 700));
     const [renewed] = (await queryView({ search: 'Flagtest' }, 'branchmanager')).rows;
     expect(renewed).toMatchObject({ nextCredentialExpiry: addDays(today, 300), credentialExpiringSoon: false });
 

@@ -5,18 +5,16 @@ import type {
   ClientAuthorizationCodeCombo,
   ClientAuthorizationOutput,
 } from '@hearth/shared/clients/client-authorizations.schema';
-import { startTestApp, type TestApp } from '../../test/test-app';
-import { clientFixtures, signInAll } from './clients.test-support';
+import type { TestApp } from '../../test/test-app';
+import { startClientTests, type ClientApi, type ClientFixtures } from './clients.test-support';
 import { caregivers } from '../caregivers/caregivers.schema';
 
 let t: TestApp;
-let f: Awaited<ReturnType<typeof clientFixtures>>;
-let api: Awaited<ReturnType<typeof signInAll>>;
+let f: ClientFixtures;
+let api: ClientApi;
 let clientId: number;
 beforeAll(async () => {
-  t = await startTestApp();
-  f = await clientFixtures(t);
-  api = await signInAll(t);
+  ({ t, f, api } = await startClientTests());
   clientId = (
     await api.ok<ClientOutput>('mutation', 'createClient', { branchId: f.boston.id, firstName: 'Eva', lastName: 'Costa' })
   ).id;

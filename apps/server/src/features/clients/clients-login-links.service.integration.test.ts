@@ -2,22 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { ClientContactOutput, ClientOutput, LoginLinkOutput } from '@hearth/shared/clients/clients.schema';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 import { branchUsers, users, verifications } from '../users/users.schema';
 import { outbox } from '../notify/notify.schema';
 import { clientContacts, clients } from './clients.schema';
-import { clientFixtures, signInAll } from './clients.test-support';
+import { startClientTests, type ClientApi, type ClientFixtures } from './clients.test-support';
 import { usernameFromEmail } from './clients-login-links.service';
 import { hashOf } from '../../auth/login-links';
 
 let t: TestApp;
-let f: Awaited<ReturnType<typeof clientFixtures>>;
-let api: Awaited<ReturnType<typeof signInAll>>;
-beforeAll(async () => {
-  t = await startTestApp();
-  f = await clientFixtures(t);
-  api = await signInAll(t);
-});
+let f: ClientFixtures;
+let api: ClientApi;
+beforeAll(async () => ({ t, f, api } = await startClientTests()));
 afterAll(() => t.close());
 
 const createClient = (patch: Record<string, unknown> = {}) =>

@@ -6,17 +6,13 @@ import type {
   ClientOutput,
   NurseAssessmentOutput,
 } from '@hearth/shared/clients/clients.schema';
-import { startTestApp, type TestApp } from '../../test/test-app';
-import { clientFixtures, signInAll } from './clients.test-support';
+import type { TestApp } from '../../test/test-app';
+import { startClientTests, type ClientApi, type ClientFixtures } from './clients.test-support';
 
 let t: TestApp;
-let f: Awaited<ReturnType<typeof clientFixtures>>;
-let api: Awaited<ReturnType<typeof signInAll>>;
-beforeAll(async () => {
-  t = await startTestApp();
-  f = await clientFixtures(t);
-  api = await signInAll(t);
-});
+let f: ClientFixtures;
+let api: ClientApi;
+beforeAll(async () => ({ t, f, api } = await startClientTests()));
 afterAll(() => t.close());
 
 const newClient = (patch: Record<string, unknown> = {}) => ({
@@ -184,16 +180,8 @@ describe('branch scope', () => {
 });
 
 describe('addresses', () => {
-  const address = (clientId: number, patch: Record<string, unknown> = {}) => ({
-    clientId,
-    line1: '10 Tremont St',
-    city: 'Boston',
-    state: 'ma',
-    zip: '02108',
-    lat: 42.357,
-    lon: -71.06,
-    ...patch,
-  });
+  const tremont = { line1: '10 Tremont St', city: 'Boston', state: 'ma', zip: '02108', lat: 42.357, lon: -71.06 };
+  const address = (clientId: number, patch: Record<string, unknown> = {}) => ({ clientId, ...tremont, ...patch });
 
   it('keeps exactly one primary address per client', async () => {
     const { id: clientId } = await api.ok<ClientOutput>('mutation', 'createClient', newClient());
@@ -253,14 +241,8 @@ describe('addresses', () => {
 });
 
 describe('contacts', () => {
-  const contact = (clientId: number, patch: Record<string, unknown> = {}) => ({
-    clientId,
-    firstName: 'Rosa',
-    lastName: 'Silva',
-    relationship: 'Daughter',
-    phoneNumber: '617-555-0199',
-    ...patch,
-  });
+  const rosa = { firstName: 'Rosa', lastName: 'Silva', relationship: 'Daughter', phoneNumber: '617-555-0199' };
+  const contact = (clientId: number, patch: Record<string, unknown> = {}) => ({ clientId, ...rosa, ...patch });
 
   it('creates, lists, edits and deletes contacts', async () => {
     const { id: clientId } = await api.ok<ClientOutput>('mutation', 'createClient', newClient());

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { TestApp } from '../../test/test-app';
+import { startTestApp, type TestApp } from '../../test/test-app';
 import { branches } from '../branches/branches.schema';
 import { companies } from '../companies/companies.schema';
 import { payerSources } from '../payer-sources/payer-sources.schema';
@@ -61,4 +61,15 @@ export async function signInAll(t: TestApp) {
     return { status: res.status, message: res.body.error?.message, fieldErrors: res.body.error?.data.fieldErrors };
   }
   return { tokens, ok, fail };
+}
+
+/** What clientFixtures reads and adds. */
+export type ClientFixtures = Awaited<ReturnType<typeof clientFixtures>>;
+/** The signed-in callers of signInAll. */
+export type ClientApi = Awaited<ReturnType<typeof signInAll>>;
+
+/** Starts the test app on the seeded database, adds the client fixtures and signs in the demo users. */
+export async function startClientTests(): Promise<{ t: TestApp; f: ClientFixtures; api: ClientApi }> {
+  const t = await startTestApp();
+  return { t, f: await clientFixtures(t), api: await signInAll(t) };
 }
