@@ -4,7 +4,7 @@ import { users } from '../users/users.schema';
 import {
   addressColumns,
   journalEntryColumns,
-  ownerIdColumn,
+  ownedRecordColumns,
   personColumns,
   recordFileColumns,
   timestampColumns,
@@ -48,23 +48,19 @@ export const caregivers = pgTable(
   ],
 );
 
+/** The id and caregiver_id columns every record on a caregiver starts with. */
+const caregiverRecordColumns = () => ownedRecordColumns('caregiverId', 'caregiver_id', () => caregivers.id);
+
 /** A caregiver's home address with coordinates (WGS84 degrees), for pickup ranking and travel. */
-export const caregiverAddresses = pgTable(
-  'caregiver_addresses',
-  {
-    id: serial('id').primaryKey(),
-    caregiverId: ownerIdColumn('caregiver_id', () => caregivers.id),
-    ...addressColumns(),
-  },
-  (t) => [index('caregiver_addresses_caregiver_idx').on(t.caregiverId)],
-);
+export const caregiverAddresses = pgTable('caregiver_addresses', { ...caregiverRecordColumns(), ...addressColumns() }, (t) => [
+  index('caregiver_addresses_caregiver_idx').on(t.caregiverId),
+]);
 
 /** A certification or license of a caregiver (CNA, HHA, CPR, TB test...) with its expiry date. */
 export const caregiverCredentials = pgTable(
   'caregiver_credentials',
   {
-    id: serial('id').primaryKey(),
-    caregiverId: ownerIdColumn('caregiver_id', () => caregivers.id),
+    ...caregiverRecordColumns(),
     name: text('name').notNull(),
     number: text('number'),
     issuedOn: date('issued_on'),
@@ -75,24 +71,14 @@ export const caregiverCredentials = pgTable(
 );
 
 /** A file on a caregiver's record (same flow as client files). */
-export const caregiverFiles = pgTable(
-  'caregiver_files',
-  {
-    id: serial('id').primaryKey(),
-    caregiverId: ownerIdColumn('caregiver_id', () => caregivers.id),
-    ...recordFileColumns(),
-  },
-  (t) => [index('caregiver_files_caregiver_idx').on(t.caregiverId)],
-);
+export const caregiverFiles = pgTable('caregiver_files', { ...caregiverRecordColumns(), ...recordFileColumns() }, (t) => [
+  index('caregiver_files_caregiver_idx').on(t.caregiverId),
+]);
 
 /** A dated note on a caregiver's record. */
 export const caregiverJournalEntries = pgTable(
   'caregiver_journal_entries',
-  {
-    id: serial('id').primaryKey(),
-    caregiverId: ownerIdColumn('caregiver_id', () => caregivers.id),
-    ...journalEntryColumns(),
-  },
+  { ...caregiverRecordColumns(), ...journalEntryColumns() },
   (t) => [index('caregiver_journal_entries_caregiver_idx').on(t.caregiverId, t.entryDate)],
 );
 
@@ -100,8 +86,7 @@ export const caregiverJournalEntries = pgTable(
 export const caregiverCashAdvances = pgTable(
   'caregiver_cash_advances',
   {
-    id: serial('id').primaryKey(),
-    caregiverId: ownerIdColumn('caregiver_id', () => caregivers.id),
+    ...caregiverRecordColumns(),
     amountCents: integer('amount_cents').notNull(),
     advancedOn: date('advanced_on').notNull(),
     reason: text('reason'),

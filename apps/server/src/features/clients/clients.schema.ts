@@ -4,7 +4,7 @@ import { users } from '../users/users.schema';
 import {
   addressColumns,
   journalEntryColumns,
-  ownerIdColumn,
+  ownedRecordColumns,
   personColumns,
   recordFileColumns,
   timestampColumns,
@@ -37,12 +37,14 @@ export const clients = pgTable(
   ],
 );
 
+/** The id and client_id columns every record on a client starts with. */
+const clientRecordColumns = () => ownedRecordColumns('clientId', 'client_id', () => clients.id);
+
 /** A client's address with its coordinates (WGS84 degrees) for EVV geofencing and the map. */
 export const clientAddresses = pgTable(
   'client_addresses',
   {
-    id: serial('id').primaryKey(),
-    clientId: ownerIdColumn('client_id', () => clients.id),
+    ...clientRecordColumns(),
     label: text('label').notNull().default('Home'),
     ...addressColumns(),
   },
@@ -53,8 +55,7 @@ export const clientAddresses = pgTable(
 export const clientContacts = pgTable(
   'client_contacts',
   {
-    id: serial('id').primaryKey(),
-    clientId: ownerIdColumn('client_id', () => clients.id),
+    ...clientRecordColumns(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -72,8 +73,7 @@ export const clientContacts = pgTable(
 export const clientAuthorizations = pgTable(
   'client_authorizations',
   {
-    id: serial('id').primaryKey(),
-    clientId: ownerIdColumn('client_id', () => clients.id),
+    ...clientRecordColumns(),
     payerSourceId: integer('payer_source_id')
       .notNull()
       .references(() => payerSources.id),
@@ -100,24 +100,14 @@ export const clientAuthorizations = pgTable(
  * A file on a client's record. Created first (status pending) with an upload URL; the upload marks it uploaded
  * (spec section 4 "File upload").
  */
-export const clientFiles = pgTable(
-  'client_files',
-  {
-    id: serial('id').primaryKey(),
-    clientId: ownerIdColumn('client_id', () => clients.id),
-    ...recordFileColumns(),
-  },
-  (t) => [index('client_files_client_idx').on(t.clientId)],
-);
+export const clientFiles = pgTable('client_files', { ...clientRecordColumns(), ...recordFileColumns() }, (t) => [
+  index('client_files_client_idx').on(t.clientId),
+]);
 
 /** A dated note on a client's record (docs/glossary.md "Journal entry"). */
 export const clientJournalEntries = pgTable(
   'client_journal_entries',
-  {
-    id: serial('id').primaryKey(),
-    clientId: ownerIdColumn('client_id', () => clients.id),
-    ...journalEntryColumns(),
-  },
+  { ...clientRecordColumns(), ...journalEntryColumns() },
   (t) => [index('client_journal_entries_client_idx').on(t.clientId, t.entryDate)],
 );
 
@@ -125,8 +115,7 @@ export const clientJournalEntries = pgTable(
 export const nurseAssessments = pgTable(
   'nurse_assessments',
   {
-    id: serial('id').primaryKey(),
-    clientId: ownerIdColumn('client_id', () => clients.id),
+    ...clientRecordColumns(),
     assessmentType: text('assessment_type', { enum: NURSE_ASSESSMENT_TYPES }).notNull(),
     assessedOn: date('assessed_on').notNull(),
     nextDueOn: date('next_due_on'),

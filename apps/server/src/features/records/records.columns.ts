@@ -1,4 +1,4 @@
-import { text, timestamp, integer, date, bigint, boolean, doublePrecision, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { text, timestamp, integer, date, bigint, boolean, doublePrecision, serial, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { branches } from '../branches/branches.schema';
 import { users } from '../users/users.schema';
 
@@ -38,6 +38,17 @@ export function journalEntryColumns() {
  */
 export function ownerIdColumn(name: string, ownerId: () => AnyPgColumn) {
   return integer(name).notNull().references(ownerId, { onDelete: 'cascade' });
+}
+
+/**
+ * The first columns of a record on a person: its serial id and the owner column `key` (SQL name `name`, e.g.
+ * caregiverId / caregiver_id) referencing `ownerId`, deleted with its owner.
+ */
+export function ownedRecordColumns<K extends string>(key: K, name: string, ownerId: () => AnyPgColumn) {
+  return {
+    id: serial('id').primaryKey(),
+    ...({ [key]: ownerIdColumn(name, ownerId) } as Record<K, ReturnType<typeof ownerIdColumn>>),
+  };
 }
 
 /**
