@@ -10,8 +10,9 @@ import type {
 } from '@hearth/shared/caregivers/caregivers.schema';
 import type { Scope } from '../../auth/scope';
 import type { ScopedInput } from '../records/records.owner';
+import { insertPersonUser } from '../records/records.rows';
 import { AppError } from '../../errors/app-error';
-import { accounts, branchUsers, sessions, users } from '../users/users.schema';
+import { accounts, sessions, users } from '../users/users.schema';
 import { issueLoginLink } from '../../auth/login-links';
 import { notify } from '../notify/notify.service';
 import { caregivers } from './caregivers.schema';
@@ -85,24 +86,15 @@ async function ensureCaregiverUser(
     });
   }
   const username = await freeUsername(scope, caregiver);
-  const [user] = await scope.db
-    .insert(users)
-    .values({
-      username,
-      displayUsername: username,
-      email,
-      name: `${caregiver.firstName} ${caregiver.lastName}`,
-      firstName: caregiver.firstName,
-      lastName: caregiver.lastName,
-      phoneNumber: caregiver.phoneNumber,
-      companyId: caregiver.companyId,
-      roleId: ROLE_IDS.caregiver,
-    })
-    .returning({ id: users.id });
-  if (!user) throw new Error('user insert returned nothing');
-  await scope.db.insert(branchUsers).values({ userId: user.id, branchId: caregiver.branchId });
-  await scope.db.update(caregivers).set({ userId: user.id, updatedAt: new Date() }).where(eq(caregivers.id, caregiver.id));
-  return { caregiver: { ...caregiver, userId: user.id }, userId: user.id, username };
+  const userId = await insertPersonUser(scope, caregiver, {
+    username,
+    displayUsername: username,
+    email,
+    phoneNumber: caregiver.phoneNumber,
+    roleId: ROLE_IDS.caregiver,
+  });
+  await scope.db.update(caregivers).set({ userId, updatedAt: new Date() }).where(eq(caregivers.id, caregiver.id));
+  return { caregiver: { ...caregiver, userId }, userId, username };
 }
 
 /**

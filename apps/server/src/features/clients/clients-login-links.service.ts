@@ -5,8 +5,9 @@ import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import type { Db } from '../../db/client';
 import type { Scope } from '../../auth/scope';
 import type { ScopedInput } from '../records/records.owner';
+import { insertPersonUser } from '../records/records.rows';
 import { AppError } from '../../errors/app-error';
-import { branchUsers, users } from '../users/users.schema';
+import { users } from '../users/users.schema';
 import { issueLoginLink } from '../../auth/login-links';
 import { notify } from '../notify/notify.service';
 import { clientContacts, clients } from './clients.schema';
@@ -84,21 +85,8 @@ async function ensureLoginUser(scope: Scope, person: LoginPerson): Promise<numbe
     await scope.db.update(users).set({ isActive: true, updatedAt: new Date() }).where(eq(users.id, holder.id));
     return holder.id;
   }
-  const [user] = await scope.db
-    .insert(users)
-    .values({
-      username: await freeUsername(scope.db, usernameFromEmail(email)),
-      email,
-      name: `${person.firstName} ${person.lastName}`,
-      firstName: person.firstName,
-      lastName: person.lastName,
-      companyId: person.companyId,
-      roleId: person.roleId,
-    })
-    .returning({ id: users.id });
-  if (!user) throw new Error('user insert returned nothing');
-  await scope.db.insert(branchUsers).values({ branchId: person.branchId, userId: user.id });
-  return user.id;
+  const username = await freeUsername(scope.db, usernameFromEmail(email));
+  return insertPersonUser(scope, person, { username, email, roleId: person.roleId });
 }
 
 /** Issues a token for a user and sends the link by email through the notifier. */

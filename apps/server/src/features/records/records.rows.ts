@@ -1,7 +1,7 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Scope } from '../../auth/scope';
-import { users } from '../users/users.schema';
+import { branchUsers, users } from '../users/users.schema';
 
 // Reading and writing the rows of a person's records (cash advances, credentials, nurse assessments, contacts):
 // the few statements their services would otherwise each write out in the same shape.
@@ -50,4 +50,27 @@ export async function insertReturningId<T extends PgTable & { id: PgColumn }>(
   const [row] = await scope.db.insert(table).values(values).returning({ id: table.id });
   if (!row) throw new Error(`${what} insert returned nothing`);
   return row.id as number;
+}
+
+/**
+ * Creates the sign-in user of a person (a caregiver, a client or a client's trusted contact) in the person's
+ * company, named "First Last", with `fields` (username, email, role...), and gives it the person's branch.
+ * @returns the new user's id.
+ * @throws Error "user insert returned nothing" when the database returns no row (a 500).
+ */
+export async function insertPersonUser(
+  scope: Scope,
+  person: { firstName: string; lastName: string; companyId: number; branchId: number },
+  fields: Omit<typeof users.$inferInsert, 'name' | 'firstName' | 'lastName' | 'companyId'>,
+): Promise<number> {
+  const { firstName, lastName, companyId } = person;
+  const userId = await insertReturningId(scope, users, 'user', {
+    ...fields,
+    name: `${firstName} ${lastName}`,
+    firstName,
+    lastName,
+    companyId,
+  });
+  await scope.db.insert(branchUsers).values({ userId, branchId: person.branchId });
+  return userId;
 }
