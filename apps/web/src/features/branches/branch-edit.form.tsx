@@ -1,15 +1,13 @@
-import { useState } from 'react';
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Box, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_GEOFENCE_RADIUS_METRES, DEFAULT_TIMEZONE } from '@hearth/shared/app/app.constants';
-import { timeZoneOptions } from '@hearth/shared/app/time-zones';
 import { ZBranchFields, type BranchOutput } from '@hearth/shared/branches/branches.schema';
-import { fieldErrorsOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
+import { EditFormFrame } from '@/components/records/edit-form-frame';
+import { TimeZoneSelect } from '@/components/records/time-zone-select';
 import { rebaseForm } from '@/forms/rebase-form';
-import { zodValidate } from '@/forms/zod-validate';
+import { useRecordForm } from '@/forms/use-record-form';
 
 /** Text inputs hold strings (empty = not set); the radius is a number, or '' while the input is cleared. */
 interface BranchFormValues {
@@ -57,17 +55,20 @@ function toPayload(values: BranchFormValues) {
   };
 }
 
-/** The branch edit form, checked by the shared ZBranchFields schema; server field errors appear beside fields. */
+/**
+ * The branch edit form in the shared EditFormFrame, checked by the shared ZBranchFields schema (not by the server
+ * as the user types); server field errors appear beside fields.
+ */
 export function BranchEditForm({ branch }: { branch: BranchOutput }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const validateFields = zodValidate<ReturnType<typeof toPayload>>(ZBranchFields);
-  const form = useForm<BranchFormValues>({
+  const record = useRecordForm<BranchFormValues, ReturnType<typeof toPayload>>({
     initialValues: toFormValues(branch),
-    validate: (values) => validateFields(toPayload(values)),
+    toPayload,
+    schema: ZBranchFields,
+    check: () => null,
   });
-
+  const { form, inputProps } = record;
   const update = useMutation(
     trpc.updateBranch.mutationOptions({
       onSuccess: (saved) => {
@@ -76,44 +77,29 @@ export function BranchEditForm({ branch }: { branch: BranchOutput }) {
         rebaseForm(form, toFormValues(saved));
         notifications.show({ color: 'teal', message: 'Branch saved' });
       },
-      onError: (error) => {
-        const fieldErrors = fieldErrorsOf(error);
-        form.setErrors(fieldErrors);
-        setServerError(Object.keys(fieldErrors).length > 0 ? 'Please correct the highlighted fields.' : error.message);
-      },
+      onError: record.onSaveError,
     }),
   );
 
-  const onSubmit = form.onSubmit((values) => {
-    setServerError(null);
-    update.mutate({ id: branch.id, ...toPayload(values) });
-  });
-
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="sm" maw={720}>
-        {serverError && (
-          <Alert color="red" role="alert">
-            {serverError}
-          </Alert>
-        )}
+    <Box maw={720}>
+      <EditFormFrame
+        record={record}
+        onSubmit={(values) => update.mutate({ id: branch.id, ...toPayload(values) })}
+        pending={update.isPending}
+        readOnly={false}
+      >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Name" required {...form.getInputProps('name')} />
-          <TextInput label="Region" description="Groups branches on the rollup dashboard" {...form.getInputProps('region')} />
-          <TextInput label="Address line 1" {...form.getInputProps('addressLine1')} />
-          <TextInput label="Address line 2" {...form.getInputProps('addressLine2')} />
-          <TextInput label="City" {...form.getInputProps('city')} />
+          <TextInput label="Name" required {...inputProps('name')} />
+          <TextInput label="Region" description="Groups branches on the rollup dashboard" {...inputProps('region')} />
+          <TextInput label="Address line 1" {...inputProps('addressLine1')} />
+          <TextInput label="Address line 2" {...inputProps('addressLine2')} />
+          <TextInput label="City" {...inputProps('city')} />
           <SimpleGrid cols={2} spacing="sm">
-            <TextInput label="State" maxLength={2} {...form.getInputProps('state')} />
-            <TextInput label="ZIP" {...form.getInputProps('zip')} />
+            <TextInput label="State" maxLength={2} {...inputProps('state')} />
+            <TextInput label="ZIP" {...inputProps('zip')} />
           </SimpleGrid>
-          <Select
-            label="Time zone"
-            data={timeZoneOptions(form.values.timezone)}
-            allowDeselect={false}
-            searchable
-            {...form.getInputProps('timezone')}
-          />
+          <TimeZoneSelect {...inputProps('timezone')} />
           <NumberInput
             label="Geofence radius (metres)"
             description="How close to a client's address a check-in must be"
@@ -123,18 +109,10 @@ export function BranchEditForm({ branch }: { branch: BranchOutput }) {
             allowDecimal={false}
             // Out-of-range values get the schema's message instead of being changed behind the user's back.
             clampBehavior="none"
-            {...form.getInputProps('geofenceRadiusMetres')}
+            {...inputProps('geofenceRadiusMetres')}
           />
         </SimpleGrid>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" size="xs" disabled={!form.isDirty()} onClick={() => form.reset()}>
-            Reset
-          </Button>
-          <Button type="submit" size="xs" loading={update.isPending}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </EditFormFrame>
+    </Box>
   );
 }
