@@ -124,18 +124,17 @@ function ShiftDetails({ shift }: { shift: ShiftOutput }) {
 
 /**
  * The actions on a shift that is not cancelled, each shown only with its permission: edit (`onEditShift`, or
- * `onEditPattern` for this and the following; `canUpdate`), send the caregiver a reminder of a scheduled shift
+ * `onEditPattern` for this and the following), send the caregiver a reminder of a scheduled shift
  * (sendShiftReminder, announced either way) and cancel (`onCancelShift`).
  */
 function ShiftActions(props: {
   shift: ShiftOutput;
-  canUpdate: boolean;
   canEditPattern: boolean;
   onEditShift: () => void;
   onEditPattern: (() => void) | null;
   onCancelShift: () => void;
 }) {
-  const { shift, canUpdate, canEditPattern, onEditShift, onEditPattern, onCancelShift } = props;
+  const { shift, canEditPattern, onEditShift, onEditPattern, onCancelShift } = props;
   const trpc = useTRPC();
   const { can } = useAllowedActions();
   const remind = useMutation(
@@ -146,7 +145,7 @@ function ShiftActions(props: {
   );
   return (
     <Group gap="xs">
-      {canUpdate && (
+      {can('updateShift') && (
         <EditAction shift={shift} canEditPattern={canEditPattern} onEditShift={onEditShift} onEditPattern={onEditPattern} />
       )}
       {can('sendShiftReminder') && shift.caregiverId !== null && shift.status === 'scheduled' && (
@@ -246,7 +245,6 @@ function ShiftDrawerBody({ id, onClose }: { id: number; onClose: () => void }) {
       {!cancelled && (
         <ShiftActions
           shift={shift}
-          canUpdate={can('updateShift')}
           canEditPattern={canEditPattern}
           onEditShift={() => setEditing({ kind: 'edit', shift })}
           onEditPattern={editPattern}
