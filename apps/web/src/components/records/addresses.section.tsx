@@ -1,17 +1,12 @@
-import { useState } from 'react';
-import { Badge, Checkbox, Divider, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Badge, Checkbox, Group, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { z } from 'zod';
 import { addressRuleErrors } from '@hearth/shared/caregivers/caregivers.schema';
 import type { AddressOutputFields } from '@hearth/shared/records/records.schema';
-import { useRecordForm } from '@/forms/use-record-form';
-import { DeleteButton } from './delete-button';
-import { EditButton } from './edit-button';
 import { RecordFormFrame } from './record-form-frame';
+import { useRecordSave } from './record-save';
 import { useOwnedRecords, type OwnedRecordProcedures } from './owned-records';
 import { blankToNull, numberOrNull, type RecordApi } from './record-api';
-import { SectionCard } from './section-card';
-import { AddButton, RecordModal } from './record-modal';
+import { RecordTableSection } from './record-table';
 
 /** An address as the client and caregiver address lists return it (only clients' have a label). */
 export type AddressRow = { id: number; label?: string | null } & Omit<AddressOutputFields, 'createdAt'>;
@@ -45,7 +40,6 @@ function AddressForm(props: {
   onDone: () => void;
 }) {
   const { address, first, withLabel, schema, api, onDone } = props;
-  const id = address?.id ?? null;
   const toPayload = (v: AddressFormValues): AddressPayload => ({
     ...(withLabel ? { label: blankToNull(v.label) } : {}),
     line1: v.line1.trim(),
@@ -57,7 +51,7 @@ function AddressForm(props: {
     lon: numberOrNull(v.lon),
     isPrimary: v.isPrimary,
   });
-  const record = useRecordForm<AddressFormValues, AddressPayload>({
+  const { record, frame } = useRecordSave<AddressFormValues, AddressPayload>({
     initialValues: {
       label: address?.label ?? (withLabel && first ? 'Home' : ''),
       line1: address?.line1 ?? '',
@@ -73,23 +67,13 @@ function AddressForm(props: {
     schema,
     // Latitude and longitude come together (the same rule as the server's).
     rules: (v) => addressRuleErrors({ lat: numberOrNull(v.lat), lon: numberOrNull(v.lon) }),
-    check: (payload) => api.check(payload, id),
+    api,
+    id: address?.id ?? null,
+    noun: 'Address',
+    onDone,
   });
-  const [pending, setPending] = useState(false);
-  const submit = async (values: AddressFormValues) => {
-    setPending(true);
-    try {
-      await api.save(toPayload(values), id);
-      notifications.show({ color: 'teal', message: id === null ? 'Address added' : 'Address saved' });
-      onDone();
-    } catch (error) {
-      record.onSaveError(error);
-    } finally {
-      setPending(false);
-    }
-  };
   return (
-    <RecordFormFrame record={record} onSubmit={(v) => void submit(v)} onCancel={onDone} pending={pending}>
+    <RecordFormFrame {...frame}>
       {withLabel && <TextInput label="Label" placeholder="Home, Daughter's house" {...record.inputProps('label')} />}
       <TextInput label="Street address" required {...record.inputProps('line1')} />
       <TextInput label="Address line 2" {...record.inputProps('line2')} />
@@ -107,6 +91,32 @@ function AddressForm(props: {
   );
 }
 
+/** An address in the list: its label and primary mark, the address line, and its coordinates when it has them. */
+function AddressItem({ address: a, withLabel }: { address: AddressRow; withLabel: boolean }) {
+  return (
+    <>
+      <Group gap={6}>
+        {withLabel && a.label && (
+          <Text size="sm" fw={600}>
+            {a.label}
+          </Text>
+        )}
+        {a.isPrimary && (
+          <Badge size="xs" variant="light">
+            Primary
+          </Badge>
+        )}
+      </Group>
+      <Text size="sm">{addressLine(a)}</Text>
+      {a.lat !== null && a.lon !== null && (
+        <Text size="xs" c="dimmed">
+          {a.lat.toFixed(5)}, {a.lon.toFixed(5)}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /**
  * The addresses of a client or caregiver: a list with add, edit and delete in a modal. The feature passes its
  * owner ({clientId} or {caregiverId}), its four address procedures, the shared schema of the address form and
@@ -121,66 +131,24 @@ export function AddressesSection<Owner extends object, Row extends AddressRow>(p
 }) {
   const { owner, procedures, canEdit, withLabel, schema } = props;
   const { list, api } = useOwnedRecords(owner, procedures, canEdit);
-  const { data: addresses, isPending: loading, error } = list;
-  const [editing, setEditing] = useState<AddressRow | 'new' | null>(null);
-  const close = () => setEditing(null);
   return (
-    <SectionCard
+    <RecordTableSection
       title="Addresses"
-      loading={loading}
-      error={error}
-      empty={addresses?.length === 0 && 'No addresses yet.'}
-      actions={api.canEdit && <AddButton label="Add address" onClick={() => setEditing('new')} />}
-    >
-      {addresses && addresses.length > 0 && (
-        <Stack gap={0} role="list" aria-label="Addresses">
-          {addresses.map((a, index) => (
-            <div key={a.id} role="listitem">
-              {index > 0 && <Divider my={6} />}
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                <div style={{ minWidth: 0 }}>
-                  <Group gap={6}>
-                    {withLabel && a.label && (
-                      <Text size="sm" fw={600}>
-                        {a.label}
-                      </Text>
-                    )}
-                    {a.isPrimary && (
-                      <Badge size="xs" variant="light">
-                        Primary
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="sm">{addressLine(a)}</Text>
-                  {a.lat !== null && a.lon !== null && (
-                    <Text size="xs" c="dimmed">
-                      {a.lat.toFixed(5)}, {a.lon.toFixed(5)}
-                    </Text>
-                  )}
-                </div>
-                {api.canEdit && (
-                  <Group gap={2} wrap="nowrap">
-                    <EditButton what={`address ${a.line1}`} onClick={() => setEditing(a)} />
-                    <DeleteButton what={`address ${a.line1}`} onConfirm={() => api.remove(a.id)} />
-                  </Group>
-                )}
-              </Group>
-            </div>
-          ))}
-        </Stack>
+      noun="address"
+      addLabel="Add address"
+      emptyText="No addresses yet."
+      rows={list.data}
+      loading={list.isPending}
+      error={list.error}
+      canAdd={api.canEdit}
+      canEdit={() => api.canEdit}
+      what={(a) => `address ${a.line1}`}
+      remove={api.remove}
+      list={{ label: 'Addresses', gap: 0, divider: { my: 6 }, item: (a) => <AddressItem address={a} withLabel={withLabel} /> }}
+      modalSize="lg"
+      form={(row, close) => (
+        <AddressForm address={row} first={!list.data?.length} withLabel={withLabel} schema={schema} api={api} onDone={close} />
       )}
-      <RecordModal editing={editing} onClose={close} noun="address" size="lg">
-        {(row) => (
-          <AddressForm
-            address={row}
-            first={(addresses?.length ?? 0) === 0}
-            withLabel={withLabel}
-            schema={schema}
-            api={api}
-            onDone={close}
-          />
-        )}
-      </RecordModal>
-    </SectionCard>
+    />
   );
 }

@@ -1,18 +1,22 @@
 import { useState } from 'react';
-import { Anchor, Button, FileInput, Group, Modal, Table, Text, Tooltip, ActionIcon } from '@mantine/core';
+import { Anchor, Button, FileInput, Modal, Text, Tooltip, ActionIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconPaperclip, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useMutation, useQuery, useQueryClient, type MutationFunction } from '@tanstack/react-query';
 import { z } from 'zod';
 import { FILE_REQUIRED_MESSAGE, RECORD_FILE_CONTENT_TYPES, RECORD_FILE_TYPE_LABELS } from '@hearth/shared/files/files.constants';
 import { formatFileSize, ZRecordFileFacts, type RecordFile } from '@hearth/shared/files/files.schema';
 import { errorMessageOf } from '@/api/api-error';
+import { useBranchTimeZone } from '@/api/display-zone';
 import { uploadFile, type FileCreateFields } from '@/api/file-upload';
 import { formatInstant } from '@hearth/shared/app/time-display';
 import { useRecordForm, type ServerCheck } from '@/forms/use-record-form';
 import { DeleteButton } from './delete-button';
 import { RecordFormFrame } from './record-form-frame';
+import { RecordTable, type RecordColumn } from './record-table';
 import { SectionCard } from './section-card';
+import { actionOf, type OwnedRecordProcedures } from './owned-records';
 
 /** How the files section reaches its procedures, bound by the feature to its client or caregiver. */
 export interface FilesApi {
@@ -86,6 +90,40 @@ function UploadForm({ api, onDone }: { api: FilesApi; onDone: () => void }) {
   );
 }
 
+/** The files table's columns: the name links to the file's page; upload times in `timeZone`. */
+function fileColumns(api: FilesApi, timeZone: string): RecordColumn<RecordFile>[] {
+  return [
+    {
+      label: 'Name',
+      cell: (f) => (
+        <Anchor component={Link} to={api.previewHref(f.id)} size="sm">
+          {f.filename}
+        </Anchor>
+      ),
+    },
+    {
+      label: 'Type',
+      cell: (f) => RECORD_FILE_TYPE_LABELS[f.contentType as keyof typeof RECORD_FILE_TYPE_LABELS] ?? f.contentType,
+    },
+    { label: 'Size', cell: (f) => formatFileSize(f.size), align: 'right', nowrap: true },
+    {
+      label: 'Uploaded',
+      cell: (f) => (
+        <>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {formatInstant(f.createdAt, timeZone)}
+          </Text>
+          {f.uploadedByName && (
+            <Text size="xs" c="dimmed">
+              {f.uploadedByName}
+            </Text>
+          )}
+        </>
+      ),
+    },
+  ];
+}
+
 /**
  * The files of a client or caregiver: upload (create, then PUT the bytes), preview, download and delete. Upload
  * times are written in `timeZone`, the record's branch zone.
@@ -122,65 +160,71 @@ export function FilesSection(props: {
       }
     >
       {files && files.length > 0 && (
-        <Table.ScrollContainer minWidth={560} type="native">
-          <Table fz="sm" verticalSpacing={6} aria-label="Files">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th ta="right">Size</Table.Th>
-                <Table.Th>Uploaded</Table.Th>
-                <Table.Th w={70} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {files.map((f) => (
-                <Table.Tr key={f.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={api.previewHref(f.id)} size="sm">
-                      {f.filename}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    {RECORD_FILE_TYPE_LABELS[f.contentType as keyof typeof RECORD_FILE_TYPE_LABELS] ?? f.contentType}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatFileSize(f.size)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {formatInstant(f.createdAt, timeZone)}
-                    </Text>
-                    {f.uploadedByName && (
-                      <Text size="xs" c="dimmed">
-                        {f.uploadedByName}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={2} wrap="nowrap" justify="flex-end">
-                      <Tooltip label={`Download ${f.filename}`}>
-                        <ActionIcon
-                          variant="subtle"
-                          size="sm"
-                          aria-label={`Download ${f.filename}`}
-                          onClick={() => void download(f.id)}
-                        >
-                          <IconDownload size={15} />
-                        </ActionIcon>
-                      </Tooltip>
-                      {api.canDelete && <DeleteButton what={f.filename} onConfirm={() => api.remove(f.id)} />}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <RecordTable
+          label="Files"
+          minWidth={560}
+          rows={files}
+          columns={fileColumns(api, timeZone)}
+          actionsWidth={70}
+          actions={(f) => (
+            <>
+              <Tooltip label={`Download ${f.filename}`}>
+                <ActionIcon variant="subtle" size="sm" aria-label={`Download ${f.filename}`} onClick={() => void download(f.id)}>
+                  <IconDownload size={15} />
+                </ActionIcon>
+              </Tooltip>
+              {api.canDelete && <DeleteButton what={f.filename} onConfirm={() => api.remove(f.id)} />}
+            </>
+          )}
+        />
       )}
       <Modal opened={uploading} onClose={() => setUploading(false)} title="Upload file">
         {uploading && <UploadForm api={api} onDone={() => setUploading(false)} />}
       </Modal>
     </SectionCard>
   );
+}
+
+/** A create procedure of a person's files as the vanilla tRPC client gives it (client.createClientFile). */
+interface FileCreateCall<Owner> {
+  mutate: (input: Owner & FileCreateFields) => Promise<{ id: number; url: string }>;
+}
+
+/**
+ * The files section of one person, bound to their procedures: `procedures` lists and deletes through the tRPC
+ * helpers (trpc.getClientFiles, trpc.deleteClientFile), `create` and `link` are the vanilla client's create and
+ * signed-link calls (the upload needs the answer, a download a fresh link). A file's page is `{path}/files/{id}`;
+ * times are in the branch's zone.
+ */
+export function RecordFilesSection<Owner extends object, Row extends RecordFile>(props: {
+  owner: Owner;
+  procedures: Pick<OwnedRecordProcedures<Owner, Row, never>, 'list'> & {
+    create: { mutationKey(): readonly unknown[] };
+    remove: { mutationOptions(opts: { onSuccess: () => unknown }): { mutationFn?: MutationFunction<unknown, { id: number }> } };
+  };
+  create: FileCreateCall<Owner>;
+  link: { query: (input: { id: number; inline: boolean }) => Promise<{ url: string }> };
+  path: string;
+  branchId: number;
+  canUpload: boolean;
+  canDelete: boolean;
+}) {
+  const { owner, procedures, create, link, path, canUpload, canDelete } = props;
+  const timeZone = useBranchTimeZone(props.branchId);
+  const queryClient = useQueryClient();
+  const files = useQuery(procedures.list.queryOptions(owner));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: procedures.list.queryKey(owner) });
+  const remove = useMutation(procedures.remove.mutationOptions({ onSuccess: refresh }));
+  const api: FilesApi = {
+    create: (fields) => create.mutate({ ...owner, ...fields }),
+    // Also used to take back a record whose upload failed; that one never reached the list.
+    remove: (id) => remove.mutateAsync({ id }),
+    check: (fields) => ({ action: actionOf(procedures.create), input: { ...owner, ...fields } }),
+    downloadLink: (id) => link.query({ id, inline: false }),
+    previewHref: (id) => `${path}/files/${id}`,
+    onUploaded: () => void refresh(),
+    canUpload,
+    canDelete,
+  };
+  return <FilesSection files={files.data} loading={files.isPending} error={files.error} api={api} timeZone={timeZone} />;
 }

@@ -1,23 +1,18 @@
-import { useState } from 'react';
-import { Badge, Group, NumberInput, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import {
-  ZCreateCaregiverCashAdvanceInput,
+  ZCaregiverCashAdvanceFields,
   ZUpdateCaregiverCashAdvanceInput,
   type CaregiverCashAdvanceOutput,
 } from '@hearth/shared/caregivers/caregivers.schema';
 import { useTRPC } from '@/api/trpc';
-import { DeleteButton } from '@/components/records/delete-button';
-import { EditButton } from '@/components/records/edit-button';
-import { blankToNull } from '@/components/records/record-api';
+import { useOwnedRecords } from '@/components/records/owned-records';
+import { blankToNull, type RecordApi } from '@/components/records/record-api';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
-import { SectionCard } from '@/components/records/section-card';
+import { useRecordSave } from '@/components/records/record-save';
+import { RecordTableSection, type RecordColumn } from '@/components/records/record-table';
 import { formatDate } from '@/format/date-format';
 import { todayIso } from '@/format/local-date';
 import { centsToDollars, dollarsToCents, formatMoney } from '@/format/money';
-import { useRecordForm } from '@/forms/use-record-form';
-import { AddButton, RecordModal } from '@/components/records/record-modal';
 
 /** The form holds the amount in dollars; the wire takes cents. */
 interface AdvanceFormValues {
@@ -27,49 +22,39 @@ interface AdvanceFormValues {
   deductedOn: string;
 }
 
-function AdvanceForm(props: {
-  caregiverId: number;
-  advance: CaregiverCashAdvanceOutput | null;
-  onDone: () => void;
-  onSaved: () => void;
-}) {
-  const { caregiverId, advance: a, onDone, onSaved } = props;
-  const trpc = useTRPC();
-  const create = useMutation(trpc.createCaregiverCashAdvance.mutationOptions());
-  const update = useMutation(trpc.updateCaregiverCashAdvance.mutationOptions());
-  const toInput = (v: AdvanceFormValues) => {
-    const fields = {
-      amountCents: dollarsToCents(v.amount) ?? Number.NaN,
-      advancedOn: v.advancedOn,
-      reason: blankToNull(v.reason),
-    };
-    return a ? { id: a.id, ...fields, deductedOn: blankToNull(v.deductedOn) } : { caregiverId, ...fields };
+/** What the form sends: the amount in cents, the date and reason, and on an edit its id and the deduction date. */
+function advancePayload(v: AdvanceFormValues, a: CaregiverCashAdvanceOutput | null) {
+  const fields = {
+    amountCents: dollarsToCents(v.amount) ?? Number.NaN,
+    advancedOn: v.advancedOn,
+    reason: blankToNull(v.reason),
   };
-  const record = useRecordForm<AdvanceFormValues, ReturnType<typeof toInput>>({
+  return a ? { id: a.id, ...fields, deductedOn: blankToNull(v.deductedOn) } : fields;
+}
+
+type AdvancePayload = ReturnType<typeof advancePayload>;
+
+function AdvanceForm(props: { advance: CaregiverCashAdvanceOutput | null; api: RecordApi<AdvancePayload>; onDone: () => void }) {
+  const { advance: a, api, onDone } = props;
+  const { record, frame } = useRecordSave<AdvanceFormValues, AdvancePayload>({
     initialValues: {
       amount: a ? centsToDollars(a.amountCents) : '',
       advancedOn: a?.advancedOn ?? todayIso(),
       reason: a?.reason ?? '',
       deductedOn: a?.deductedOn ?? '',
     },
-    toPayload: toInput,
-    schema: a ? ZUpdateCaregiverCashAdvanceInput : ZCreateCaregiverCashAdvanceInput,
+    toPayload: (v) => advancePayload(v, a),
+    // An edit is checked whole (its id with the fields); the owner of a new one is added on save.
+    schema: a ? ZUpdateCaregiverCashAdvanceInput : ZCaregiverCashAdvanceFields,
     rules: (v): Record<string, string> => (v.amount === '' ? { amount: 'Amount is required' } : {}),
     fieldOf: (path) => (path === 'amountCents' ? 'amount' : path),
-    check: (input) => ({ action: a ? 'updateCaregiverCashAdvance' : 'createCaregiverCashAdvance', input }),
+    api,
+    id: a?.id ?? null,
+    noun: 'Cash advance',
+    onDone,
   });
-  const done = () => {
-    notifications.show({ color: 'teal', message: a ? 'Cash advance saved' : 'Cash advance added' });
-    onSaved();
-    onDone();
-  };
-  const submit = (values: AdvanceFormValues) => {
-    const input = toInput(values);
-    if ('id' in input) update.mutate(input, { onSuccess: done, onError: record.onSaveError });
-    else create.mutate(input, { onSuccess: done, onError: record.onSaveError });
-  };
   return (
-    <RecordFormFrame record={record} onSubmit={submit} onCancel={onDone} pending={create.isPending || update.isPending}>
+    <RecordFormFrame {...frame}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <NumberInput
           label="Amount"
@@ -98,84 +83,74 @@ function AdvanceForm(props: {
   );
 }
 
+const ADVANCE_COLUMNS: RecordColumn<CaregiverCashAdvanceOutput>[] = [
+  { label: 'Advanced', cell: (a) => formatDate(a.advancedOn), nowrap: true },
+  { label: 'Amount', cell: (a) => formatMoney(a.amountCents), align: 'right' },
+  {
+    label: 'Reason',
+    cell: (a) => (
+      <>
+        {a.reason ?? '—'}
+        {a.createdByName && (
+          <Text size="xs" c="dimmed">
+            by {a.createdByName}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  {
+    label: 'Deducted',
+    cell: (a) =>
+      a.deductedOn ? (
+        formatDate(a.deductedOn)
+      ) : (
+        <Badge size="xs" color="yellow" variant="light">
+          Outstanding
+        </Badge>
+      ),
+  },
+];
+
 /** Money advanced to the caregiver and taken back from a later payroll, in dollars (cents on the wire). */
 export function CaregiverCashAdvancesSection({ caregiverId, canEdit }: { caregiverId: number; canEdit: boolean }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const advances = useQuery(trpc.getCaregiverCashAdvances.queryOptions({ caregiverId }));
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.getCaregiverCashAdvances.queryKey({ caregiverId }) });
-  const remove = useMutation(trpc.deleteCaregiverCashAdvance.mutationOptions({ onSuccess: refresh }));
-  const [editing, setEditing] = useState<CaregiverCashAdvanceOutput | 'new' | null>(null);
-  const close = () => setEditing(null);
-  const rows = [...(advances.data ?? [])].sort((x, y) => y.advancedOn.localeCompare(x.advancedOn) || y.id - x.id);
-  const outstanding = rows.filter((r) => r.deductedOn === null).reduce((sum, r) => sum + r.amountCents, 0);
+  const { list, api } = useOwnedRecords<{ caregiverId: number }, CaregiverCashAdvanceOutput, AdvancePayload>(
+    { caregiverId },
+    {
+      list: trpc.getCaregiverCashAdvances,
+      create: trpc.createCaregiverCashAdvance,
+      update: trpc.updateCaregiverCashAdvance,
+      remove: trpc.deleteCaregiverCashAdvance,
+    },
+    canEdit,
+  );
+  const rows = list.data && [...list.data].sort((x, y) => y.advancedOn.localeCompare(x.advancedOn) || y.id - x.id);
+  const outstanding = (rows ?? []).filter((r) => r.deductedOn === null).reduce((sum, r) => sum + r.amountCents, 0);
   return (
-    <SectionCard
+    <RecordTableSection
       title="Cash advances"
-      loading={advances.isPending}
-      error={advances.error}
-      empty={advances.data?.length === 0 && 'No cash advances.'}
-      actions={canEdit && <AddButton label="Add advance" onClick={() => setEditing('new')} />}
-    >
-      {rows.length > 0 && (
-        <>
+      noun="cash advance"
+      addLabel="Add advance"
+      emptyText="No cash advances."
+      rows={rows}
+      loading={list.isPending}
+      error={list.error}
+      canAdd={canEdit}
+      // A deducted advance is settled: it can no longer change or go.
+      canEdit={(a) => canEdit && a.deductedOn === null}
+      what={(a) => `advance of ${formatMoney(a.amountCents)}`}
+      remove={api.remove}
+      above={
+        rows &&
+        rows.length > 0 && (
           <Text size="sm">
             Outstanding: <b>{formatMoney(outstanding)}</b>
           </Text>
-          <Table.ScrollContainer minWidth={520} type="native">
-            <Table fz="sm" verticalSpacing={6} aria-label="Cash advances">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Advanced</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Reason</Table.Th>
-                  <Table.Th>Deducted</Table.Th>
-                  <Table.Th w={60} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(a.advancedOn)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(a.amountCents)}</Table.Td>
-                    <Table.Td>
-                      {a.reason ?? '—'}
-                      {a.createdByName && (
-                        <Text size="xs" c="dimmed">
-                          by {a.createdByName}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {a.deductedOn ? (
-                        formatDate(a.deductedOn)
-                      ) : (
-                        <Badge size="xs" color="yellow" variant="light">
-                          Outstanding
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {canEdit && a.deductedOn === null && (
-                        <Group gap={2} wrap="nowrap" justify="flex-end">
-                          <EditButton what={`advance of ${formatMoney(a.amountCents)}`} onClick={() => setEditing(a)} />
-                          <DeleteButton
-                            what={`advance of ${formatMoney(a.amountCents)}`}
-                            onConfirm={() => remove.mutateAsync({ id: a.id })}
-                          />
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </>
-      )}
-      <RecordModal editing={editing} onClose={close} noun="cash advance">
-        {(row) => <AdvanceForm caregiverId={caregiverId} advance={row} onDone={close} onSaved={refresh} />}
-      </RecordModal>
-    </SectionCard>
+        )
+      }
+      table={{ minWidth: 520, columns: ADVANCE_COLUMNS, actionsWidth: 60 }}
+      form={(row, close) => <AdvanceForm advance={row} api={api} onDone={close} />}
+    />
   );
 }

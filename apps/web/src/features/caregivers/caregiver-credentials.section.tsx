@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import { Alert, Autocomplete, Badge, Group, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Autocomplete, Badge, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { COMMON_CREDENTIALS } from '@hearth/shared/caregivers/caregivers.constants';
 import {
@@ -12,14 +10,12 @@ import {
 } from '@hearth/shared/caregivers/caregivers.schema';
 import { addFieldIssues } from '@hearth/shared/records/records.schema';
 import { useTRPC } from '@/api/trpc';
-import { DeleteButton } from '@/components/records/delete-button';
-import { EditButton } from '@/components/records/edit-button';
-import { blankToNull } from '@/components/records/record-api';
+import { useRecordApi } from '@/components/records/owned-records';
+import { blankToNull, type RecordApi } from '@/components/records/record-api';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
-import { SectionCard } from '@/components/records/section-card';
+import { useRecordSave } from '@/components/records/record-save';
+import { RecordTableSection, type RecordColumn } from '@/components/records/record-table';
 import { formatDate } from '@/format/date-format';
-import { useRecordForm } from '@/forms/use-record-form';
-import { AddButton, RecordModal } from '@/components/records/record-modal';
 
 /** The form's checks: the fields, then the rule across them (expires on or after issued). */
 const ZCredentialForm = ZCaregiverCredentialFields.superRefine((c, ctx) => addFieldIssues(ctx, credentialRuleErrors(c)));
@@ -30,6 +26,8 @@ interface CredentialFormValues {
   issuedOn: string;
   expiresOn: string;
 }
+
+type CredentialPayload = ReturnType<typeof toPayload>;
 
 const toPayload = (v: CredentialFormValues) => ({
   name: v.name.trim(),
@@ -85,16 +83,12 @@ export function ExpiryBadge({ credential: c }: { credential: CaregiverCredential
 }
 
 function CredentialForm(props: {
-  caregiverId: number;
   credential: CaregiverCredentialOutput | null;
+  api: RecordApi<CredentialPayload>;
   onDone: () => void;
-  onSaved: () => void;
 }) {
-  const { caregiverId, credential: c, onDone, onSaved } = props;
-  const trpc = useTRPC();
-  const create = useMutation(trpc.createCaregiverCredential.mutationOptions());
-  const update = useMutation(trpc.updateCaregiverCredential.mutationOptions());
-  const record = useRecordForm<CredentialFormValues, ReturnType<typeof toPayload>>({
+  const { credential: c, api, onDone } = props;
+  const { record, frame } = useRecordSave<CredentialFormValues, CredentialPayload>({
     initialValues: {
       name: c?.name ?? '',
       number: c?.number ?? '',
@@ -103,23 +97,13 @@ function CredentialForm(props: {
     },
     toPayload,
     schema: ZCredentialForm,
-    check: (payload) =>
-      c
-        ? { action: 'updateCaregiverCredential', input: { id: c.id, ...payload } }
-        : { action: 'createCaregiverCredential', input: { caregiverId, ...payload } },
+    api,
+    id: c?.id ?? null,
+    noun: 'Credential',
+    onDone,
   });
-  const done = () => {
-    notifications.show({ color: 'teal', message: c ? 'Credential saved' : 'Credential added' });
-    onSaved();
-    onDone();
-  };
-  const submit = (values: CredentialFormValues) => {
-    const payload = toPayload(values);
-    if (c) update.mutate({ id: c.id, ...payload }, { onSuccess: done, onError: record.onSaveError });
-    else create.mutate({ caregiverId, ...payload }, { onSuccess: done, onError: record.onSaveError });
-  };
   return (
-    <RecordFormFrame record={record} onSubmit={submit} onCancel={onDone} pending={create.isPending || update.isPending}>
+    <RecordFormFrame {...frame}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Autocomplete label="Name" required data={[...COMMON_CREDENTIALS]} data-autofocus {...record.inputProps('name')} />
         <TextInput label="Number" {...record.inputProps('number')} />
@@ -152,6 +136,18 @@ export function ExpiringCredentialsAlert({ caregiver }: { caregiver: CaregiverOu
   );
 }
 
+/** A credential flagged in the table: expired or expiring, and not renewed since. */
+const isFlagged = (c: CaregiverCredentialOutput) =>
+  !c.superseded && (c.expiryStatus === 'expired' || c.expiryStatus === 'expiring');
+
+const CREDENTIAL_COLUMNS: RecordColumn<CaregiverCredentialOutput>[] = [
+  { label: 'Name', cell: (c) => c.name, td: (c) => ({ fw: isFlagged(c) ? 600 : undefined }) },
+  { label: 'Number', cell: (c) => c.number ?? '—' },
+  { label: 'Issued', cell: (c) => (c.issuedOn ? formatDate(c.issuedOn) : '—'), nowrap: true },
+  { label: 'Expires', cell: (c) => (c.expiresOn ? formatDate(c.expiresOn) : '—'), nowrap: true },
+  { label: 'Status', cell: (c) => <ExpiryBadge credential={c} /> },
+];
+
 /** Certifications and licenses with their expiry, flagged orange within 30 days and red once expired. */
 export function CaregiverCredentialsSection({ caregiver, canEdit }: { caregiver: CaregiverOutput; canEdit: boolean }) {
   const trpc = useTRPC();
@@ -163,71 +159,45 @@ export function CaregiverCredentialsSection({ caregiver, canEdit }: { caregiver:
     void queryClient.invalidateQueries({ queryKey: trpc.getCaregiverCredentials.queryKey({ caregiverId }) });
     void queryClient.invalidateQueries({ queryKey: trpc.queryView.queryKey() });
   };
-  const remove = useMutation(trpc.deleteCaregiverCredential.mutationOptions({ onSuccess: refresh }));
-  const [editing, setEditing] = useState<CaregiverCredentialOutput | 'new' | null>(null);
-  const close = () => setEditing(null);
+  const api = useRecordApi<{ caregiverId: number }, CredentialPayload>(
+    { caregiverId },
+    {
+      create: trpc.createCaregiverCredential,
+      update: trpc.updateCaregiverCredential,
+      remove: trpc.deleteCaregiverCredential,
+    },
+    canEdit,
+    refresh,
+  );
   const rows = [...caregiver.credentials].sort(
     (a, b) => (a.expiresOn ?? '9999').localeCompare(b.expiresOn ?? '9999') || a.name.localeCompare(b.name),
   );
   return (
-    <SectionCard
+    <RecordTableSection
       title="Credentials"
-      empty={rows.length === 0 && 'No credentials yet.'}
-      actions={canEdit && <AddButton label="Add credential" onClick={() => setEditing('new')} />}
-    >
-      {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={560} type="native">
-          <Table fz="sm" verticalSpacing={6} aria-label="Credentials">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Number</Table.Th>
-                <Table.Th>Issued</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th w={60} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((c) => {
-                const flagged = !c.superseded && (c.expiryStatus === 'expired' || c.expiryStatus === 'expiring');
-                return (
-                  <Table.Tr
-                    key={c.id}
-                    data-expiry={c.superseded ? 'renewed' : c.expiryStatus}
-                    bg={
-                      flagged
-                        ? c.expiryStatus === 'expired'
-                          ? 'var(--mantine-color-red-light)'
-                          : 'var(--mantine-color-orange-light)'
-                        : undefined
-                    }
-                  >
-                    <Table.Td fw={flagged ? 600 : undefined}>{c.name}</Table.Td>
-                    <Table.Td>{c.number ?? '—'}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.issuedOn ? formatDate(c.issuedOn) : '—'}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.expiresOn ? formatDate(c.expiresOn) : '—'}</Table.Td>
-                    <Table.Td>
-                      <ExpiryBadge credential={c} />
-                    </Table.Td>
-                    <Table.Td>
-                      {canEdit && (
-                        <Group gap={2} wrap="nowrap" justify="flex-end">
-                          <EditButton what={`credential ${c.name}`} onClick={() => setEditing(c)} />
-                          <DeleteButton what={`credential ${c.name}`} onConfirm={() => remove.mutateAsync({ id: c.id })} />
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <RecordModal editing={editing} onClose={close} noun="credential" size="lg">
-        {(row) => <CredentialForm caregiverId={caregiverId} credential={row} onDone={close} onSaved={refresh} />}
-      </RecordModal>
-    </SectionCard>
+      noun="credential"
+      addLabel="Add credential"
+      emptyText="No credentials yet."
+      rows={rows}
+      canAdd={canEdit}
+      canEdit={() => canEdit}
+      what={(c) => `credential ${c.name}`}
+      remove={api.remove}
+      table={{
+        minWidth: 560,
+        columns: CREDENTIAL_COLUMNS,
+        actionsWidth: 60,
+        rowProps: (c) => ({
+          'data-expiry': c.superseded ? 'renewed' : c.expiryStatus,
+          bg: isFlagged(c)
+            ? c.expiryStatus === 'expired'
+              ? 'var(--mantine-color-red-light)'
+              : 'var(--mantine-color-orange-light)'
+            : undefined,
+        }),
+      }}
+      modalSize="lg"
+      form={(row, close) => <CredentialForm credential={row} api={api} onDone={close} />}
+    />
   );
 }

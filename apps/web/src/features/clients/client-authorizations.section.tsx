@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Badge, Group, NumberInput, Select, SimpleGrid, Table, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   authorizationRuleErrors,
   ZClientAuthorizationFields,
@@ -10,16 +9,14 @@ import {
 } from '@hearth/shared/clients/client-authorizations.schema';
 import { addFieldIssues } from '@hearth/shared/records/records.schema';
 import { useTRPC } from '@/api/trpc';
-import { DeleteButton } from '@/components/records/delete-button';
-import { EditButton } from '@/components/records/edit-button';
 import { usePayerSourceOptions } from '@/components/records/options';
-import { blankToNull, numberOrNull } from '@/components/records/record-api';
+import { useOwnedRecords } from '@/components/records/owned-records';
+import { blankToNull, numberOrNull, type RecordApi } from '@/components/records/record-api';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
-import { SectionCard } from '@/components/records/section-card';
+import { useRecordSave } from '@/components/records/record-save';
+import { RecordTableSection, type RecordColumn } from '@/components/records/record-table';
 import { formatDate } from '@/format/date-format';
 import { monthName, monthRange, todayIso, addDays } from '@/format/local-date';
-import { useRecordForm } from '@/forms/use-record-form';
-import { AddButton, RecordModal } from '@/components/records/record-modal';
 
 /** The form's checks: the fields, then the rules across them (end after start, at least one unit limit). */
 const ZAuthorizationForm = ZClientAuthorizationFields.superRefine((a, ctx) => addFieldIssues(ctx, authorizationRuleErrors(a)));
@@ -36,6 +33,8 @@ interface AuthorizationFormValues {
   endDate: string;
   notes: string;
 }
+
+type AuthorizationPayload = ReturnType<typeof toPayload>;
 
 const toPayload = (v: AuthorizationFormValues) => ({
   payerSourceId: v.payerSourceId === null ? Number.NaN : Number(v.payerSourceId),
@@ -86,18 +85,14 @@ function PayerServicePicker(props: {
 }
 
 function AuthorizationForm(props: {
-  clientId: number;
   authorization: ClientAuthorizationOutput | null;
+  api: RecordApi<AuthorizationPayload>;
   onDone: () => void;
-  onSaved: () => void;
 }) {
-  const { clientId, authorization: a, onDone, onSaved } = props;
-  const trpc = useTRPC();
+  const { authorization: a, api, onDone } = props;
   const payers = usePayerSourceOptions(a ? { id: a.payerSourceId, name: a.payerSourceName } : null);
-  const create = useMutation(trpc.createClientAuthorization.mutationOptions());
-  const update = useMutation(trpc.updateClientAuthorization.mutationOptions());
   const today = todayIso();
-  const record = useRecordForm<AuthorizationFormValues, ReturnType<typeof toPayload>>({
+  const { record, frame } = useRecordSave<AuthorizationFormValues, AuthorizationPayload>({
     initialValues: {
       payerSourceId: a ? String(a.payerSourceId) : null,
       serviceCode: a?.serviceCode ?? '',
@@ -113,24 +108,14 @@ function AuthorizationForm(props: {
     toPayload,
     schema: ZAuthorizationForm,
     rules: (v): Record<string, string> => (v.payerSourceId === null ? { payerSourceId: 'Payer source is required' } : {}),
-    check: (payload) =>
-      a
-        ? { action: 'updateClientAuthorization', input: { id: a.id, ...payload } }
-        : { action: 'createClientAuthorization', input: { clientId, ...payload } },
+    api,
+    id: a?.id ?? null,
+    noun: 'Authorization',
+    onDone,
   });
   const { form } = record;
-  const done = () => {
-    notifications.show({ color: 'teal', message: a ? 'Authorization saved' : 'Authorization added' });
-    onSaved();
-    onDone();
-  };
-  const submit = (values: AuthorizationFormValues) => {
-    const payload = toPayload(values);
-    if (a) update.mutate({ id: a.id, ...payload }, { onSuccess: done, onError: record.onSaveError });
-    else create.mutate({ clientId, ...payload }, { onSuccess: done, onError: record.onSaveError });
-  };
   return (
-    <RecordFormFrame record={record} onSubmit={submit} onCancel={onDone} pending={create.isPending || update.isPending}>
+    <RecordFormFrame {...frame}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Select
           label="Payer source"
@@ -180,20 +165,59 @@ function limitsText(a: ClientAuthorizationOutput): string {
   return parts.join(' · ');
 }
 
-function MetricCells({ metric, loading }: { metric: ClientAuthMetric | undefined; loading: boolean }) {
-  const cell = (value: number | undefined, color?: string) => (
-    <Table.Td ta="right" c={color} fw={color ? 600 : undefined}>
-      {value === undefined ? (loading ? '…' : '—') : value.toLocaleString('en-US')}
-    </Table.Td>
-  );
+const serviceOf = (a: ClientAuthorizationOutput) => `${a.serviceCode}${modifiersText(a.modifiers)}`;
+
+function PeriodCell({ authorization: a, today }: { authorization: ClientAuthorizationOutput; today: string }) {
   return (
-    <>
-      {cell(metric?.authorized)}
-      {cell(metric?.scheduled)}
-      {cell(metric?.used)}
-      {cell(metric?.remaining, metric && metric.remaining < 0 ? 'red' : undefined)}
-    </>
+    <Group gap={6} wrap="nowrap">
+      {formatDate(a.startDate)} – {formatDate(a.endDate)}
+      {a.endDate < today && (
+        <Badge size="xs" color="gray" variant="light">
+          Ended
+        </Badge>
+      )}
+      {a.startDate > today && (
+        <Badge size="xs" color="blue" variant="light">
+          Upcoming
+        </Badge>
+      )}
+    </Group>
   );
+}
+
+/**
+ * The table's columns: the authorization, then this month's units from `metrics` (a dash when the metrics have
+ * none for it, an ellipsis while they load; remaining units below zero in red).
+ */
+function authorizationColumns(
+  metrics: { data?: ClientAuthMetric[]; isPending: boolean },
+  today: string,
+): RecordColumn<ClientAuthorizationOutput>[] {
+  const metricOf = (id: number) => metrics.data?.find((m) => m.authorizationId === id);
+  const metricColumn = (label: string, key: 'authorized' | 'scheduled' | 'used' | 'remaining') => ({
+    label,
+    align: 'right' as const,
+    cell: (a: ClientAuthorizationOutput) => {
+      const value = metricOf(a.id)?.[key];
+      return value === undefined ? (metrics.isPending ? '…' : '—') : value.toLocaleString('en-US');
+    },
+    td: (a: ClientAuthorizationOutput) => {
+      const metric = metricOf(a.id);
+      const over = key === 'remaining' && metric !== undefined && metric.remaining < 0;
+      return { c: over ? 'red' : undefined, fw: over ? 600 : undefined };
+    },
+  });
+  return [
+    { label: 'Payer', cell: (a) => a.payerSourceName },
+    { label: 'Service', cell: serviceOf, nowrap: true },
+    { label: 'Auth #', cell: (a) => a.authorizationNumber ?? '—' },
+    { label: 'Period', cell: (a) => <PeriodCell authorization={a} today={today} />, nowrap: true },
+    { label: 'Limits', cell: limitsText, nowrap: true },
+    metricColumn('Authorized', 'authorized'),
+    metricColumn('Scheduled', 'scheduled'),
+    metricColumn('Used', 'used'),
+    metricColumn('Remaining', 'remaining'),
+  ];
 }
 
 /**
@@ -204,103 +228,57 @@ export function ClientAuthorizationsSection({ clientId, canEdit }: { clientId: n
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [period] = useState(() => ({ ...monthRange(), name: monthName() }));
-  const authorizations = useQuery(trpc.getClientAuthorizations.queryOptions({ clientId }));
   // Only with a client and both dates (spec section 5: the metrics query waits for its key parameters).
   const metricsInput =
     clientId && period.startDate && period.endDate ? { clientId, startDate: period.startDate, endDate: period.endDate } : null;
   const metrics = useQuery(trpc.getClientAuthMetrics.queryOptions(metricsInput ?? skipToken));
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.getClientAuthorizations.queryKey({ clientId }) });
-    void queryClient.invalidateQueries({ queryKey: trpc.getClientAuthMetrics.queryKey() });
-  };
-  const remove = useMutation(trpc.deleteClientAuthorization.mutationOptions({ onSuccess: refresh }));
-  const [editing, setEditing] = useState<ClientAuthorizationOutput | 'new' | null>(null);
-  const close = () => setEditing(null);
-  const rows = authorizations.data ?? [];
-  const metricOf = (id: number) => metrics.data?.find((m) => m.authorizationId === id);
-  const today = todayIso();
+  const { list, api } = useOwnedRecords<{ clientId: number }, ClientAuthorizationOutput, AuthorizationPayload>(
+    { clientId },
+    {
+      list: trpc.getClientAuthorizations,
+      create: trpc.createClientAuthorization,
+      update: trpc.updateClientAuthorization,
+      remove: trpc.deleteClientAuthorization,
+    },
+    canEdit,
+    () => void queryClient.invalidateQueries({ queryKey: trpc.getClientAuthMetrics.queryKey() }),
+  );
   return (
-    <SectionCard
+    <RecordTableSection
       title="Authorizations"
-      loading={authorizations.isPending}
-      error={authorizations.error}
-      empty={authorizations.data?.length === 0 && 'No authorizations yet.'}
-      actions={canEdit && <AddButton label="Add authorization" onClick={() => setEditing('new')} />}
-    >
-      {metrics.isError && (
-        <Text size="xs" c="red" role="alert">
-          This month&apos;s units could not be loaded: {metrics.error.message}
-        </Text>
-      )}
-      {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={960} type="native">
-          <Table fz="sm" verticalSpacing={6} aria-label="Authorizations">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th colSpan={5} />
-                <Table.Th colSpan={4} ta="center" fz="xs" c="dimmed" style={{ borderBottom: 0 }}>
-                  Units in {period.name}
-                </Table.Th>
-                <Table.Th />
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Payer</Table.Th>
-                <Table.Th>Service</Table.Th>
-                <Table.Th>Auth #</Table.Th>
-                <Table.Th>Period</Table.Th>
-                <Table.Th>Limits</Table.Th>
-                <Table.Th ta="right">Authorized</Table.Th>
-                <Table.Th ta="right">Scheduled</Table.Th>
-                <Table.Th ta="right">Used</Table.Th>
-                <Table.Th ta="right">Remaining</Table.Th>
-                <Table.Th w={60} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((a) => {
-                const service = `${a.serviceCode}${modifiersText(a.modifiers)}`;
-                const ended = a.endDate < today;
-                const future = a.startDate > today;
-                return (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>{a.payerSourceName}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{service}</Table.Td>
-                    <Table.Td>{a.authorizationNumber ?? '—'}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Group gap={6} wrap="nowrap">
-                        {formatDate(a.startDate)} – {formatDate(a.endDate)}
-                        {ended && (
-                          <Badge size="xs" color="gray" variant="light">
-                            Ended
-                          </Badge>
-                        )}
-                        {future && (
-                          <Badge size="xs" color="blue" variant="light">
-                            Upcoming
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{limitsText(a)}</Table.Td>
-                    <MetricCells metric={metricOf(a.id)} loading={metrics.isPending} />
-                    <Table.Td>
-                      {canEdit && (
-                        <Group gap={2} wrap="nowrap" justify="flex-end">
-                          <EditButton what={`authorization ${service}`} onClick={() => setEditing(a)} />
-                          <DeleteButton what={`authorization ${service}`} onConfirm={() => remove.mutateAsync({ id: a.id })} />
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <RecordModal editing={editing} onClose={close} noun="authorization" size="xl">
-        {(row) => <AuthorizationForm clientId={clientId} authorization={row} onDone={close} onSaved={refresh} />}
-      </RecordModal>
-    </SectionCard>
+      noun="authorization"
+      addLabel="Add authorization"
+      emptyText="No authorizations yet."
+      rows={list.data}
+      loading={list.isPending}
+      error={list.error}
+      canAdd={canEdit}
+      canEdit={() => canEdit}
+      what={(a) => `authorization ${serviceOf(a)}`}
+      remove={api.remove}
+      above={
+        metrics.isError && (
+          <Text size="xs" c="red" role="alert">
+            This month&apos;s units could not be loaded: {metrics.error.message}
+          </Text>
+        )
+      }
+      table={{
+        minWidth: 960,
+        columns: authorizationColumns(metrics, todayIso()),
+        actionsWidth: 60,
+        head: (
+          <Table.Tr>
+            <Table.Th colSpan={5} />
+            <Table.Th colSpan={4} ta="center" fz="xs" c="dimmed" style={{ borderBottom: 0 }}>
+              Units in {period.name}
+            </Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        ),
+      }}
+      modalSize="xl"
+      form={(row, close) => <AuthorizationForm authorization={row} api={api} onDone={close} />}
+    />
   );
 }

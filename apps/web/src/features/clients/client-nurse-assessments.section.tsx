@@ -1,7 +1,4 @@
-import { useState } from 'react';
-import { Group, Select, SimpleGrid, Table, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { NURSE_ASSESSMENT_TYPES } from '@hearth/shared/clients/clients.constants';
 import { addFieldIssues } from '@hearth/shared/records/records.schema';
 import {
@@ -10,14 +7,13 @@ import {
   type NurseAssessmentOutput,
 } from '@hearth/shared/clients/clients.schema';
 import { useTRPC } from '@/api/trpc';
-import { EditButton } from '@/components/records/edit-button';
-import { blankToNull } from '@/components/records/record-api';
+import { useOwnedRecords } from '@/components/records/owned-records';
+import { blankToNull, type RecordApi } from '@/components/records/record-api';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
-import { SectionCard } from '@/components/records/section-card';
+import { useRecordSave } from '@/components/records/record-save';
+import { RecordTableSection, type RecordColumn } from '@/components/records/record-table';
 import { formatDate } from '@/format/date-format';
 import { todayIso } from '@/format/local-date';
-import { useRecordForm } from '@/forms/use-record-form';
-import { AddButton, RecordModal } from '@/components/records/record-modal';
 
 type AssessmentType = (typeof NURSE_ASSESSMENT_TYPES)[number];
 
@@ -38,6 +34,8 @@ interface AssessmentFormValues {
   carePlanChanges: string;
 }
 
+type AssessmentPayload = ReturnType<typeof toPayload>;
+
 const toPayload = (v: AssessmentFormValues) => ({
   assessmentType: v.assessmentType,
   assessedOn: v.assessedOn,
@@ -47,17 +45,13 @@ const toPayload = (v: AssessmentFormValues) => ({
 });
 
 function AssessmentForm(props: {
-  clientId: number;
   assessment: NurseAssessmentOutput | null;
   first: boolean;
+  api: RecordApi<AssessmentPayload>;
   onDone: () => void;
-  onSaved: () => void;
 }) {
-  const { clientId, assessment: a, first, onDone, onSaved } = props;
-  const trpc = useTRPC();
-  const create = useMutation(trpc.createNurseAssessment.mutationOptions());
-  const update = useMutation(trpc.updateNurseAssessment.mutationOptions());
-  const record = useRecordForm<AssessmentFormValues, ReturnType<typeof toPayload>>({
+  const { assessment: a, first, api, onDone } = props;
+  const { record, frame } = useRecordSave<AssessmentFormValues, AssessmentPayload>({
     initialValues: {
       assessmentType: a?.assessmentType ?? (first ? 'initial' : 'supervisory'),
       assessedOn: a?.assessedOn ?? todayIso(),
@@ -67,23 +61,13 @@ function AssessmentForm(props: {
     },
     toPayload,
     schema: ZAssessmentForm,
-    check: (payload) =>
-      a
-        ? { action: 'updateNurseAssessment', input: { id: a.id, ...payload } }
-        : { action: 'createNurseAssessment', input: { clientId, ...payload } },
+    api,
+    id: a?.id ?? null,
+    noun: 'Assessment',
+    onDone,
   });
-  const done = () => {
-    notifications.show({ color: 'teal', message: a ? 'Assessment saved' : 'Assessment added' });
-    onSaved();
-    onDone();
-  };
-  const submit = (values: AssessmentFormValues) => {
-    const payload = toPayload(values);
-    if (a) update.mutate({ id: a.id, ...payload }, { onSuccess: done, onError: record.onSaveError });
-    else create.mutate({ clientId, ...payload }, { onSuccess: done, onError: record.onSaveError });
-  };
   return (
-    <RecordFormFrame record={record} onSubmit={submit} onCancel={onDone} pending={create.isPending || update.isPending}>
+    <RecordFormFrame {...frame}>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <Select
           label="Type"
@@ -101,6 +85,43 @@ function AssessmentForm(props: {
   );
 }
 
+/** The table's columns; "next due" is red once past `today`. */
+function assessmentColumns(today: string): RecordColumn<NurseAssessmentOutput>[] {
+  return [
+    { label: 'Assessed', cell: (a) => formatDate(a.assessedOn), nowrap: true },
+    { label: 'Type', cell: (a) => TYPE_LABELS[a.assessmentType] },
+    { label: 'Nurse', cell: (a) => a.nurseName ?? '—' },
+    {
+      label: 'Findings',
+      maw: 420,
+      cell: (a) => (
+        <>
+          <Text size="sm" lineClamp={2} title={a.findings}>
+            {a.findings}
+          </Text>
+          {a.carePlanChanges && (
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              Care plan: {a.carePlanChanges}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      label: 'Next due',
+      nowrap: true,
+      cell: (a) =>
+        a.nextDueOn ? (
+          <Text size="sm" c={a.nextDueOn < today ? 'red' : undefined}>
+            {formatDate(a.nextDueOn)}
+          </Text>
+        ) : (
+          '—'
+        ),
+    },
+  ];
+}
+
 /** Nurses' assessments of the client (initial, supervisory, reassessment, discharge), newest first. */
 export function ClientNurseAssessmentsSection({
   clientId,
@@ -112,77 +133,28 @@ export function ClientNurseAssessmentsSection({
   canUpdate: boolean;
 }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const assessments = useQuery(trpc.getNurseAssessments.queryOptions({ clientId }));
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.getNurseAssessments.queryKey({ clientId }) });
-  const [editing, setEditing] = useState<NurseAssessmentOutput | 'new' | null>(null);
-  const close = () => setEditing(null);
-  const rows = [...(assessments.data ?? [])].sort((x, y) => y.assessedOn.localeCompare(x.assessedOn) || y.id - x.id);
-  const today = todayIso();
+  // Assessments are kept: there is no delete.
+  const { list, api } = useOwnedRecords<{ clientId: number }, NurseAssessmentOutput, AssessmentPayload>(
+    { clientId },
+    { list: trpc.getNurseAssessments, create: trpc.createNurseAssessment, update: trpc.updateNurseAssessment },
+    canUpdate,
+  );
+  const rows = list.data && [...list.data].sort((x, y) => y.assessedOn.localeCompare(x.assessedOn) || y.id - x.id);
   return (
-    <SectionCard
+    <RecordTableSection
       title="Nurse assessments"
-      loading={assessments.isPending}
-      error={assessments.error}
-      empty={assessments.data?.length === 0 && 'No assessments yet.'}
-      actions={canCreate && <AddButton label="Add assessment" onClick={() => setEditing('new')} />}
-    >
-      {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={640} type="native">
-          <Table fz="sm" verticalSpacing={6} aria-label="Nurse assessments">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Assessed</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Nurse</Table.Th>
-                <Table.Th>Findings</Table.Th>
-                <Table.Th>Next due</Table.Th>
-                <Table.Th w={40} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(a.assessedOn)}</Table.Td>
-                  <Table.Td>{TYPE_LABELS[a.assessmentType]}</Table.Td>
-                  <Table.Td>{a.nurseName ?? '—'}</Table.Td>
-                  <Table.Td maw={420}>
-                    <Text size="sm" lineClamp={2} title={a.findings}>
-                      {a.findings}
-                    </Text>
-                    {a.carePlanChanges && (
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        Care plan: {a.carePlanChanges}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {a.nextDueOn ? (
-                      <Text size="sm" c={a.nextDueOn < today ? 'red' : undefined}>
-                        {formatDate(a.nextDueOn)}
-                      </Text>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {canUpdate && (
-                      <Group gap={2} justify="flex-end">
-                        <EditButton what={`assessment of ${formatDate(a.assessedOn)}`} onClick={() => setEditing(a)} />
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <RecordModal editing={editing} onClose={close} noun="nurse assessment" size="lg">
-        {(row) => (
-          <AssessmentForm clientId={clientId} assessment={row} first={rows.length === 0} onDone={close} onSaved={refresh} />
-        )}
-      </RecordModal>
-    </SectionCard>
+      noun="nurse assessment"
+      addLabel="Add assessment"
+      emptyText="No assessments yet."
+      rows={rows}
+      loading={list.isPending}
+      error={list.error}
+      canAdd={canCreate}
+      canEdit={() => canUpdate}
+      what={(a) => `assessment of ${formatDate(a.assessedOn)}`}
+      table={{ minWidth: 640, columns: assessmentColumns(todayIso()), actionsWidth: 40 }}
+      modalSize="lg"
+      form={(row, close) => <AssessmentForm assessment={row} first={!rows?.length} api={api} onDone={close} />}
+    />
   );
 }
