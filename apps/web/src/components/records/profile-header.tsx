@@ -31,19 +31,22 @@ function HeaderFact({ label, children }: { label: string; children: ReactNode })
   );
 }
 
+/** "client" → "Client". */
+export const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
 /**
- * The top of every profile page: back link to the list, name, status badge, a row of facts (a fact whose value
- * is false is left out), and the page's actions.
+ * The top of every profile page: back link to the list of the `noun`'s records (/clients, "Clients"), the person's
+ * name, status badge, a row of facts (a fact whose value is false is left out), and the page's actions.
  */
 export function ProfileHeader(props: {
-  backTo: string;
-  backLabel: string;
-  name: string;
+  noun: 'client' | 'caregiver';
+  person: { firstName: string; lastName: string };
   badge: ReactNode;
   facts: { label: string; value: ReactNode | false }[];
   actions?: ReactNode;
 }) {
-  const { backTo, backLabel, name, badge, facts, actions } = props;
+  const { noun, person, badge, facts, actions } = props;
+  const [backTo, backLabel, name] = [`/${noun}s`, `${capitalized(noun)}s`, `${person.firstName} ${person.lastName}`];
   return (
     <Stack gap={6}>
       <Anchor component={Link} to={backTo} size="sm" w="fit-content">
@@ -76,29 +79,28 @@ export function ProfileHeader(props: {
 
 /**
  * While a profile's record loads or when it cannot be shown (404 outside the caller's branches, so it "does not
- * exist"): `notFound` is the alert's title and text, with a link back to the list.
+ * exist"): "{Noun} not found" with "There is no {noun} with this id, or {outside}." and a link back to the list.
  */
 export function ProfileLoadState(props: {
   id: number | null;
-  error: unknown;
-  isError: boolean;
-  notFound: { title: string; text: string; backTo: string; backLabel: string };
-  loadingLabel: string;
+  query: { error: unknown; isError: boolean };
+  noun: 'client' | 'caregiver';
+  outside: string;
 }) {
-  const { id, error, isError, notFound, loadingLabel } = props;
-  if (id === null || httpStatusOf(error) === 404) {
+  const { id, query, noun, outside } = props;
+  if (id === null || httpStatusOf(query.error) === 404) {
     return (
-      <Alert color="red" title={notFound.title}>
-        {notFound.text}{' '}
-        <Anchor component={Link} to={notFound.backTo}>
-          {notFound.backLabel}
+      <Alert color="red" title={`${capitalized(noun)} not found`}>
+        {`There is no ${noun} with this id, or ${outside}.`}{' '}
+        <Anchor component={Link} to={`/${noun}s`}>
+          Back to {noun}s
         </Anchor>
       </Alert>
     );
   }
-  if (isError) return <Alert color="red">{errorMessageOf(error)}</Alert>;
+  if (query.isError) return <Alert color="red">{errorMessageOf(query.error)}</Alert>;
   return (
-    <Stack gap="sm" aria-busy aria-label={loadingLabel}>
+    <Stack gap="sm" aria-busy aria-label={`Loading ${noun}`}>
       <Skeleton height={14} width={80} />
       <Skeleton height={28} width={280} />
       <Skeleton height={14} width={360} />

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CAREGIVER_STATUS_LABELS, type CaregiverStatus } from '@hearth/shared/caregivers/caregivers.constants';
 import type { CaregiverOutput } from '@hearth/shared/caregivers/caregivers.schema';
@@ -25,37 +24,17 @@ export function useCaregiver(id: number | null) {
   return useQuery({ ...trpc.getCaregiver.queryOptions({ id: id ?? 0 }), enabled: id !== null });
 }
 
-/** The top of every caregiver page: back link, name, status badge, branch, and the page's actions. */
-export function CaregiverHeader({ caregiver, actions }: { caregiver: CaregiverOutput; actions?: ReactNode }) {
-  return (
-    <ProfileHeader
-      backTo="/caregivers"
-      backLabel="Caregivers"
-      name={`${caregiver.firstName} ${caregiver.lastName}`}
-      badge={<CaregiverStatusBadge status={caregiver.status} />}
-      facts={[
-        { label: 'Branch', value: caregiver.branchName },
-        { label: 'Phone', value: caregiver.phoneNumber || false },
-      ]}
-      actions={actions}
-    />
-  );
+/** The top of every caregiver page: back link, name, status badge, branch and phone (when there is one). */
+export function CaregiverHeader({ caregiver }: { caregiver: CaregiverOutput }) {
+  const badge = <CaregiverStatusBadge status={caregiver.status} />;
+  const facts = [
+    { label: 'Branch', value: caregiver.branchName },
+    { label: 'Phone', value: caregiver.phoneNumber || false },
+  ];
+  return <ProfileHeader noun="caregiver" person={caregiver} badge={badge} facts={facts} />;
 }
 
 /** While the caregiver loads or when they cannot be shown (404 outside the caller's branches). */
 export function CaregiverLoadState({ id, query }: { id: number | null; query: ReturnType<typeof useCaregiver> }) {
-  return (
-    <ProfileLoadState
-      id={id}
-      error={query.error}
-      isError={query.isError}
-      notFound={{
-        title: 'Caregiver not found',
-        text: 'There is no caregiver with this id, or they are outside your branches.',
-        backTo: '/caregivers',
-        backLabel: 'Back to caregivers',
-      }}
-      loadingLabel="Loading caregiver"
-    />
-  );
+  return <ProfileLoadState id={id} query={query} noun="caregiver" outside="they are outside your branches" />;
 }

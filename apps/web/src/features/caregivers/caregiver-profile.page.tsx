@@ -1,9 +1,10 @@
-import { Grid, Stack } from '@mantine/core';
 import { ZCaregiverAddressFields, ZCaregiverJournalEntryFields } from '@hearth/shared/caregivers/caregivers.schema';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { useTRPC } from '@/api/trpc';
 import { AddressesSection } from '@/components/records/addresses.section';
 import { JournalSection } from '@/components/records/journal.section';
+import { recordProcedures } from '@/components/records/owned-records';
+import { ProfileLayout } from '@/components/records/profile-layout';
 import { CaregiverCashAdvancesSection } from './caregiver-cash-advances.section';
 import { CaregiverCredentialsSection, ExpiringCredentialsAlert } from './caregiver-credentials.section';
 import { CaregiverOutputsSection } from './caregiver-details.section';
@@ -23,61 +24,53 @@ export function CaregiverProfilePage() {
   const { can } = useAllowedActions();
   if (!caregiver.data || id === null) return <CaregiverLoadState id={id} query={caregiver} />;
   const cg = caregiver.data;
+  const addresses = recordProcedures(trpc, 'CaregiverAddress', 'CaregiverAddresses');
+  const journal = recordProcedures(trpc, 'CaregiverJournalEntry', 'CaregiverJournalEntries');
   return (
-    <Stack gap="md">
-      <CaregiverHeader caregiver={cg} />
-      <ExpiringCredentialsAlert caregiver={cg} />
-      <Grid gutter="md">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <CaregiverOutputsSection caregiver={cg} canEdit={can('updateCaregiver')} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Stack gap="md">
-            <CaregiverSignInSection
-              caregiver={cg}
-              canSetPassword={can('setCaregiverPassword')}
-              canSendLink={can('sendCaregiverLoginLink')}
-            />
-            <AddressesSection
-              owner={{ caregiverId: cg.id }}
-              procedures={{
-                list: trpc.getCaregiverAddresses,
-                create: trpc.createCaregiverAddress,
-                update: trpc.updateCaregiverAddress,
-                remove: trpc.deleteCaregiverAddress,
-              }}
-              canEdit={can('createCaregiverAddress')}
-              withLabel={false}
-              schema={ZCaregiverAddressFields}
-            />
-          </Stack>
-        </Grid.Col>
-      </Grid>
-      <CaregiverCredentialsSection caregiver={cg} canEdit={can('createCaregiverCredential')} />
-      <CaregiverFilesSection
-        caregiverId={cg.id}
-        branchId={cg.branchId}
-        canUpload={can('createCaregiverFile')}
-        canDelete={can('deleteCaregiverFile')}
-      />
-      <Grid gutter="md">
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <JournalSection
-            owner={{ caregiverId: cg.id }}
-            procedures={{
-              list: trpc.getCaregiverJournalEntries,
-              create: trpc.createCaregiverJournalEntry,
-              update: trpc.updateCaregiverJournalEntry,
-              remove: trpc.deleteCaregiverJournalEntry,
-            }}
-            canEdit={can('createCaregiverJournalEntry')}
-            schema={ZCaregiverJournalEntryFields}
+    <ProfileLayout
+      header={
+        <>
+          <CaregiverHeader caregiver={cg} />
+          <ExpiringCredentialsAlert caregiver={cg} />
+        </>
+      }
+      left={<CaregiverOutputsSection caregiver={cg} canEdit={can('updateCaregiver')} />}
+      right={
+        <>
+          <CaregiverSignInSection
+            caregiver={cg}
+            canSetPassword={can('setCaregiverPassword')}
+            canSendLink={can('sendCaregiverLoginLink')}
           />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <CaregiverCashAdvancesSection caregiverId={cg.id} canEdit={can('createCaregiverCashAdvance')} />
-        </Grid.Col>
-      </Grid>
-    </Stack>
+          <AddressesSection
+            owner={{ caregiverId: cg.id }}
+            procedures={addresses}
+            canEdit={can('createCaregiverAddress')}
+            withLabel={false}
+            schema={ZCaregiverAddressFields}
+          />
+        </>
+      }
+      wide={
+        <>
+          <CaregiverCredentialsSection caregiver={cg} canEdit={can('createCaregiverCredential')} />
+          <CaregiverFilesSection
+            caregiverId={cg.id}
+            branchId={cg.branchId}
+            canUpload={can('createCaregiverFile')}
+            canDelete={can('deleteCaregiverFile')}
+          />
+        </>
+      }
+      bottomLeft={
+        <JournalSection
+          owner={{ caregiverId: cg.id }}
+          procedures={journal}
+          canEdit={can('createCaregiverJournalEntry')}
+          schema={ZCaregiverJournalEntryFields}
+        />
+      }
+      bottomRight={<CaregiverCashAdvancesSection caregiverId={cg.id} canEdit={can('createCaregiverCashAdvance')} />}
+    />
   );
 }

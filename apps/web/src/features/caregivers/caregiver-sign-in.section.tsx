@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Badge, Button, Group, Modal, PasswordInput, SimpleGrid, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IconKey, IconMailForward } from '@tabler/icons-react';
+import { IconKey } from '@tabler/icons-react';
 import { ZSetCaregiverPasswordInput, type CaregiverOutput } from '@hearth/shared/caregivers/caregivers.schema';
-import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
 import { Detail, SectionCard } from '@/components/records/section-card';
+import { SendLoginLinkButton } from '@/components/records/send-login-link';
 import { useRecordForm } from '@/forms/use-record-form';
 
 interface PasswordFormValues {
@@ -66,15 +66,6 @@ export function CaregiverSignInSection(props: { caregiver: CaregiverOutput; canS
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [settingPassword, setSettingPassword] = useState(false);
-  const send = useMutation(
-    trpc.sendCaregiverLoginLink.mutationOptions({
-      onSuccess: (sent) => {
-        void queryClient.invalidateQueries({ queryKey: trpc.getCaregiver.queryKey({ id: caregiver.id }) });
-        notifications.show({ color: 'teal', message: `Login link sent to ${sent.recipient}` });
-      },
-      onError: (error) => notifications.show({ color: 'red', title: 'Login link not sent', message: errorMessageOf(error) }),
-    }),
-  );
   const login = caregiver.login;
   return (
     <SectionCard
@@ -82,15 +73,15 @@ export function CaregiverSignInSection(props: { caregiver: CaregiverOutput; canS
       actions={
         <>
           {canSendLink && (
-            <Button
+            <SendLoginLinkButton
+              procedure={trpc.sendCaregiverLoginLink}
+              input={{ caregiverId: caregiver.id }}
+              // The first link sent creates the sign-in, which the section shows.
+              onSent={() => void queryClient.invalidateQueries({ queryKey: trpc.getCaregiver.queryKey({ id: caregiver.id }) })}
               size="compact-sm"
               variant="light"
-              leftSection={<IconMailForward size={14} />}
-              loading={send.isPending}
-              onClick={() => send.mutate({ caregiverId: caregiver.id })}
-            >
-              Send login link
-            </Button>
+              iconSize={14}
+            />
           )}
           {canSetPassword && (
             <Button

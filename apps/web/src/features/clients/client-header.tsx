@@ -5,12 +5,7 @@ import type { ClientOutput } from '@hearth/shared/clients/clients.schema';
 import { useTRPC } from '@/api/trpc';
 import { ProfileHeader, ProfileLoadState, StatusBadge, useRouteId } from '@/components/records/profile-header';
 
-const STATUS_COLORS: Record<ClientStatus, string> = {
-  active: 'teal',
-  on_hold: 'yellow',
-  discharged: 'gray',
-  deceased: 'dark',
-};
+const STATUS_COLORS: Record<ClientStatus, string> = { active: 'teal', on_hold: 'yellow', discharged: 'gray', deceased: 'dark' };
 
 export function ClientStatusBadge({ status }: { status: ClientStatus }) {
   return <StatusBadge color={STATUS_COLORS[status]} label={CLIENT_STATUS_LABELS[status]} />;
@@ -27,16 +22,16 @@ export function useClient(id: number | null) {
 
 /** The top of every client page: back link, name, status badge, branch and payer, and the page's actions. */
 export function ClientHeader({ client, actions }: { client: ClientOutput; actions?: ReactNode }) {
+  const facts = [
+    { label: 'Branch', value: client.branchName },
+    { label: 'Payer', value: client.primaryPayerSourceName ?? 'None' },
+  ];
   return (
     <ProfileHeader
-      backTo="/clients"
-      backLabel="Clients"
-      name={`${client.firstName} ${client.lastName}`}
+      noun="client"
+      person={client}
       badge={<ClientStatusBadge status={client.status} />}
-      facts={[
-        { label: 'Branch', value: client.branchName },
-        { label: 'Payer', value: client.primaryPayerSourceName ?? 'None' },
-      ]}
+      facts={facts}
       actions={actions}
     />
   );
@@ -44,18 +39,5 @@ export function ClientHeader({ client, actions }: { client: ClientOutput; action
 
 /** While the client loads or when it cannot be shown (404 outside the caller's branches, so it "does not exist"). */
 export function ClientLoadState({ id, query }: { id: number | null; query: ReturnType<typeof useClient> }) {
-  return (
-    <ProfileLoadState
-      id={id}
-      error={query.error}
-      isError={query.isError}
-      notFound={{
-        title: 'Client not found',
-        text: 'There is no client with this id, or it is outside your branches.',
-        backTo: '/clients',
-        backLabel: 'Back to clients',
-      }}
-      loadingLabel="Loading client"
-    />
-  );
+  return <ProfileLoadState id={id} query={query} noun="client" outside="it is outside your branches" />;
 }
