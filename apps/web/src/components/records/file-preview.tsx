@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { Alert, Anchor, Box, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { errorMessageOf } from '@/api/api-error';
+import type { QueryProcedure } from './owned-records';
+import { capitalized } from './profile-header';
 
 /** A signed link to a file's bytes with what it is (getClientFileDownloadLink / getCaregiverFileDownloadLink). */
 export interface PreviewLink {
@@ -106,5 +109,31 @@ export function FilePreviewPage(props: {
         </>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The file page of a person (/clients/{id}/files/{fileId}, /caregivers/{id}/files/{fileId}): `link` is the
+ * procedure of the file's signed link (trpc.getClientFileDownloadLink), asked for inline only when the route names
+ * both; the back link names the person once `person` has loaded.
+ */
+export function PersonFilePreviewPage<Input extends { id: number; inline?: boolean }, Link extends PreviewLink>(props: {
+  noun: 'client' | 'caregiver';
+  ownerId: number | null;
+  person: { firstName: string; lastName: string } | undefined;
+  link: QueryProcedure<Input, Link>;
+}) {
+  const { noun, ownerId, person } = props;
+  const { fileId, validFile } = useFileIdParam();
+  const valid = validFile && ownerId !== null;
+  const input = { id: fileId, inline: true } as Input;
+  const link = useQuery({ ...props.link.queryOptions(input), enabled: valid, ...FRESH_LINK_QUERY });
+  return (
+    <FilePreviewPage
+      backTo={`/${noun}s/${ownerId ?? ''}/profile`}
+      backLabel={person ? `${person.firstName} ${person.lastName}` : `${capitalized(noun)} profile`}
+      valid={valid}
+      link={link}
+    />
   );
 }
