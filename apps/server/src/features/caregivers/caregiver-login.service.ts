@@ -9,8 +9,7 @@ import type {
   SetCaregiverPasswordInput,
 } from '@hearth/shared/caregivers/caregivers.schema';
 import type { Scope } from '../../auth/scope';
-import type { ScopedInput } from '../records/records.owner';
-import { insertPersonUser } from '../records/records.rows';
+import { type ScopedInput, insertPersonUser } from '../records/records.owner';
 import { AppError } from '../../errors/app-error';
 import { accounts, sessions, users } from '../users/users.schema';
 import { issueLoginLink } from '../../auth/login-links';

@@ -13,8 +13,15 @@ import {
 } from '@hearth/shared/caregivers/caregivers.schema';
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
-import { assertNoFieldErrors, ownedTable, type ScopedInput } from '../records/records.owner';
-import { insertReturningId, selectWithUserName, withIsoTimestamps } from '../records/records.rows';
+import {
+  assertNoFieldErrors,
+  ownedTable,
+  type ScopedInput,
+  insertReturningId,
+  selectWithUserName,
+  withIsoTimestamps,
+  firstOrNotFound,
+} from '../records/records.owner';
 import { caregiverCashAdvances, caregiverCredentials } from './caregivers.schema';
 import { definedOnly, findCaregiver, findRecordCaregiver } from './caregivers.lookup';
 import { presentCredentials } from './caregivers.service';
@@ -32,9 +39,7 @@ async function cashAdvances(scope: Scope, where: SQL): Promise<CaregiverCashAdva
 }
 
 async function cashAdvance(scope: Scope, id: number): Promise<CaregiverCashAdvanceOutput> {
-  const [advance] = await cashAdvances(scope, eq(caregiverCashAdvances.id, id));
-  if (!advance) throw new AppError('NOT_FOUND', `Caregiver cash advance ${id} not found`);
-  return advance;
+  return firstOrNotFound(await cashAdvances(scope, eq(caregiverCashAdvances.id, id)), 'Caregiver cash advance', id);
 }
 
 /**

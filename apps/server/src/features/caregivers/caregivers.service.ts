@@ -9,8 +9,7 @@ import type {
   UpdateCaregiverInput,
 } from '@hearth/shared/caregivers/caregivers.schema';
 import { inBranchScope, type Scope } from '../../auth/scope';
-import type { ScopedInput } from '../records/records.owner';
-import { insertReturningId } from '../records/records.rows';
+import { type ScopedInput, insertReturningId } from '../records/records.owner';
 import { AppError, notFound } from '../../errors/app-error';
 import { isUniqueViolation } from '../../db/errors';
 import { branches } from '../branches/branches.schema';

@@ -6,11 +6,16 @@ import {
   type UpdateNurseAssessmentInput,
 } from '@hearth/shared/clients/clients.schema';
 import type { Scope } from '../../auth/scope';
-import { AppError } from '../../errors/app-error';
 import { nurseAssessments } from './clients.schema';
 import { assertNoFieldErrors, findClient, findRecordClient, textOrNull } from './clients.lookup';
-import { ownedTable, type ScopedInput } from '../records/records.owner';
-import { insertReturningId, selectWithUserName, withIsoTimestamps } from '../records/records.rows';
+import {
+  ownedTable,
+  type ScopedInput,
+  insertReturningId,
+  selectWithUserName,
+  withIsoTimestamps,
+  firstOrNotFound,
+} from '../records/records.owner';
 
 const ASSESSMENT = ownedTable(nurseAssessments, nurseAssessments.clientId, 'Nurse assessment');
 
@@ -22,9 +27,7 @@ async function selectAssessments(scope: Scope, where: SQL): Promise<NurseAssessm
 }
 
 async function oneAssessment(scope: Scope, id: number): Promise<NurseAssessmentOutput> {
-  const [assessment] = await selectAssessments(scope, eq(nurseAssessments.id, id));
-  if (!assessment) throw new AppError('NOT_FOUND', `Nurse assessment ${id} not found`);
-  return assessment;
+  return firstOrNotFound(await selectAssessments(scope, eq(nurseAssessments.id, id)), 'Nurse assessment', id);
 }
 
 /**

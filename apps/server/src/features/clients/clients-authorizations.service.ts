@@ -26,8 +26,7 @@ import {
   textOrNull,
   type ScopedClient,
 } from './clients.lookup';
-import { ownedTable, type ScopedInput } from '../records/records.owner';
-import { insertReturningId } from '../records/records.rows';
+import { ownedTable, type ScopedInput, insertReturningId, firstOrNotFound } from '../records/records.owner';
 
 const AUTHORIZATION = ownedTable(clientAuthorizations, clientAuthorizations.clientId, 'Authorization');
 
@@ -106,9 +105,7 @@ export async function getClientAuthorizations({ scope, input }: ScopedInput<{ cl
 }
 
 async function oneAuthorization(scope: Scope, client: ScopedClient, id: number): Promise<ClientAuthorizationOutput> {
-  const [row] = await selectAuthorizations(scope, client.id, eq(clientAuthorizations.id, id));
-  if (!row) throw new AppError('NOT_FOUND', `Authorization ${id} not found`);
-  return row;
+  return firstOrNotFound(await selectAuthorizations(scope, client.id, eq(clientAuthorizations.id, id)), 'Authorization', id);
 }
 
 /**

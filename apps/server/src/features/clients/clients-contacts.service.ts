@@ -11,8 +11,7 @@ import { AppError } from '../../errors/app-error';
 import { users } from '../users/users.schema';
 import { clientContacts } from './clients.schema';
 import { assertNoFieldErrors, findClient, findRecordClient, textOrNull } from './clients.lookup';
-import { ownedTable, type ScopedInput } from '../records/records.owner';
-import { withIsoTimestamps } from '../records/records.rows';
+import { ownedTable, type ScopedInput, withIsoTimestamps } from '../records/records.owner';
 
 /** The contacts table as findRecordClient reads it. */
 export const CONTACT = ownedTable(clientContacts, clientContacts.clientId, 'Contact');

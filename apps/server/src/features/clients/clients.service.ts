@@ -3,8 +3,7 @@ import type { ClientOutput, CreateClientInput, UpdateClientInput } from '@hearth
 import type { ClientStatus } from '@hearth/shared/clients/clients.constants';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import { inBranchScope, type Scope } from '../../auth/scope';
-import type { ScopedInput } from '../records/records.owner';
-import { insertReturningId } from '../records/records.rows';
+import { type ScopedInput, insertReturningId } from '../records/records.owner';
 import { AppError, notFound } from '../../errors/app-error';
 import { branches } from '../branches/branches.schema';
 import { payerSources } from '../payer-sources/payer-sources.schema';

@@ -3,7 +3,7 @@ import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
 import type { caregiverAddresses } from '../caregivers/caregivers.schema';
 import type { clientAddresses } from '../clients/clients.schema';
-import { assertNoFieldErrors, type DeletedRecord, type RecordOwner, type ScopedInput } from './records.owner';
+import { assertNoFieldErrors, type DeletedRecord, type RecordOwner, type ScopedInput, firstOrNotFound } from './records.owner';
 import type { AddressOutputFields } from '@hearth/shared/records/records.schema';
 
 /**
@@ -87,9 +87,7 @@ async function selectAddresses(scope: Scope, book: AddressBook<string, unknown>,
 }
 
 async function oneAddress(scope: Scope, book: AddressBook<string, unknown>, id: number): Promise<AddressRecord> {
-  const [address] = await selectAddresses(scope, book, eq(book.table.id, id));
-  if (!address) throw new AppError('NOT_FOUND', `${book.name} ${id} not found`);
-  return address;
+  return firstOrNotFound(await selectAddresses(scope, book, eq(book.table.id, id)), book.name, id);
 }
 
 /** Unmarks every primary address of the owner but `keepId`. */

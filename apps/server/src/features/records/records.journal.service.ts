@@ -1,10 +1,9 @@
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type { Scope } from '../../auth/scope';
-import { AppError } from '../../errors/app-error';
 import type { caregiverJournalEntries } from '../caregivers/caregivers.schema';
 import type { clientJournalEntries } from '../clients/clients.schema';
 import { users } from '../users/users.schema';
-import type { DeletedRecord, RecordOwner, ScopedInput } from './records.owner';
+import { type DeletedRecord, type RecordOwner, type ScopedInput, firstOrNotFound } from './records.owner';
 
 /**
  * The journal of a person's record, for clients and caregivers alike (docs/glossary.md "Journal entry"; spec
@@ -77,9 +76,7 @@ async function selectEntries(scope: Scope, book: JournalBook<string, unknown>, w
 }
 
 async function oneEntry<Output>(scope: Scope, book: JournalBook<string, Output>, id: number): Promise<Output> {
-  const [entry] = await selectEntries(scope, book, eq(book.table.id, id));
-  if (!entry) throw new AppError('NOT_FOUND', `${book.name} ${id} not found`);
-  return book.present(entry);
+  return book.present(firstOrNotFound(await selectEntries(scope, book, eq(book.table.id, id)), book.name, id));
 }
 
 /**
