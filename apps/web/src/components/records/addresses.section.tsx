@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { addressRuleErrors } from '@hearth/shared/caregivers/caregivers.schema';
 import type { AddressOutputFields } from '@hearth/shared/records/records.schema';
 import { RecordFormFrame } from './record-form-frame';
-import { useRecordSave } from './record-save';
+import { useRecordSave, type RecordFormProps } from './record-save';
 import { useOwnedRecords, type OwnedRecordProcedures } from './owned-records';
-import { blankToNull, numberOrNull, type RecordApi } from './record-api';
+import { blankToNull, numberOrNull } from './record-api';
 import { RecordTableSection } from './record-table';
 
 /** An address as the client and caregiver address lists return it (only clients' have a label). */
@@ -31,15 +31,10 @@ export function addressLine(a: Pick<AddressRow, 'line1' | 'line2' | 'city' | 'st
   return [a.line1, a.line2, a.city, `${a.state} ${a.zip}`].filter(Boolean).join(', ');
 }
 
-function AddressForm(props: {
-  address: AddressRow | null;
-  first: boolean;
-  withLabel: boolean;
-  schema: z.ZodType;
-  api: RecordApi<AddressPayload>;
-  onDone: () => void;
-}) {
-  const { address, first, withLabel, schema, api, onDone } = props;
+function AddressForm(
+  props: RecordFormProps<AddressRow, AddressPayload> & { first: boolean; withLabel: boolean; schema: z.ZodType },
+) {
+  const { row: address, first, withLabel, schema } = props;
   const toPayload = (v: AddressFormValues): AddressPayload => ({
     ...(withLabel ? { label: blankToNull(v.label) } : {}),
     line1: v.line1.trim(),
@@ -51,7 +46,7 @@ function AddressForm(props: {
     lon: numberOrNull(v.lon),
     isPrimary: v.isPrimary,
   });
-  const { record, frame } = useRecordSave<AddressFormValues, AddressPayload>({
+  const { record, frame } = useRecordSave<AddressRow, AddressFormValues, AddressPayload>(props, 'Address', {
     initialValues: {
       label: address?.label ?? (withLabel && first ? 'Home' : ''),
       line1: address?.line1 ?? '',
@@ -67,10 +62,6 @@ function AddressForm(props: {
     schema,
     // Latitude and longitude come together (the same rule as the server's).
     rules: (v) => addressRuleErrors({ lat: numberOrNull(v.lat), lon: numberOrNull(v.lon) }),
-    api,
-    id: address?.id ?? null,
-    noun: 'Address',
-    onDone,
   });
   return (
     <RecordFormFrame {...frame}>
@@ -146,9 +137,7 @@ export function AddressesSection<Owner extends object, Row extends AddressRow>(p
       remove={api.remove}
       list={{ label: 'Addresses', gap: 0, divider: { my: 6 }, item: (a) => <AddressItem address={a} withLabel={withLabel} /> }}
       modalSize="lg"
-      form={(row, close) => (
-        <AddressForm address={row} first={!list.data?.length} withLabel={withLabel} schema={schema} api={api} onDone={close} />
-      )}
+      form={(p) => <AddressForm {...p} first={!list.data?.length} withLabel={withLabel} schema={schema} api={api} />}
     />
   );
 }

@@ -3,9 +3,8 @@ import type { z } from 'zod';
 import { formatDate } from '@/format/date-format';
 import { todayIso } from '@/format/local-date';
 import { RecordFormFrame } from './record-form-frame';
-import { useRecordSave } from './record-save';
+import { useRecordSave, type RecordFormProps } from './record-save';
 import { useOwnedRecords, type OwnedRecordProcedures } from './owned-records';
-import type { RecordApi } from './record-api';
 import { RecordTableSection } from './record-table';
 
 /** A journal entry as the client and caregiver lists return it. */
@@ -24,26 +23,17 @@ export interface JournalEntryPayload {
   body: string;
 }
 
-function JournalForm(props: {
-  entry: JournalEntryRow | null;
-  schema: z.ZodType;
-  api: RecordApi<JournalEntryPayload>;
-  onDone: () => void;
-}) {
-  const { entry, schema, api, onDone } = props;
+function JournalForm(props: RecordFormProps<JournalEntryRow, JournalEntryPayload> & { schema: z.ZodType }) {
+  const entry = props.row;
   const toPayload = (v: JournalEntryPayload): JournalEntryPayload => ({
     entryDate: v.entryDate,
     subject: v.subject.trim(),
     body: v.body.trim(),
   });
-  const { record, frame } = useRecordSave<JournalEntryPayload, JournalEntryPayload>({
+  const { record, frame } = useRecordSave<JournalEntryRow, JournalEntryPayload, JournalEntryPayload>(props, 'Journal entry', {
     initialValues: { entryDate: entry?.entryDate ?? todayIso(), subject: entry?.subject ?? '', body: entry?.body ?? '' },
     toPayload,
-    schema,
-    api,
-    id: entry?.id ?? null,
-    noun: 'Journal entry',
-    onDone,
+    schema: props.schema,
   });
   return (
     <RecordFormFrame {...frame}>
@@ -104,7 +94,7 @@ export function JournalSection<Owner extends object, Row extends JournalEntryRow
       remove={api.remove}
       list={{ label: 'Journal entries', gap: 'xs', divider: { mb: 'xs' }, item: (entry) => <JournalItem entry={entry} /> }}
       modalSize="lg"
-      form={(row, close) => <JournalForm entry={row} schema={schema} api={api} onDone={close} />}
+      form={(p) => <JournalForm {...p} schema={schema} api={api} />}
     />
   );
 }

@@ -150,7 +150,8 @@ export function RecordTableSection<Row extends { id: number }>(props: {
   table?: Omit<Parameters<typeof RecordTable<Row>>[0], 'label' | 'rows' | 'actions'>;
   list?: Omit<Parameters<typeof RecordList<Row>>[0], 'rows' | 'actions'>;
   modalSize?: ModalProps['size'];
-  form: (row: Row | null, close: () => void) => ReactNode;
+  /** The add/edit form of `row` (null for a new record), which calls `onDone` to close. */
+  form: (props: { row: Row | null; onDone: () => void }) => ReactNode;
 }) {
   const { title, noun, addLabel, emptyText, rows, loading, error, canAdd, canEdit, what, remove, moreActions } = props;
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
@@ -178,7 +179,7 @@ export function RecordTableSection<Row extends { id: number }>(props: {
       {rows && rows.length > 0 && props.table && <RecordTable label={title} rows={rows} actions={actions} {...props.table} />}
       {rows && rows.length > 0 && props.list && <RecordList rows={rows} actions={actions} {...props.list} />}
       <RecordModal editing={editing} onClose={close} noun={noun} size={props.modalSize}>
-        {(row) => props.form(row, close)}
+        {(row) => props.form({ row, onDone: close })}
       </RecordModal>
     </SectionCard>
   );

@@ -6,9 +6,9 @@ import {
 } from '@hearth/shared/caregivers/caregivers.schema';
 import { useTRPC } from '@/api/trpc';
 import { useOwnedRecords } from '@/components/records/owned-records';
-import { blankToNull, type RecordApi } from '@/components/records/record-api';
+import { blankToNull } from '@/components/records/record-api';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
-import { useRecordSave } from '@/components/records/record-save';
+import { useRecordSave, type RecordFormProps } from '@/components/records/record-save';
 import { RecordTableSection, type RecordColumn } from '@/components/records/record-table';
 import { formatDate } from '@/format/date-format';
 import { todayIso } from '@/format/local-date';
@@ -34,9 +34,9 @@ function advancePayload(v: AdvanceFormValues, a: CaregiverCashAdvanceOutput | nu
 
 type AdvancePayload = ReturnType<typeof advancePayload>;
 
-function AdvanceForm(props: { advance: CaregiverCashAdvanceOutput | null; api: RecordApi<AdvancePayload>; onDone: () => void }) {
-  const { advance: a, api, onDone } = props;
-  const { record, frame } = useRecordSave<AdvanceFormValues, AdvancePayload>({
+function AdvanceForm(props: RecordFormProps<CaregiverCashAdvanceOutput, AdvancePayload>) {
+  const a = props.row;
+  const { record, frame } = useRecordSave<CaregiverCashAdvanceOutput, AdvanceFormValues, AdvancePayload>(props, 'Cash advance', {
     initialValues: {
       amount: a ? centsToDollars(a.amountCents) : '',
       advancedOn: a?.advancedOn ?? todayIso(),
@@ -48,10 +48,6 @@ function AdvanceForm(props: { advance: CaregiverCashAdvanceOutput | null; api: R
     schema: a ? ZUpdateCaregiverCashAdvanceInput : ZCaregiverCashAdvanceFields,
     rules: (v): Record<string, string> => (v.amount === '' ? { amount: 'Amount is required' } : {}),
     fieldOf: (path) => (path === 'amountCents' ? 'amount' : path),
-    api,
-    id: a?.id ?? null,
-    noun: 'Cash advance',
-    onDone,
   });
   return (
     <RecordFormFrame {...frame}>
@@ -150,7 +146,7 @@ export function CaregiverCashAdvancesSection({ caregiverId, canEdit }: { caregiv
         )
       }
       table={{ minWidth: 520, columns: ADVANCE_COLUMNS, actionsWidth: 60 }}
-      form={(row, close) => <AdvanceForm advance={row} api={api} onDone={close} />}
+      form={(p) => <AdvanceForm {...p} api={api} />}
     />
   );
 }

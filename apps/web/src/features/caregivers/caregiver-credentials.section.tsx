@@ -11,25 +11,18 @@ import {
 import { addFieldIssues } from '@hearth/shared/records/records.schema';
 import { useTRPC } from '@/api/trpc';
 import { useRecordApi } from '@/components/records/owned-records';
-import { blankToNull, type RecordApi } from '@/components/records/record-api';
+import { blankToNull } from '@/components/records/record-api';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
-import { useRecordSave } from '@/components/records/record-save';
+import { useRecordSave, type RecordFormProps } from '@/components/records/record-save';
 import { RecordTableSection, type RecordColumn } from '@/components/records/record-table';
 import { formatDate } from '@/format/date-format';
 
 /** The form's checks: the fields, then the rule across them (expires on or after issued). */
 const ZCredentialForm = ZCaregiverCredentialFields.superRefine((c, ctx) => addFieldIssues(ctx, credentialRuleErrors(c)));
 
-interface CredentialFormValues {
-  name: string;
-  number: string;
-  issuedOn: string;
-  expiresOn: string;
-}
-
 type CredentialPayload = ReturnType<typeof toPayload>;
 
-const toPayload = (v: CredentialFormValues) => ({
+const toPayload = (v: { name: string; number: string; issuedOn: string; expiresOn: string }) => ({
   name: v.name.trim(),
   number: blankToNull(v.number),
   issuedOn: blankToNull(v.issuedOn),
@@ -82,26 +75,15 @@ export function ExpiryBadge({ credential: c }: { credential: CaregiverCredential
   );
 }
 
-function CredentialForm(props: {
-  credential: CaregiverCredentialOutput | null;
-  api: RecordApi<CredentialPayload>;
-  onDone: () => void;
-}) {
-  const { credential: c, api, onDone } = props;
-  const { record, frame } = useRecordSave<CredentialFormValues, CredentialPayload>({
-    initialValues: {
-      name: c?.name ?? '',
-      number: c?.number ?? '',
-      issuedOn: c?.issuedOn ?? '',
-      expiresOn: c?.expiresOn ?? '',
-    },
-    toPayload,
-    schema: ZCredentialForm,
-    api,
-    id: c?.id ?? null,
-    noun: 'Credential',
-    onDone,
-  });
+function CredentialForm(props: RecordFormProps<CaregiverCredentialOutput, CredentialPayload>) {
+  const c = props.row;
+  const initialValues = {
+    name: c?.name ?? '',
+    number: c?.number ?? '',
+    issuedOn: c?.issuedOn ?? '',
+    expiresOn: c?.expiresOn ?? '',
+  };
+  const { record, frame } = useRecordSave(props, 'Credential', { initialValues, toPayload, schema: ZCredentialForm });
   return (
     <RecordFormFrame {...frame}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -197,7 +179,7 @@ export function CaregiverCredentialsSection({ caregiver, canEdit }: { caregiver:
         }),
       }}
       modalSize="lg"
-      form={(row, close) => <CredentialForm credential={row} api={api} onDone={close} />}
+      form={(p) => <CredentialForm {...p} api={api} />}
     />
   );
 }

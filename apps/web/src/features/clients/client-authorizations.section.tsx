@@ -11,9 +11,9 @@ import { addFieldIssues } from '@hearth/shared/records/records.schema';
 import { useTRPC } from '@/api/trpc';
 import { usePayerSourceOptions } from '@/components/records/options';
 import { useOwnedRecords } from '@/components/records/owned-records';
-import { blankToNull, numberOrNull, type RecordApi } from '@/components/records/record-api';
+import { blankToNull, numberOrNull } from '@/components/records/record-api';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
-import { useRecordSave } from '@/components/records/record-save';
+import { useRecordSave, type RecordFormProps } from '@/components/records/record-save';
 import { RecordTableSection, type RecordColumn } from '@/components/records/record-table';
 import { formatDate } from '@/format/date-format';
 import { monthName, monthRange, todayIso, addDays } from '@/format/local-date';
@@ -84,35 +84,31 @@ function PayerServicePicker(props: {
   );
 }
 
-function AuthorizationForm(props: {
-  authorization: ClientAuthorizationOutput | null;
-  api: RecordApi<AuthorizationPayload>;
-  onDone: () => void;
-}) {
-  const { authorization: a, api, onDone } = props;
+function AuthorizationForm(props: RecordFormProps<ClientAuthorizationOutput, AuthorizationPayload>) {
+  const a = props.row;
   const payers = usePayerSourceOptions(a ? { id: a.payerSourceId, name: a.payerSourceName } : null);
   const today = todayIso();
-  const { record, frame } = useRecordSave<AuthorizationFormValues, AuthorizationPayload>({
-    initialValues: {
-      payerSourceId: a ? String(a.payerSourceId) : null,
-      serviceCode: a?.serviceCode ?? '',
-      modifiers: a?.modifiers ?? [],
-      authorizationNumber: a?.authorizationNumber ?? '',
-      unitsPerWeek: a?.unitsPerWeek ?? '',
-      unitsPerMonth: a?.unitsPerMonth ?? '',
-      unitsTotal: a?.unitsTotal ?? '',
-      startDate: a?.startDate ?? today,
-      endDate: a?.endDate ?? addDays(today, 179),
-      notes: a?.notes ?? '',
+  const { record, frame } = useRecordSave<ClientAuthorizationOutput, AuthorizationFormValues, AuthorizationPayload>(
+    props,
+    'Authorization',
+    {
+      initialValues: {
+        payerSourceId: a ? String(a.payerSourceId) : null,
+        serviceCode: a?.serviceCode ?? '',
+        modifiers: a?.modifiers ?? [],
+        authorizationNumber: a?.authorizationNumber ?? '',
+        unitsPerWeek: a?.unitsPerWeek ?? '',
+        unitsPerMonth: a?.unitsPerMonth ?? '',
+        unitsTotal: a?.unitsTotal ?? '',
+        startDate: a?.startDate ?? today,
+        endDate: a?.endDate ?? addDays(today, 179),
+        notes: a?.notes ?? '',
+      },
+      toPayload,
+      schema: ZAuthorizationForm,
+      rules: (v): Record<string, string> => (v.payerSourceId === null ? { payerSourceId: 'Payer source is required' } : {}),
     },
-    toPayload,
-    schema: ZAuthorizationForm,
-    rules: (v): Record<string, string> => (v.payerSourceId === null ? { payerSourceId: 'Payer source is required' } : {}),
-    api,
-    id: a?.id ?? null,
-    noun: 'Authorization',
-    onDone,
-  });
+  );
   const { form } = record;
   return (
     <RecordFormFrame {...frame}>
@@ -278,7 +274,7 @@ export function ClientAuthorizationsSection({ clientId, canEdit }: { clientId: n
         ),
       }}
       modalSize="xl"
-      form={(row, close) => <AuthorizationForm authorization={row} api={api} onDone={close} />}
+      form={(p) => <AuthorizationForm {...p} api={api} />}
     />
   );
 }

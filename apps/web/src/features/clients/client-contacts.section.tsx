@@ -3,9 +3,9 @@ import { addFieldIssues } from '@hearth/shared/records/records.schema';
 import { contactRuleErrors, ZClientContactFields, type ClientContactOutput } from '@hearth/shared/clients/clients.schema';
 import { useTRPC } from '@/api/trpc';
 import { useOwnedRecords } from '@/components/records/owned-records';
-import { blankToNull, type RecordApi } from '@/components/records/record-api';
+import { blankToNull } from '@/components/records/record-api';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
-import { useRecordSave } from '@/components/records/record-save';
+import { useRecordSave, type RecordFormProps } from '@/components/records/record-save';
 import { RecordTableSection, type RecordColumn } from '@/components/records/record-table';
 import { SendLoginLinkButton } from '@/components/records/send-login-link';
 
@@ -25,19 +25,20 @@ const RELATIONSHIPS = [
 /** The contact form's checks: the fields, then the rules across them (emergency needs a phone, portal an email). */
 const ZContactForm = ZClientContactFields.superRefine((c, ctx) => addFieldIssues(ctx, contactRuleErrors(c)));
 
-interface ContactFormValues {
-  firstName: string;
-  lastName: string;
-  relationship: string;
-  phoneNumber: string;
-  email: string;
-  isEmergencyContact: boolean;
-  hasPortalAccess: boolean;
-}
+/** The form's values for a contact, blank for a new one. */
+const contactValues = (c: ClientContactOutput | null) => ({
+  firstName: c?.firstName ?? '',
+  lastName: c?.lastName ?? '',
+  relationship: c?.relationship ?? '',
+  phoneNumber: c?.phoneNumber ?? '',
+  email: c?.email ?? '',
+  isEmergencyContact: c?.isEmergencyContact ?? false,
+  hasPortalAccess: c?.hasPortalAccess ?? false,
+});
 
 type ContactPayload = ReturnType<typeof toPayload>;
 
-const toPayload = (v: ContactFormValues) => ({
+const toPayload = (v: ReturnType<typeof contactValues>) => ({
   firstName: v.firstName.trim(),
   lastName: v.lastName.trim(),
   relationship: v.relationship.trim(),
@@ -47,24 +48,11 @@ const toPayload = (v: ContactFormValues) => ({
   hasPortalAccess: v.hasPortalAccess,
 });
 
-function ContactForm(props: { contact: ClientContactOutput | null; api: RecordApi<ContactPayload>; onDone: () => void }) {
-  const { contact, api, onDone } = props;
-  const { record, frame } = useRecordSave<ContactFormValues, ContactPayload>({
-    initialValues: {
-      firstName: contact?.firstName ?? '',
-      lastName: contact?.lastName ?? '',
-      relationship: contact?.relationship ?? '',
-      phoneNumber: contact?.phoneNumber ?? '',
-      email: contact?.email ?? '',
-      isEmergencyContact: contact?.isEmergencyContact ?? false,
-      hasPortalAccess: contact?.hasPortalAccess ?? false,
-    },
-    toPayload,
+function ContactForm(props: RecordFormProps<ClientContactOutput, ContactPayload>) {
+  const { record, frame } = useRecordSave(props, 'Contact', {
     schema: ZContactForm,
-    api,
-    id: contact?.id ?? null,
-    noun: 'Contact',
-    onDone,
+    toPayload,
+    initialValues: contactValues(props.row),
   });
   return (
     <RecordFormFrame {...frame}>
@@ -153,7 +141,7 @@ export function ClientContactsSection(props: { clientId: number; canEdit: boolea
       }
       table={{ minWidth: 640, columns: CONTACT_COLUMNS }}
       modalSize="lg"
-      form={(row, close) => <ContactForm contact={row} api={api} onDone={close} />}
+      form={(p) => <ContactForm {...p} api={api} />}
     />
   );
 }

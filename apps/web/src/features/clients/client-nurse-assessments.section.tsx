@@ -8,9 +8,9 @@ import {
 } from '@hearth/shared/clients/clients.schema';
 import { useTRPC } from '@/api/trpc';
 import { useOwnedRecords } from '@/components/records/owned-records';
-import { blankToNull, type RecordApi } from '@/components/records/record-api';
+import { blankToNull } from '@/components/records/record-api';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
-import { useRecordSave } from '@/components/records/record-save';
+import { useRecordSave, type RecordFormProps } from '@/components/records/record-save';
 import { RecordTableSection, type RecordColumn } from '@/components/records/record-table';
 import { formatDate } from '@/format/date-format';
 import { todayIso } from '@/format/local-date';
@@ -44,16 +44,11 @@ const toPayload = (v: AssessmentFormValues) => ({
   carePlanChanges: blankToNull(v.carePlanChanges),
 });
 
-function AssessmentForm(props: {
-  assessment: NurseAssessmentOutput | null;
-  first: boolean;
-  api: RecordApi<AssessmentPayload>;
-  onDone: () => void;
-}) {
-  const { assessment: a, first, api, onDone } = props;
-  const { record, frame } = useRecordSave<AssessmentFormValues, AssessmentPayload>({
+function AssessmentForm(props: RecordFormProps<NurseAssessmentOutput, AssessmentPayload> & { first: boolean }) {
+  const a = props.row;
+  const { record, frame } = useRecordSave<NurseAssessmentOutput, AssessmentFormValues, AssessmentPayload>(props, 'Assessment', {
     initialValues: {
-      assessmentType: a?.assessmentType ?? (first ? 'initial' : 'supervisory'),
+      assessmentType: a?.assessmentType ?? (props.first ? 'initial' : 'supervisory'),
       assessedOn: a?.assessedOn ?? todayIso(),
       nextDueOn: a?.nextDueOn ?? '',
       findings: a?.findings ?? '',
@@ -61,10 +56,6 @@ function AssessmentForm(props: {
     },
     toPayload,
     schema: ZAssessmentForm,
-    api,
-    id: a?.id ?? null,
-    noun: 'Assessment',
-    onDone,
   });
   return (
     <RecordFormFrame {...frame}>
@@ -154,7 +145,7 @@ export function ClientNurseAssessmentsSection({
       what={(a) => `assessment of ${formatDate(a.assessedOn)}`}
       table={{ minWidth: 640, columns: assessmentColumns(todayIso()), actionsWidth: 40 }}
       modalSize="lg"
-      form={(row, close) => <AssessmentForm assessment={row} first={!rows?.length} api={api} onDone={close} />}
+      form={(p) => <AssessmentForm {...p} first={!rows?.length} api={api} />}
     />
   );
 }
