@@ -1,14 +1,7 @@
 import { pgTable, serial, text, timestamp, integer, date, index, jsonb } from 'drizzle-orm/pg-core';
 import { CAREGIVER_STATUSES } from '@hearth/shared/caregivers/caregivers.constants';
 import { users } from '../users/users.schema';
-import {
-  addressColumns,
-  journalEntryColumns,
-  ownedRecordColumns,
-  personColumns,
-  recordFileColumns,
-  timestampColumns,
-} from '../records/records.columns';
+import * as columns from '../records/records.columns';
 
 /** A pay rate of a caregiver, in cents per hour, with what it applies to (e.g. "Standard", "Weekend", "T1019"). */
 export interface PayRate {
@@ -25,7 +18,7 @@ export const caregivers = pgTable(
   'caregivers',
   {
     id: serial('id').primaryKey(),
-    ...personColumns(),
+    ...columns.personColumns(),
     email: text('email'),
     phoneNumber: text('phone_number'),
     gender: text('gender'),
@@ -39,7 +32,7 @@ export const caregivers = pgTable(
     availability: jsonb('availability').$type<Availability>().notNull().default([]),
     maxWeeklyHours: integer('max_weekly_hours'),
     notes: text('notes'),
-    ...timestampColumns(),
+    ...columns.timestampColumns(),
   },
   (t) => [
     index('caregivers_branch_idx').on(t.branchId, t.lastName),
@@ -49,12 +42,14 @@ export const caregivers = pgTable(
 );
 
 /** The id and caregiver_id columns every record on a caregiver starts with. */
-const caregiverRecordColumns = () => ownedRecordColumns('caregiverId', 'caregiver_id', () => caregivers.id);
+const caregiverRecordColumns = () => columns.ownedRecordColumns('caregiverId', 'caregiver_id', () => caregivers.id);
 
 /** A caregiver's home address with coordinates (WGS84 degrees), for pickup ranking and travel. */
-export const caregiverAddresses = pgTable('caregiver_addresses', { ...caregiverRecordColumns(), ...addressColumns() }, (t) => [
-  index('caregiver_addresses_caregiver_idx').on(t.caregiverId),
-]);
+export const caregiverAddresses = pgTable(
+  'caregiver_addresses',
+  { ...caregiverRecordColumns(), ...columns.addressColumns() },
+  (t) => [index('caregiver_addresses_caregiver_idx').on(t.caregiverId)],
+);
 
 /** A certification or license of a caregiver (CNA, HHA, CPR, TB test...) with its expiry date. */
 export const caregiverCredentials = pgTable(
@@ -71,14 +66,14 @@ export const caregiverCredentials = pgTable(
 );
 
 /** A file on a caregiver's record (same flow as client files). */
-export const caregiverFiles = pgTable('caregiver_files', { ...caregiverRecordColumns(), ...recordFileColumns() }, (t) => [
+export const caregiverFiles = pgTable('caregiver_files', { ...caregiverRecordColumns(), ...columns.recordFileColumns() }, (t) => [
   index('caregiver_files_caregiver_idx').on(t.caregiverId),
 ]);
 
 /** A dated note on a caregiver's record. */
 export const caregiverJournalEntries = pgTable(
   'caregiver_journal_entries',
-  { ...caregiverRecordColumns(), ...journalEntryColumns() },
+  { ...caregiverRecordColumns(), ...columns.journalEntryColumns() },
   (t) => [index('caregiver_journal_entries_caregiver_idx').on(t.caregiverId, t.entryDate)],
 );
 
@@ -92,7 +87,7 @@ export const caregiverCashAdvances = pgTable(
     reason: text('reason'),
     deductedOn: date('deducted_on'),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    ...timestampColumns(),
+    ...columns.timestampColumns(),
   },
   (t) => [index('caregiver_cash_advances_caregiver_idx').on(t.caregiverId, t.advancedOn)],
 );

@@ -1,14 +1,7 @@
 import { pgTable, serial, text, integer, date, boolean, index, jsonb } from 'drizzle-orm/pg-core';
 import { CLIENT_STATUSES, NURSE_ASSESSMENT_TYPES } from '@hearth/shared/clients/clients.constants';
 import { users } from '../users/users.schema';
-import {
-  addressColumns,
-  journalEntryColumns,
-  ownedRecordColumns,
-  personColumns,
-  recordFileColumns,
-  timestampColumns,
-} from '../records/records.columns';
+import * as columns from '../records/records.columns';
 import { payerSources } from '../payer-sources/payer-sources.schema';
 
 /** A care recipient (spec section 3 "Client"; fields beyond the spec that agencies need). */
@@ -16,7 +9,7 @@ export const clients = pgTable(
   'clients',
   {
     id: serial('id').primaryKey(),
-    ...personColumns(),
+    ...columns.personColumns(),
     dateOfBirth: date('date_of_birth'),
     gender: text('gender'),
     preferredLanguage: text('preferred_language'),
@@ -28,7 +21,7 @@ export const clients = pgTable(
     carePlanTasks: jsonb('care_plan_tasks').$type<string[]>().notNull().default([]),
     accessNotes: text('access_notes'),
     notes: text('notes'),
-    ...timestampColumns(),
+    ...columns.timestampColumns(),
   },
   (t) => [
     index('clients_branch_idx').on(t.branchId, t.lastName),
@@ -38,7 +31,7 @@ export const clients = pgTable(
 );
 
 /** The id and client_id columns every record on a client starts with. */
-const clientRecordColumns = () => ownedRecordColumns('clientId', 'client_id', () => clients.id);
+const clientRecordColumns = () => columns.ownedRecordColumns('clientId', 'client_id', () => clients.id);
 
 /** A client's address with its coordinates (WGS84 degrees) for EVV geofencing and the map. */
 export const clientAddresses = pgTable(
@@ -46,7 +39,7 @@ export const clientAddresses = pgTable(
   {
     ...clientRecordColumns(),
     label: text('label').notNull().default('Home'),
-    ...addressColumns(),
+    ...columns.addressColumns(),
   },
   (t) => [index('client_addresses_client_idx').on(t.clientId)],
 );
@@ -64,7 +57,7 @@ export const clientContacts = pgTable(
     email: text('email'),
     isEmergencyContact: boolean('is_emergency_contact').notNull().default(false),
     hasPortalAccess: boolean('has_portal_access').notNull().default(false),
-    ...timestampColumns(),
+    ...columns.timestampColumns(),
   },
   (t) => [index('client_contacts_client_idx').on(t.clientId)],
 );
@@ -88,7 +81,7 @@ export const clientAuthorizations = pgTable(
     startDate: date('start_date').notNull(),
     endDate: date('end_date').notNull(),
     notes: text('notes'),
-    ...timestampColumns(),
+    ...columns.timestampColumns(),
   },
   (t) => [
     index('client_authorizations_client_idx').on(t.clientId, t.payerSourceId, t.startDate),
@@ -100,14 +93,14 @@ export const clientAuthorizations = pgTable(
  * A file on a client's record. Created first (status pending) with an upload URL; the upload marks it uploaded
  * (spec section 4 "File upload").
  */
-export const clientFiles = pgTable('client_files', { ...clientRecordColumns(), ...recordFileColumns() }, (t) => [
+export const clientFiles = pgTable('client_files', { ...clientRecordColumns(), ...columns.recordFileColumns() }, (t) => [
   index('client_files_client_idx').on(t.clientId),
 ]);
 
 /** A dated note on a client's record (docs/glossary.md "Journal entry"). */
 export const clientJournalEntries = pgTable(
   'client_journal_entries',
-  { ...clientRecordColumns(), ...journalEntryColumns() },
+  { ...clientRecordColumns(), ...columns.journalEntryColumns() },
   (t) => [index('client_journal_entries_client_idx').on(t.clientId, t.entryDate)],
 );
 
@@ -122,7 +115,7 @@ export const nurseAssessments = pgTable(
     nurseUserId: integer('nurse_user_id').references(() => users.id, { onDelete: 'set null' }),
     findings: text('findings').notNull(),
     carePlanChanges: text('care_plan_changes'),
-    ...timestampColumns(),
+    ...columns.timestampColumns(),
   },
   (t) => [index('nurse_assessments_client_idx').on(t.clientId, t.assessedOn)],
 );
