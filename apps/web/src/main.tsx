@@ -1,5 +1,7 @@
 // First: set before any schema is parsed.
 import './zod-config';
+// Before any page renders: the texts are there on the first, synchronous render.
+import './i18n/i18n.setup';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';

@@ -1,6 +1,7 @@
 import { AppShell, Group, Indicator, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { PhoneAppHeader } from './app-header';
 import { IconAlertTriangle, IconCalendarEvent, IconHandGrab, IconMessages } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useCaregiverAppCounts } from '@/api/caregiver-app-counts';
 import { countBadge } from '@/format/count-badge';
@@ -8,11 +9,11 @@ import classes from './caregiver.shell.module.css';
 
 type Tab = 'schedule' | 'missed' | 'pickup' | 'chat';
 
-const TABS: { tab: Tab; label: string; to: string; Icon: typeof IconCalendarEvent }[] = [
-  { tab: 'schedule', label: 'Schedule', to: '/app', Icon: IconCalendarEvent },
-  { tab: 'missed', label: 'Missed', to: '/app?status=missing', Icon: IconAlertTriangle },
-  { tab: 'pickup', label: 'Pickup', to: '/app/pickup', Icon: IconHandGrab },
-  { tab: 'chat', label: 'Chat', to: '/chat', Icon: IconMessages },
+const TABS: { tab: Tab; to: string; Icon: typeof IconCalendarEvent }[] = [
+  { tab: 'schedule', to: '/app', Icon: IconCalendarEvent },
+  { tab: 'missed', to: '/app?status=missing', Icon: IconAlertTriangle },
+  { tab: 'pickup', to: '/app/pickup', Icon: IconHandGrab },
+  { tab: 'chat', to: '/chat', Icon: IconMessages },
 ];
 
 /** The colour of each tab's count (spec "Navigation chrome": Missed orange, Pickup blue). */
@@ -31,6 +32,7 @@ function activeTab(pathname: string, status: string | null): Tab | null {
  * count comes with chat.
  */
 export function CaregiverShell() {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const active = activeTab(pathname, searchParams.get('status'));
@@ -46,9 +48,9 @@ export function CaregiverShell() {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
-      <AppShell.Footer component="nav" aria-label="Caregiver menu">
+      <AppShell.Footer component="nav" aria-label={t('menu.label')}>
         <Group h="100%" grow gap={0} wrap="nowrap">
-          {TABS.map(({ tab, label, to, Icon }) => {
+          {TABS.map(({ tab, to, Icon }) => {
             const count = countOf[tab] ?? null;
             return (
               <UnstyledButton
@@ -72,7 +74,7 @@ export function CaregiverShell() {
                   <Icon size={22} stroke={1.6} />
                 </Indicator>
                 <Text size="xs" fw={500} inherit>
-                  {label}
+                  {t(`menu.${tab}`)}
                 </Text>
                 {count !== null && <VisuallyHidden>{`, ${count}`}</VisuallyHidden>}
               </UnstyledButton>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLogin2, IconLogout2 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CaregiverShiftOutput, CheckPosition } from '@hearth/shared/caregiver-app/caregiver-app.schema';
 import { errorMessageOf } from '@/api/api-error';
@@ -27,35 +28,37 @@ interface PendingReason {
  */
 export function CheckInOutButton(props: { shift: CaregiverShiftOutput; kind: CheckKind }) {
   const { shift, kind } = props;
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<PendingReason | null>(null);
-  const label = kind === 'check_in' ? 'Check in' : 'Check out';
+  const label = t(`check.${kind}`);
 
   async function record(position: CheckPosition | null, outsideGeofenceReason: string | null) {
     setBusy(true);
     try {
       const result = await recordCheck({ shiftId: shift.id, kind, position, outsideGeofenceReason });
       const at = visitClock(new Date().toISOString(), shift.timezone);
-      const where = position ? '' : ' No location was available; the office will see it.';
+      const where = position ? '' : t('check.noLocationNote');
+      const done = t(`check.done_${kind}`, { time: at });
       if (result.status === 'offline') {
         notifications.show({
           color: 'orange',
-          title: `${kind === 'check_in' ? 'Checked in' : 'Checked out'} at ${at} — saved on this phone`,
-          message: `It will upload when you are back online.${where}`,
+          title: t('check.savedOnPhone', { done }),
+          message: `${t('check.uploadLater')}${where}`,
         });
       } else {
         notifications.show({
           color: result.flaggedForReview ? 'yellow' : 'teal',
-          title: `${kind === 'check_in' ? 'Checked in' : 'Checked out'} at ${at}`,
-          message: result.flaggedForReview ? `Flagged for office review.${where}` : where || `${shift.clientName}`,
+          title: done,
+          message: result.flaggedForReview ? `${t('check.flagged')}${where}` : where || `${shift.clientName}`,
         });
       }
       if (kind === 'check_out') {
         await navigate(checkoutPath(result.status === 'sent' ? result.careSheetId : null, shift.id));
       }
     } catch (error) {
-      notifications.show({ color: 'red', title: `${label} failed`, message: errorMessageOf(error) });
+      notifications.show({ color: 'red', title: t(`check.failed_${kind}`), message: errorMessageOf(error) });
     } finally {
       setBusy(false);
     }
@@ -64,7 +67,7 @@ export function CheckInOutButton(props: { shift: CaregiverShiftOutput; kind: Che
   async function start() {
     const refusal = phoneEntryRefusal(shift, kind);
     if (refusal) {
-      notifications.show({ color: 'red', title: `${label} not recorded`, message: refusal, autoClose: false });
+      notifications.show({ color: 'red', title: t(`check.notRecorded_${kind}`), message: refusal, autoClose: false });
       return;
     }
     setBusy(true);
@@ -78,8 +81,8 @@ export function CheckInOutButton(props: { shift: CaregiverShiftOutput; kind: Che
     if (!position) {
       notifications.show({
         color: 'yellow',
-        title: 'No location from the phone',
-        message: `${label} goes on without it; the office will see that the location was missing.`,
+        title: t('check.noLocationTitle'),
+        message: t(`check.noLocationMessage_${kind}`),
       });
     }
     await record(position, null);
@@ -93,7 +96,7 @@ export function CheckInOutButton(props: { shift: CaregiverShiftOutput; kind: Che
         onClick={() => void start()}
         color={kind === 'check_in' ? undefined : 'orange'}
         leftSection={kind === 'check_in' ? <IconLogin2 size={16} /> : <IconLogout2 size={16} />}
-        aria-label={`${label}: ${shift.clientName}`}
+        aria-label={t('check.buttonLabel', { action: label, client: shift.clientName })}
       >
         {label}
       </Button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { CaregiverShiftOutput } from '@hearth/shared/caregiver-app/caregiver-app.schema';
 import { milesFromMetres } from './visit-format';
 
@@ -19,16 +20,21 @@ export function OutsideAreaModal(props: {
 }) {
   const { shift, distanceMetres, actionLabel, onClose, onSubmit } = props;
   const [reason, setReason] = useState('');
+  const { t } = useTranslation();
   return (
-    <Modal opened onClose={onClose} title="You are outside the client's area" centered>
+    <Modal opened onClose={onClose} title={t('outsideArea.title')} centered>
       <Stack gap="sm">
         <Text size="sm">
-          Your phone is {milesFromMetres(distanceMetres)} ({Math.round(distanceMetres)} m) from {shift.clientName}'s address,
-          beyond the {shift.geofenceRadiusMetres} m area. Tell the office why; the visit is flagged for review.
+          {t('outsideArea.body', {
+            miles: milesFromMetres(distanceMetres),
+            metres: Math.round(distanceMetres),
+            client: shift.clientName,
+            radius: shift.geofenceRadiusMetres,
+          })}
         </Text>
         <Textarea
-          label="Reason"
-          placeholder="e.g. Client is at the doctor's office"
+          label={t('outsideArea.reason')}
+          placeholder={t('outsideArea.reasonPlaceholder')}
           autosize
           minRows={2}
           maxLength={500}
@@ -38,7 +44,7 @@ export function OutsideAreaModal(props: {
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('outsideArea.cancel')}
           </Button>
           <Button disabled={!reason.trim()} onClick={() => onSubmit(reason.trim())}>
             {actionLabel}

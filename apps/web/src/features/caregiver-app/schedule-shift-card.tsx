@@ -1,9 +1,10 @@
 import { memo } from 'react';
 import { Badge, Button, Card } from '@mantine/core';
 import { IconClipboardCheck, IconCloudUpload, IconMapPin } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CaregiverShiftOutput } from '@hearth/shared/caregiver-app/caregiver-app.schema';
-import { SHIFT_STATUS_LABELS, type ShiftStatus } from '@hearth/shared/shifts/shifts.constants';
+import type { ShiftStatus } from '@hearth/shared/shifts/shifts.constants';
 import { CheckInOutButton } from './check-in-out-button';
 import { checkoutPath } from './check-in-out';
 import { useOfflineVisit } from './offline/offline-visits-live';
@@ -26,6 +27,7 @@ const STATUS_COLORS: Record<ShiftStatus, string> = {
  */
 export const ScheduleShiftCard = memo(function ScheduleShiftCard(props: { shift: CaregiverShiftOutput; highlighted?: boolean }) {
   const { shift, highlighted } = props;
+  const { t } = useTranslation();
   const visit = useOfflineVisit(shift.id);
   const zone = shift.timezone;
   const checkIn = shift.checkIn ?? visit?.checkInOut.checkIn ?? null;
@@ -42,7 +44,7 @@ export const ScheduleShiftCard = memo(function ScheduleShiftCard(props: { shift:
       padding="sm"
       component="article"
       data-shift-id={shift.id}
-      aria-label={`Visit with ${shift.clientName}`}
+      aria-label={t('card.label', { client: shift.clientName })}
       style={highlighted ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
     >
       <div className={classes.body}>
@@ -58,7 +60,7 @@ export const ScheduleShiftCard = memo(function ScheduleShiftCard(props: { shift:
               </Badge>
             )}
             <Badge variant="light" color={STATUS_COLORS[shift.status]}>
-              {SHIFT_STATUS_LABELS[shift.status]}
+              {t(`status.${shift.status}`)}
             </Badge>
           </div>
         </div>
@@ -68,25 +70,28 @@ export const ScheduleShiftCard = memo(function ScheduleShiftCard(props: { shift:
             <span>{addressLine(shift.address)}</span>
           </a>
         ) : (
-          <p className={classes.note}>No address on file</p>
+          <p className={classes.note}>{t('card.noAddress')}</p>
         )}
         <Link to={`/app/care-plans/${shift.carePlanId}?shiftId=${shift.id}`} className={classes.link}>
-          Care plan
+          {t('card.carePlan')}
         </Link>
         {(checkIn || checkOut) && (
           <p className={classes.times}>
-            In {checkIn ? visitClock(checkIn, zone) : '—'} · Out {checkOut ? visitClock(checkOut, zone) : '—'}
-            {wasOffline && ' · recorded offline'}
+            {t('card.times', {
+              checkIn: checkIn ? visitClock(checkIn, zone) : '—',
+              checkOut: checkOut ? visitClock(checkOut, zone) : '—',
+            })}
+            {wasOffline && t('card.recordedOffline')}
           </p>
         )}
         {visit && (
           <Badge variant="light" color="orange" leftSection={<IconCloudUpload size={12} />} style={{ alignSelf: 'flex-start' }}>
-            Saved on this phone — will upload
+            {t('card.savedOnPhone')}
           </Badge>
         )}
         {(shift.tasksMissing || timeEntryMissing) && (
           <p className={classes.missing}>
-            {[timeEntryMissing && 'time entry missing', shift.tasksMissing && 'care sheet tasks missing']
+            {[timeEntryMissing && t('card.timeEntryMissing'), shift.tasksMissing && t('card.tasksMissing')]
               .filter(Boolean)
               .join(' · ')}
           </p>
@@ -103,7 +108,7 @@ export const ScheduleShiftCard = memo(function ScheduleShiftCard(props: { shift:
                 to={checkoutPath(visit ? null : shift.careSheetId, shift.id)}
                 leftSection={<IconClipboardCheck size={16} />}
               >
-                Care sheet
+                {t('card.careSheet')}
               </Button>
             )}
           </div>

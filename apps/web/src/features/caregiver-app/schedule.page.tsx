@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorMessageOf } from '@/api/api-error';
 import { useCaregiverAppStart, useScheduleShifts } from './schedule-data';
@@ -25,6 +26,7 @@ const FIRST_PASS_SHIFTS = 6;
  * pages come or go). Offline, the saved windows answer and the page says so.
  */
 export function SchedulePage() {
+  const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const missed = searchParams.get('status') === 'missing';
   const startTimestamp = searchParams.get('startTimestamp') ?? undefined;
@@ -50,7 +52,7 @@ export function SchedulePage() {
     ? `calc(var(--app-shell-header-offset, 52px) + ${OFFLINE_BANNER_PX}px)`
     : 'var(--app-shell-header-offset, 52px)';
 
-  const title = missed ? 'Missed visits' : 'Schedule';
+  const title = missed ? t('schedule.missedTitle') : t('schedule.title');
   return (
     <Stack gap="sm" pb="xl">
       <Title order={3}>{title}</Title>
@@ -66,21 +68,21 @@ export function SchedulePage() {
           }}
         >
           <Alert color="orange" variant="light" icon={<IconCloudOff size={18} />} py="xs" h={OFFLINE_BANNER_PX - 4}>
-            Offline — showing saved schedule
+            {t('schedule.offline')}
           </Alert>
         </Box>
       )}
       {query.isPending && (
         <Center py="xl">
-          <Loader aria-label="Loading the schedule" />
+          <Loader aria-label={t('schedule.loading')} />
         </Center>
       )}
       {query.isError && !query.data && (
-        <Alert color="red" title="The schedule could not load">
+        <Alert color="red" title={t('schedule.loadFailed')}>
           <Stack gap="xs">
             <Text size="sm">{errorMessageOf(query.error)}</Text>
             <Button size="xs" variant="light" onClick={() => void query.refetch()} style={{ alignSelf: 'flex-start' }}>
-              Try again
+              {t('schedule.tryAgain')}
             </Button>
           </Stack>
         </Alert>
@@ -90,16 +92,14 @@ export function SchedulePage() {
           <div ref={topRef} style={{ height: 1 }} />
           {query.isFetchingPreviousPage && (
             <Center>
-              <Loader size="sm" aria-label="Loading earlier visits" />
+              <Loader size="sm" aria-label={t('schedule.loadingEarlier')} />
             </Center>
           )}
           {days.length === 0 && (
             <Paper withBorder p="lg" radius="md">
-              <Text fw={500}>{missed ? 'No missed visits. Well done!' : 'No visits scheduled.'}</Text>
+              <Text fw={500}>{missed ? t('schedule.noMissed') : t('schedule.noVisits')}</Text>
               <Text size="sm" c="dimmed">
-                {missed
-                  ? 'Visits that still need a check-in, check-out or care sheet since the pay period start show here.'
-                  : 'New visits and accepted pickups show here.'}
+                {missed ? t('schedule.noMissedHint') : t('schedule.noVisitsHint')}
               </Text>
             </Paper>
           )}
@@ -108,7 +108,7 @@ export function SchedulePage() {
           ))}
           {query.isFetchingNextPage && (
             <Center>
-              <Loader size="sm" aria-label="Loading later visits" />
+              <Loader size="sm" aria-label={t('schedule.loadingLater')} />
             </Center>
           )}
           <div ref={bottomRef} style={{ height: 1 }} />

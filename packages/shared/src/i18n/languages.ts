@@ -1,0 +1,44 @@
+import enCaregiverApp from './en/caregiver-app.json';
+import esCaregiverApp from './es/caregiver-app.json';
+
+/**
+ * The languages Hearth speaks and their message catalogues (docs/decisions/0009-i18next-catalogues.md): plain JSON
+ * per language and namespace in this folder, read by the web app now and by the server for its own messages later.
+ * Plural keys follow i18next's CLDR suffixes (`_one`, `_other`, and `_many` where a language needs it).
+ */
+
+/** Supported languages, BCP 47 primary tags; the first is the fallback. */
+export const LANGUAGES = ['en', 'es'] as const;
+
+/** A supported language. */
+export type Language = (typeof LANGUAGES)[number];
+
+/** The language used when no preference matches, and for any key a catalogue lacks. */
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+/** Namespaces: one catalogue file per area of the product. */
+export const NAMESPACES = ['caregiverApp'] as const;
+
+/** One language's catalogues, by namespace. */
+export type Catalogues = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;
+
+/** Every language's catalogues, the shape i18next takes as `resources`. English is the reference for keys and types. */
+export const CATALOGUES = {
+  en: { caregiverApp: enCaregiverApp },
+  es: { caregiverApp: esCaregiverApp },
+} satisfies Record<Language, Catalogues>;
+
+/**
+ * The first supported language among `preferences`, in order, else English.
+ * @param preferences language tags, most preferred first: the user's setting, then the browser's
+ *   (`navigator.languages`); empty or unknown entries are skipped; "es-US" matches "es" (case-insensitive)
+ * @returns a supported language
+ */
+export function pickLanguage(preferences: readonly (string | null | undefined)[]): Language {
+  for (const tag of preferences) {
+    const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
+    const match = LANGUAGES.find((language) => language === primary);
+    if (match) return match;
+  }
+  return FALLBACK_LANGUAGE;
+}
