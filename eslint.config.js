@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
+import i18next from 'eslint-plugin-i18next';
 
 export default tseslint.config(
   {
@@ -68,6 +69,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Texts users read come from the message catalogues (docs/decisions/0009-i18next-catalogues.md): a literal text
+    // in JSX is reported. The caregiver app first (issue 27); the other screens join as they are translated.
+    files: ['apps/web/src/features/caregiver-app/**/*.tsx', 'apps/web/src/layout/caregiver.shell.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { i18next },
+    rules: { 'i18next/no-literal-string': ['error', { mode: 'jsx-text-only' }] },
   },
   {
     files: ['apps/server/src/**/*.ts'],

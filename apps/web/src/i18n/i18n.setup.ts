@@ -18,6 +18,9 @@ export function webLanguage(userSetting?: string | null): Language {
   return pickLanguage([userSetting, ...browser]);
 }
 
+/** The initialised instance, for code outside components (notifications, errors, plain functions). */
+export const i18n = i18next;
+
 void i18next.use(initReactI18next).init({
   resources: CATALOGUES,
   lng: webLanguage(),

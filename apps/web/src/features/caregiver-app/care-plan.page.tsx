@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCalendarEvent, IconCloudOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ADL_TASKS, IADL_TASKS } from '@hearth/shared/clients/clients.constants';
 import { errorMessageOf } from '@/api/api-error';
@@ -10,19 +11,20 @@ const ADL = new Set<string>(ADL_TASKS);
 const IADL = new Set<string>(IADL_TASKS);
 
 function TaskGroup({ title, tasks }: { title: string; tasks: string[] }) {
+  const { t } = useTranslation();
   if (tasks.length === 0) return null;
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="xs">
         <Group justify="space-between">
           <Text fw={600}>{title}</Text>
-          <Badge variant="light" color="gray" size="sm">
+          <Badge variant="light" color="gray" size="sm" aria-label={t('carePlan.taskCount', { count: tasks.length })}>
             {tasks.length}
           </Badge>
         </Group>
         <List spacing={6} size="sm">
-          {tasks.map((t) => (
-            <List.Item key={t}>{t}</List.Item>
+          {tasks.map((task) => (
+            <List.Item key={task}>{task}</List.Item>
           ))}
         </List>
       </Stack>
@@ -37,6 +39,7 @@ function TaskGroup({ title, tasks }: { title: string; tasks: string[] }) {
  * getCareSheetCheckOutDetails, or of the copy on the phone when offline. Tasks are grouped as ADLs and IADLs.
  */
 export function CarePlanPage() {
+  const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const shiftId = Number(searchParams.get('shiftId'));
   const fromVisit = Number.isInteger(shiftId) && shiftId > 0;
@@ -45,18 +48,18 @@ export function CarePlanPage() {
   if (!fromVisit) {
     return (
       <Stack gap="md">
-        <Title order={3}>Care plan</Title>
+        <Title order={3}>{t('carePlan.title')}</Title>
         <Alert color="blue" icon={<IconCalendarEvent size={18} />}>
-          A care plan opens from a visit: tap &quot;Care plan&quot; on a visit of your schedule.
+          {t('carePlan.opensFromVisit')}
           <Anchor component={Link} to="/app" display="block" mt={4} size="sm">
-            Go to your schedule
+            {t('carePlan.goToSchedule')}
           </Anchor>
         </Alert>
       </Stack>
     );
   }
   const tasks = details?.tasks ?? [];
-  const other = tasks.filter((t) => !ADL.has(t) && !IADL.has(t));
+  const other = tasks.filter((task) => !ADL.has(task) && !IADL.has(task));
   return (
     <Stack gap="md" pb="xl">
       <Anchor
@@ -66,11 +69,11 @@ export function CarePlanPage() {
       >
         <Group gap={4} component="span">
           <IconArrowLeft size={16} />
-          Schedule
+          {t('carePlan.back')}
         </Group>
       </Anchor>
-      <Title order={3}>Care plan</Title>
-      {loading && <Loader size="sm" aria-label="Loading the care plan" />}
+      <Title order={3}>{t('carePlan.title')}</Title>
+      {loading && <Loader size="sm" aria-label={t('carePlan.loading')} />}
       {!loading && !details && <Alert color="red">{errorMessageOf(error)}</Alert>}
       {details && (
         <>
@@ -79,24 +82,26 @@ export function CarePlanPage() {
               {details.clientName}
             </Text>
             <Text size="sm" c="dimmed">
-              For the visit of {visitDay(details.startTimestamp, details.timezone)},{' '}
-              {visitHours(details.startTimestamp, details.endTimestamp, details.timezone)}
+              {t('carePlan.forVisit', {
+                day: visitDay(details.startTimestamp, details.timezone),
+                hours: visitHours(details.startTimestamp, details.endTimestamp, details.timezone),
+              })}
             </Text>
           </Stack>
           {source === 'phone' && (
             <Alert color="orange" icon={<IconCloudOff size={18} />} p="xs">
-              Offline: the plan as saved on this phone.
+              {t('carePlan.offline')}
             </Alert>
           )}
           {tasks.length === 0 ? (
             <Text size="sm" c="dimmed">
-              The care plan lists no tasks. Ask the office what the client needs.
+              {t('carePlan.noTasks')}
             </Text>
           ) : (
             <>
-              <TaskGroup title="Activities of daily living (ADLs)" tasks={tasks.filter((t) => ADL.has(t))} />
-              <TaskGroup title="Household activities (IADLs)" tasks={tasks.filter((t) => IADL.has(t))} />
-              <TaskGroup title="Other tasks" tasks={other} />
+              <TaskGroup title={t('carePlan.adl')} tasks={tasks.filter((task) => ADL.has(task))} />
+              <TaskGroup title={t('carePlan.iadl')} tasks={tasks.filter((task) => IADL.has(task))} />
+              <TaskGroup title={t('carePlan.other')} tasks={other} />
             </>
           )}
         </>

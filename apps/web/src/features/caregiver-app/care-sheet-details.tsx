@@ -1,5 +1,6 @@
 import { Badge, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { CareSheetPdfDetails } from '@hearth/shared/care-sheets/care-sheets.schema';
 import { visitClock, visitDay, visitHours } from './visit-format';
 
@@ -36,8 +37,9 @@ function Drawing({ label, image }: { label: string; image: string }) {
  * client could not sign). Times are on the wall clock of the visit's zone.
  */
 export function CareSheetDetails({ sheet }: { sheet: CareSheetPdfDetails }) {
+  const { t } = useTranslation();
   const zone = sheet.timezone;
-  const tasks = [...sheet.tasks, ...sheet.completed_tasks.filter((t) => !sheet.tasks.includes(t))];
+  const tasks = [...sheet.tasks, ...sheet.completed_tasks.filter((task) => !sheet.tasks.includes(task))];
   const done = new Set(sheet.completed_tasks);
   const clientDrawing = sheet.client_signature ?? sheet.client_initials;
   const caregiverDrawing = sheet.caregiver_signature ?? sheet.caregiver_initials;
@@ -48,23 +50,23 @@ export function CareSheetDetails({ sheet }: { sheet: CareSheetPdfDetails }) {
           <Text fw={600} size="lg">
             {sheet.clientName}
           </Text>
-          <Row label="Visit">
+          <Row label={t('sheet.visit')}>
             {visitDay(sheet.startTimestamp, zone)}, {visitHours(sheet.startTimestamp, sheet.endTimestamp, zone)}
           </Row>
-          <Row label="Checked in / out">
+          <Row label={t('sheet.checkedInOut')}>
             {sheet.checkIn ? visitClock(sheet.checkIn, zone) : '—'} / {sheet.checkOut ? visitClock(sheet.checkOut, zone) : '—'}
           </Row>
-          {sheet.serviceCode && <Row label="Service">{sheet.serviceCode}</Row>}
-          <Row label="Caregiver">{sheet.caregiverName}</Row>
+          {sheet.serviceCode && <Row label={t('sheet.service')}>{sheet.serviceCode}</Row>}
+          <Row label={t('sheet.caregiver')}>{sheet.caregiverName}</Row>
         </Stack>
       </Paper>
 
       <Paper withBorder radius="md" p="md">
         <Stack gap="xs">
-          <Text fw={600}>Tasks</Text>
+          <Text fw={600}>{t('sheet.tasks')}</Text>
           {tasks.length === 0 && (
             <Text size="sm" c="dimmed">
-              No care plan tasks.
+              {t('sheet.noTasks')}
             </Text>
           )}
           {tasks.map((task) => (
@@ -78,7 +80,7 @@ export function CareSheetDetails({ sheet }: { sheet: CareSheetPdfDetails }) {
                 <Text size="sm">{task}</Text>
               </Group>
               <Badge size="sm" variant="light" color={done.has(task) ? 'teal' : 'gray'}>
-                {done.has(task) ? 'Done' : 'Not done'}
+                {done.has(task) ? t('sheet.done') : t('sheet.notDone')}
               </Badge>
             </Group>
           ))}
@@ -87,38 +89,43 @@ export function CareSheetDetails({ sheet }: { sheet: CareSheetPdfDetails }) {
 
       <Paper withBorder radius="md" p="md">
         <Stack gap={6}>
-          <Text fw={600}>Comment and transportation</Text>
+          <Text fw={600}>{t('sheet.commentSection')}</Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} c={sheet.caregiver_comment ? undefined : 'dimmed'}>
-            {sheet.caregiver_comment ?? 'No comment.'}
+            {sheet.caregiver_comment ?? t('sheet.noComment')}
           </Text>
-          <Row label="Miles">{sheet.transportation_data ? sheet.transportation_data.miles : '—'}</Row>
-          <Row label="Trips">{sheet.transportation_data ? sheet.transportation_data.trips : '—'}</Row>
+          <Row label={t('sheet.miles')}>{sheet.transportation_data ? sheet.transportation_data.miles : '—'}</Row>
+          <Row label={t('sheet.trips')}>{sheet.transportation_data ? sheet.transportation_data.trips : '—'}</Row>
         </Stack>
       </Paper>
 
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
-          <Text fw={600}>Signatures</Text>
+          <Text fw={600}>{t('sheet.signatures')}</Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             {clientDrawing ? (
-              <Drawing label={sheet.client_signature ? "Client's signature" : "Client's initials"} image={clientDrawing} />
+              <Drawing
+                label={sheet.client_signature ? t('sheet.clientSignature') : t('sheet.clientInitials')}
+                image={clientDrawing}
+              />
             ) : (
               <Stack gap={4}>
                 <Text size="xs" c="dimmed">
-                  Client
+                  {t('sheet.client')}
                 </Text>
                 <Text size="sm">
-                  {sheet.client_unable_to_sign_reason ? `Unable to sign: ${sheet.client_unable_to_sign_reason}` : 'Not signed'}
+                  {sheet.client_unable_to_sign_reason
+                    ? t('sheet.unableToSign', { reason: sheet.client_unable_to_sign_reason })
+                    : t('sheet.notSigned')}
                 </Text>
               </Stack>
             )}
             {caregiverDrawing ? (
               <Drawing
-                label={sheet.caregiver_signature ? 'Caregiver signature' : 'Caregiver initials'}
+                label={sheet.caregiver_signature ? t('sheet.caregiverSignature') : t('sheet.caregiverInitials')}
                 image={caregiverDrawing}
               />
             ) : (
-              <Text size="sm">Caregiver: not signed</Text>
+              <Text size="sm">{t('sheet.caregiverNotSigned')}</Text>
             )}
           </SimpleGrid>
         </Stack>

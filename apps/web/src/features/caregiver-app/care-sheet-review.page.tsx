@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text, Textarea, Tit
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft, IconChecks, IconDownload, IconPencil } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ZSaveCareSheetReviewInput } from '@hearth/shared/care-sheets/care-sheets.schema';
 import { errorMessageOf } from '@/api/api-error';
@@ -13,6 +14,7 @@ import { visitClock, visitDay } from './visit-format';
 
 function ConfirmModal(props: { careSheetId: number; opened: boolean; onClose: () => void }) {
   const { careSheetId, opened, onClose } = props;
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
@@ -20,7 +22,7 @@ function ConfirmModal(props: { careSheetId: number; opened: boolean; onClose: ()
   const review = useMutation(
     trpc.saveCareSheetReview.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ color: 'teal', message: 'Thank you: the care sheet is confirmed' });
+        notifications.show({ color: 'teal', message: t('review.confirmed') });
         onClose();
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: trpc.getCareSheetPDFDetails.queryKey({ care_sheet_id: careSheetId }) }),
@@ -34,19 +36,19 @@ function ConfirmModal(props: { careSheetId: number; opened: boolean; onClose: ()
     const input = { care_sheet_id: careSheetId, note: note.trim() === '' ? null : note.trim() };
     const parsed = ZSaveCareSheetReviewInput.safeParse(input);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'The note is not right');
+      setError(parsed.error.issues[0]?.message ?? t('review.noteInvalid'));
       return;
     }
     setError(null);
     review.mutate(parsed.data);
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Confirm the care sheet" centered>
+    <Modal opened={opened} onClose={onClose} title={t('review.confirmTitle')} centered>
       <Stack gap="md">
-        <Text size="sm">You confirm that this care sheet says what happened at the visit.</Text>
+        <Text size="sm">{t('review.confirmText')}</Text>
         <Textarea
-          label="Note (optional)"
-          placeholder="Anything to add for the office"
+          label={t('review.note')}
+          placeholder={t('review.notePlaceholder')}
           autosize
           minRows={2}
           size="sm"
@@ -56,10 +58,10 @@ function ConfirmModal(props: { careSheetId: number; opened: boolean; onClose: ()
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('review.cancel')}
           </Button>
           <Button leftSection={<IconChecks size={16} />} loading={review.isPending} onClick={save}>
-            Confirm
+            {t('review.confirm')}
           </Button>
         </Group>
       </Stack>
@@ -73,6 +75,7 @@ function ConfirmModal(props: { careSheetId: number; opened: boolean; onClose: ()
  * itself (getCareSheetPDFFile, saved under its file name). A sheet not submitted yet links back to its check-out.
  */
 export function CareSheetReviewPage() {
+  const { t } = useTranslation();
   const params = useParams();
   const careSheetId = Number(params.id);
   const valid = Number.isInteger(careSheetId) && careSheetId > 0;
@@ -83,7 +86,7 @@ export function CareSheetReviewPage() {
   const download = useMutation({
     mutationFn: () => client.getCareSheetPDFFile.query({ care_sheet_id: careSheetId }),
     onSuccess: downloadPdf,
-    onError: (error) => notifications.show({ color: 'red', title: 'PDF not downloaded', message: errorMessageOf(error) }),
+    onError: (error) => notifications.show({ color: 'red', title: t('review.pdfFailed'), message: errorMessageOf(error) }),
   });
   const data = sheet.data;
   return (
@@ -91,33 +94,36 @@ export function CareSheetReviewPage() {
       <Anchor component={Link} to="/app/care-sheets" size="sm">
         <Group gap={4} component="span">
           <IconArrowLeft size={16} />
-          Care sheets
+          {t('review.back')}
         </Group>
       </Anchor>
-      <Title order={3}>Care sheet review</Title>
-      {!valid && <Alert color="red">This care sheet link is not right.</Alert>}
-      {valid && sheet.isPending && <Loader size="sm" aria-label="Loading the care sheet" />}
+      <Title order={3}>{t('review.title')}</Title>
+      {!valid && <Alert color="red">{t('review.badLink')}</Alert>}
+      {valid && sheet.isPending && <Loader size="sm" aria-label={t('review.loading')} />}
       {sheet.isError && <Alert color="red">{errorMessageOf(sheet.error)}</Alert>}
       {data && (
         <>
           {data.reviewedAt ? (
-            <Alert color="teal" icon={<IconChecks size={18} />} title="You confirmed this care sheet" p="sm">
+            <Alert color="teal" icon={<IconChecks size={18} />} title={t('review.youConfirmed')} p="sm">
               <Text size="sm">
-                {visitDay(data.reviewedAt, data.timezone)} at {visitClock(data.reviewedAt, data.timezone)}
+                {t('review.confirmedAt', {
+                  day: visitDay(data.reviewedAt, data.timezone),
+                  time: visitClock(data.reviewedAt, data.timezone),
+                })}
                 {data.reviewNote ? ` · “${data.reviewNote}”` : ''}
               </Text>
             </Alert>
           ) : data.submittedAt ? null : (
             <Alert color="orange" icon={<IconPencil size={18} />} p="sm">
               <Group justify="space-between" gap="xs">
-                <Text size="sm">This care sheet is not finished.</Text>
+                <Text size="sm">{t('review.notFinished')}</Text>
                 <Anchor
                   component={Link}
                   to={`/app/care-sheets/${data.care_sheet_id}/shifts/${data.shift_id}/checkout`}
                   size="sm"
                   fw={500}
                 >
-                  Finish it
+                  {t('review.finish')}
                 </Anchor>
               </Group>
             </Alert>
@@ -126,7 +132,7 @@ export function CareSheetReviewPage() {
           <Stack gap="sm">
             {!data.reviewedAt && data.submittedAt && (
               <Button size="md" fullWidth leftSection={<IconChecks size={18} />} onClick={() => setConfirming(true)}>
-                Looks right
+                {t('review.looksRight')}
               </Button>
             )}
             <Button
@@ -137,7 +143,7 @@ export function CareSheetReviewPage() {
               loading={download.isPending}
               onClick={() => download.mutate()}
             >
-              Download PDF
+              {t('review.download')}
             </Button>
           </Stack>
           <ConfirmModal careSheetId={careSheetId} opened={confirming} onClose={() => setConfirming(false)} />

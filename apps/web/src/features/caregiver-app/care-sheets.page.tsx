@@ -1,6 +1,7 @@
 import { Alert, Badge, Card, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconChevronRight, IconFileText } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CareSheetListItem } from '@hearth/shared/care-sheets/care-sheets.schema';
 import { errorMessageOf } from '@/api/api-error';
@@ -8,11 +9,12 @@ import { useTRPC } from '@/api/trpc';
 import { visitClock, visitDay } from './visit-format';
 
 function SheetCard({ sheet }: { sheet: CareSheetListItem }) {
+  const { t } = useTranslation();
   return (
     <UnstyledButton
       component={Link}
       to={`/app/care-sheets/${sheet.care_sheet_id}/review`}
-      aria-label={`Care sheet for ${sheet.clientName}, ${visitDay(sheet.startTimestamp, sheet.timezone)}`}
+      aria-label={t('careSheets.cardLabel', { client: sheet.clientName, day: visitDay(sheet.startTimestamp, sheet.timezone) })}
     >
       <Card withBorder radius="md" padding="sm">
         <Group justify="space-between" wrap="nowrap">
@@ -25,11 +27,11 @@ function SheetCard({ sheet }: { sheet: CareSheetListItem }) {
             </Text>
             <Group gap={6} mt={2}>
               <Badge size="sm" variant="light" color={sheet.submittedAt ? 'blue' : 'orange'}>
-                {sheet.submittedAt ? 'Submitted' : 'Not finished'}
+                {sheet.submittedAt ? t('careSheets.submitted') : t('careSheets.notFinished')}
               </Badge>
               {sheet.reviewedAt && (
                 <Badge size="sm" variant="light" color="teal">
-                  Reviewed
+                  {t('careSheets.reviewed')}
                 </Badge>
               )}
             </Group>
@@ -47,20 +49,21 @@ function SheetCard({ sheet }: { sheet: CareSheetListItem }) {
  * its review.
  */
 export function CareSheetsPage() {
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const sheets = useQuery(trpc.listMyCareSheets.queryOptions());
   return (
     <Stack gap="md">
-      <Title order={3}>Care sheets</Title>
-      {sheets.isPending && <Loader size="sm" aria-label="Loading care sheets" />}
+      <Title order={3}>{t('careSheets.title')}</Title>
+      {sheets.isPending && <Loader size="sm" aria-label={t('careSheets.loading')} />}
       {sheets.isError && <Alert color="red">{errorMessageOf(sheets.error)}</Alert>}
       {sheets.data?.length === 0 && (
         <Card withBorder radius="md" padding="lg">
           <Stack gap={4} align="center" ta="center">
             <IconFileText size={28} stroke={1.5} color="var(--mantine-color-dimmed)" />
-            <Text fw={500}>No care sheets yet</Text>
+            <Text fw={500}>{t('careSheets.none')}</Text>
             <Text size="sm" c="dimmed">
-              The care sheet you fill in at each check-out shows here.
+              {t('careSheets.noneHint')}
             </Text>
           </Stack>
         </Card>

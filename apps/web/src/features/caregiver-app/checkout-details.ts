@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CareSheetCheckOutDetails } from '@hearth/shared/care-sheets/care-sheets.schema';
 import { shouldRetry } from '@/api/query-client';
 import { useTRPC } from '@/api/trpc';
+import { i18n } from '@/i18n/i18n.setup';
 import { readCachedCheckOutDetails } from './offline/offline-cache';
 
 /** Attempts after the first for the check-out details (spec section 9: "Check-out details retry 2 times"). */
@@ -50,7 +51,7 @@ export function useCheckOutDetails(shiftId: number): CheckOutDetailsState {
   if (cached.data) return { details: cached.data, source: 'phone', loading: false, error: null };
   const loading = valid && ((server.isPending && server.fetchStatus === 'fetching') || (unreachable && !cached.isFetched));
   const error = !valid
-    ? new Error('This visit link is not right')
-    : (server.error ?? new Error('You are offline and this visit was not saved on this phone for offline use'));
+    ? new Error(i18n.t('offlineErrors.visitLink'))
+    : (server.error ?? new Error(i18n.t('offlineErrors.visitNotSaved')));
   return { details: undefined, source: null, loading, error: loading ? null : error };
 }

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Checkbox, Group, Loader, NumberInput, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconClipboardList, IconCloudOff, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CareSheetCheckOutDetails, CareSheetFields } from '@hearth/shared/care-sheets/care-sheets.schema';
 import { errorMessageOf } from '@/api/api-error';
@@ -20,6 +21,7 @@ function hasSheetAnswers(visit: OfflineVisit | undefined): visit is OfflineVisit
 
 function VisitSummary(props: { details: CareSheetCheckOutDetails; visit: OfflineVisit | undefined }) {
   const { details, visit } = props;
+  const { t } = useTranslation();
   const zone = details.timezone;
   const checkIn = details.checkIn ?? visit?.checkInOut.checkIn ?? null;
   const checkOut = details.checkOut ?? visit?.checkInOut.checkOut ?? null;
@@ -32,7 +34,10 @@ function VisitSummary(props: { details: CareSheetCheckOutDetails; visit: Offline
         {visitDay(details.startTimestamp, zone)} · {visitHours(details.startTimestamp, details.endTimestamp, zone)}
       </Text>
       <Text size="sm" c="dimmed">
-        Checked in {checkIn ? visitClock(checkIn, zone) : '—'} · Checked out {checkOut ? visitClock(checkOut, zone) : '—'}
+        {t('checkout.checkedTimes', {
+          checkIn: checkIn ? visitClock(checkIn, zone) : '—',
+          checkOut: checkOut ? visitClock(checkOut, zone) : '—',
+        })}
       </Text>
     </Stack>
   );
@@ -40,6 +45,7 @@ function VisitSummary(props: { details: CareSheetCheckOutDetails; visit: Offline
 
 function CareSheetForm(props: { details: CareSheetCheckOutDetails; previous: Partial<CareSheetFields> | null; shiftId: number }) {
   const { details, previous, shiftId } = props;
+  const { t } = useTranslation();
   const form = useForm<CareSheetFormValues>({
     initialValues: careSheetFormValues(previous),
     validate: (values) => careSheetFormErrors(values),
@@ -52,13 +58,13 @@ function CareSheetForm(props: { details: CareSheetCheckOutDetails; previous: Par
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <Section title="Tasks done">
+        <Section title={t('checkout.tasksDone')}>
           {tasks.length === 0 ? (
             <Text size="sm" c="dimmed">
-              The client&apos;s care plan lists no tasks. Say what you did in the comment.
+              {t('checkout.noTasks')}
             </Text>
           ) : (
-            <Checkbox.Group aria-label="Tasks done" {...form.getInputProps('completed_tasks')}>
+            <Checkbox.Group aria-label={t('checkout.tasksDone')} {...form.getInputProps('completed_tasks')}>
               <Stack gap="sm">
                 {tasks.map((task) => (
                   <Checkbox key={task} value={task} label={task} size="md" />
@@ -68,10 +74,10 @@ function CareSheetForm(props: { details: CareSheetCheckOutDetails; previous: Par
           )}
         </Section>
 
-        <Section title="Comment and transportation">
+        <Section title={t('checkout.commentSection')}>
           <Textarea
-            label="Comment"
-            placeholder="How the visit went, anything the office should know"
+            label={t('checkout.comment')}
+            placeholder={t('checkout.commentPlaceholder')}
             autosize
             minRows={3}
             size="sm"
@@ -79,7 +85,7 @@ function CareSheetForm(props: { details: CareSheetCheckOutDetails; previous: Par
           />
           <Group grow gap="sm" align="flex-start">
             <NumberInput
-              label="Miles"
+              label={t('checkout.miles')}
               min={0}
               max={1000}
               decimalScale={1}
@@ -88,7 +94,7 @@ function CareSheetForm(props: { details: CareSheetCheckOutDetails; previous: Par
               {...form.getInputProps('miles')}
             />
             <NumberInput
-              label="Trips"
+              label={t('checkout.trips')}
               min={0}
               max={100}
               allowDecimal={false}
@@ -103,17 +109,17 @@ function CareSheetForm(props: { details: CareSheetCheckOutDetails; previous: Par
         <CaregiverSignSection form={form} />
 
         {showInvalid && (
-          <Alert color="red" title="Care sheet not saved">
-            Some answers need a look: see the messages in red.
+          <Alert color="red" title={t('checkout.notSaved')}>
+            {t('checkout.needsLook')}
           </Alert>
         )}
         {saveError && (
-          <Alert color="red" title="Care sheet not saved">
+          <Alert color="red" title={t('checkout.notSaved')}>
             {saveError}
           </Alert>
         )}
         <Button type="submit" size="md" fullWidth loading={saving} leftSection={<IconDeviceFloppy size={18} />}>
-          Save care sheet
+          {t('checkout.save')}
         </Button>
       </Stack>
     </form>
@@ -128,6 +134,7 @@ function CareSheetForm(props: { details: CareSheetCheckOutDetails; previous: Par
  * phone until it uploads, and back to the schedule.
  */
 export function CheckOutPage() {
+  const { t } = useTranslation();
   const params = useParams();
   const shiftId = Number(params.shiftId);
   const { details, source, loading, error } = useCheckOutDetails(shiftId);
@@ -139,19 +146,19 @@ export function CheckOutPage() {
   return (
     <Stack gap="md" pb="xl">
       <Group justify="space-between" align="center" wrap="nowrap">
-        <Title order={3}>Care sheet</Title>
+        <Title order={3}>{t('checkout.title')}</Title>
         {carePlanId !== undefined && (
           <Anchor component={Link} to={`/app/care-plans/${carePlanId}?shiftId=${shiftId}`} size="sm">
             <Group gap={4} component="span" wrap="nowrap">
               <IconClipboardList size={16} />
-              View care plan
+              {t('checkout.viewCarePlan')}
             </Group>
           </Anchor>
         )}
       </Group>
-      {loading && <Loader size="sm" aria-label="Loading the visit" />}
+      {loading && <Loader size="sm" aria-label={t('checkout.loading')} />}
       {!loading && !details && (
-        <Alert color="red" title="This visit cannot be opened">
+        <Alert color="red" title={t('checkout.cannotOpen')}>
           {errorMessageOf(error)}
         </Alert>
       )}
@@ -160,14 +167,17 @@ export function CheckOutPage() {
           <VisitSummary details={details} visit={visit} />
           {source === 'phone' && (
             <Alert color="orange" icon={<IconCloudOff size={18} />} p="xs">
-              You are offline: this visit was saved on the phone earlier. The care sheet will upload when you are back online.
+              {t('checkout.offline')}
             </Alert>
           )}
           {previous && (onPhone || details.previous?.submittedAt) && (
             <Alert color="blue" icon={<IconInfoCircle size={18} />} p="xs">
               {onPhone
-                ? 'Your answers saved on this phone are filled in.'
-                : `Saved before on ${visitDay(details.previous!.submittedAt!, details.timezone)} at ${visitClock(details.previous!.submittedAt!, details.timezone)}: your answers are filled in.`}
+                ? t('checkout.filledFromPhone')
+                : t('checkout.filledFromServer', {
+                    day: visitDay(details.previous!.submittedAt!, details.timezone),
+                    time: visitClock(details.previous!.submittedAt!, details.timezone),
+                  })}
             </Alert>
           )}
           <CareSheetForm

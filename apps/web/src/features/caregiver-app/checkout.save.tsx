@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCloudOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessageOf, fieldErrorsOf } from '@/api/api-error';
 import { careSheetFieldsOf, serverErrorsOnForm, type CareSheetFormValues } from './care-sheet-form';
@@ -14,6 +15,7 @@ import { submitVisit } from './offline/offline-visits';
  * is true after a submit the form's own checks refused, until every field is fixed. `saving` while it runs.
  */
 export function useCareSheetSave(shiftId: number, form: UseFormReturnType<CareSheetFormValues>) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -26,13 +28,13 @@ export function useCareSheetSave(shiftId: number, form: UseFormReturnType<CareSh
       // Only the care sheet: the check-in and check-out were sent already or are in the visit stored on the phone.
       const result = await submitVisit({ shift_id: shiftId, submitted: true, checkInOut: {}, ...careSheetFieldsOf(formValues) });
       if (result.status === 'sent') {
-        notifications.show({ color: 'teal', message: 'Care sheet saved' });
+        notifications.show({ color: 'teal', message: t('checkout.saved') });
         void navigate(`/app/care-sheets/${result.care_sheet_id}/review`);
       } else {
         notifications.show({
           color: 'orange',
           icon: <IconCloudOff size={18} />,
-          message: 'Saved on this phone. It will upload when you are back online.',
+          message: t('checkout.savedOnPhone'),
         });
         void navigate('/app');
       }

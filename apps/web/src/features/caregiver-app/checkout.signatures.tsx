@@ -1,24 +1,19 @@
 import { SegmentedControl, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import type { CaregiverSignMode, CareSheetFormValues, ClientSignMode } from './care-sheet-form';
 import { Section } from './checkout.section';
 import { SignaturePad } from './signature-pad';
 
-const CLIENT_MODES: { value: ClientSignMode; label: string }[] = [
-  { value: 'signature', label: 'Signature' },
-  { value: 'initials', label: 'Initials' },
-  { value: 'unable', label: 'Unable to sign' },
-];
-const CAREGIVER_MODES: { value: CaregiverSignMode; label: string }[] = [
-  { value: 'signature', label: 'Signature' },
-  { value: 'initials', label: 'Initials' },
-];
+const CLIENT_MODES: ClientSignMode[] = ['signature', 'initials', 'unable'];
+const CAREGIVER_MODES: CaregiverSignMode[] = ['signature', 'initials'];
 
 /**
  * The care sheet's "Client" block: how the client confirms (signature, initials, unable to sign), then the pad for
  * the drawing or the reason they could not sign. Changing the way drops the drawing and that block's errors.
  */
 export function ClientSignSection({ form }: { form: UseFormReturnType<CareSheetFormValues> }) {
+  const { t } = useTranslation();
   const values = form.getValues();
   const setClientMode = (mode: string) => {
     form.setFieldValue('clientMode', mode as ClientSignMode);
@@ -27,17 +22,17 @@ export function ClientSignSection({ form }: { form: UseFormReturnType<CareSheetF
     form.clearFieldError('reason');
   };
   return (
-    <Section title="Client">
+    <Section title={t('signatures.client')}>
       <SegmentedControl
         fullWidth
-        data={CLIENT_MODES}
+        data={CLIENT_MODES.map((mode) => ({ value: mode, label: t(`signatures.${mode}`) }))}
         value={values.clientMode}
         onChange={setClientMode}
-        aria-label="How the client confirms"
+        aria-label={t('signatures.clientMode')}
       />
       {values.clientMode === 'unable' ? (
         <Textarea
-          label="Why the client could not sign"
+          label={t('signatures.unableReason')}
           autosize
           minRows={2}
           size="sm"
@@ -51,7 +46,7 @@ export function ClientSignSection({ form }: { form: UseFormReturnType<CareSheetF
       ) : (
         <SignaturePad
           key={values.clientMode}
-          label={values.clientMode === 'initials' ? "Client's initials" : "Client's signature"}
+          label={values.clientMode === 'initials' ? t('signatures.clientInitials') : t('signatures.clientSignature')}
           height={values.clientMode === 'initials' ? 110 : 160}
           value={values.clientDrawing}
           onChange={(png) => {
@@ -70,6 +65,7 @@ export function ClientSignSection({ form }: { form: UseFormReturnType<CareSheetF
  * drawing and its error.
  */
 export function CaregiverSignSection({ form }: { form: UseFormReturnType<CareSheetFormValues> }) {
+  const { t } = useTranslation();
   const values = form.getValues();
   const setCaregiverMode = (mode: string) => {
     form.setFieldValue('caregiverMode', mode as CaregiverSignMode);
@@ -77,17 +73,17 @@ export function CaregiverSignSection({ form }: { form: UseFormReturnType<CareShe
     form.clearFieldError('caregiver');
   };
   return (
-    <Section title="Caregiver">
+    <Section title={t('signatures.caregiver')}>
       <SegmentedControl
         fullWidth
-        data={CAREGIVER_MODES}
+        data={CAREGIVER_MODES.map((mode) => ({ value: mode, label: t(`signatures.${mode}`) }))}
         value={values.caregiverMode}
         onChange={setCaregiverMode}
-        aria-label="How you sign"
+        aria-label={t('signatures.caregiverMode')}
       />
       <SignaturePad
         key={values.caregiverMode}
-        label={values.caregiverMode === 'initials' ? 'Your initials' : 'Your signature'}
+        label={values.caregiverMode === 'initials' ? t('signatures.yourInitials') : t('signatures.yourSignature')}
         height={values.caregiverMode === 'initials' ? 110 : 160}
         value={values.caregiverDrawing}
         onChange={(png) => {

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AcceptPickupInvitationOutput, CaregiverPickupOfferOutput } from '@hearth/shared/shifts/pickup-invitations.schema';
 import { errorMessageOf, httpStatusOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
+import { i18n } from '@/i18n/i18n.setup';
 import { useRefreshCounts } from '@/api/caregiver-app-counts';
 
 /** A shift just accepted, with what the caregiver needs to find it on the schedule. */
@@ -42,14 +43,14 @@ export function usePickupOffers() {
         setAccepted({
           ...result,
           timezone: offer?.timezone ?? 'America/New_York',
-          clientDisplayName: offer?.clientDisplayName ?? 'the client',
+          clientDisplayName: offer?.clientDisplayName ?? i18n.t('pickupNotices.theClient'),
         });
         void refresh();
       },
       onError: (error) => {
         notifications.show({
           color: httpStatusOf(error) === 409 ? 'orange' : 'red',
-          title: 'Shift not accepted',
+          title: i18n.t('pickupNotices.notAccepted'),
           message: errorMessageOf(error),
         });
         void refresh();
@@ -61,12 +62,12 @@ export function usePickupOffers() {
     trpc.caregiverAppDeclinePickupInvitation.mutationOptions({
       onSuccess: () => {
         setDeclining(null);
-        notifications.show({ message: 'Offer declined' });
+        notifications.show({ message: i18n.t('pickupNotices.declined') });
         void refresh();
       },
       onError: (error) => {
         setDeclining(null);
-        notifications.show({ color: 'red', title: 'Offer not declined', message: errorMessageOf(error) });
+        notifications.show({ color: 'red', title: i18n.t('pickupNotices.notDeclined'), message: errorMessageOf(error) });
         void refresh();
       },
     }),

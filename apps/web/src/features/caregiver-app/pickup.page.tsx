@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCheck, IconHandOff, IconMapPin, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CaregiverPickupOfferOutput } from '@hearth/shared/shifts/pickup-invitations.schema';
 import { errorMessageOf } from '@/api/api-error';
@@ -14,8 +15,15 @@ function OfferCard(props: {
   onDecline: () => void;
 }) {
   const { offer, busy, accepting, onAccept, onDecline } = props;
+  const { t } = useTranslation();
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={`Open shift with ${offer.clientDisplayName}`}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={t('pickup.offerLabel', { client: offer.clientDisplayName })}
+    >
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>
@@ -34,15 +42,15 @@ function OfferCard(props: {
         <Group gap={4} c="dimmed" wrap="nowrap">
           <IconMapPin size={14} />
           <Text size="sm">
-            {offer.city ?? 'Town not given'} · {milesFromMetres(offer.distanceMetres)}
+            {offer.city ?? t('pickup.townMissing')} · {milesFromMetres(offer.distanceMetres)}
           </Text>
         </Group>
         <Group grow gap="sm" mt={6}>
           <Button variant="default" leftSection={<IconX size={16} />} disabled={busy} onClick={onDecline}>
-            Decline
+            {t('pickup.decline')}
           </Button>
           <Button leftSection={<IconCheck size={16} />} loading={accepting} disabled={busy && !accepting} onClick={onAccept}>
-            Accept
+            {t('pickup.accept')}
           </Button>
         </Group>
       </Stack>
@@ -60,14 +68,15 @@ function OfferCard(props: {
 export function PickupPage() {
   const { offers, accepted, setAccepted, declining, setDeclining, accept, decline } = usePickupOffers();
   const busy = accept.isPending || decline.isPending;
+  const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <Title order={3}>Pickup</Title>
+      <Title order={3}>{t('pickup.title')}</Title>
       {accepted && (
         <Alert
           color="teal"
           icon={<IconCheck size={18} />}
-          title="Shift accepted"
+          title={t('pickup.accepted')}
           withCloseButton
           onClose={() => setAccepted(null)}
         >
@@ -79,21 +88,21 @@ export function PickupPage() {
             <Anchor component={Link} to={scheduleAt(accepted.startTimestamp)} size="sm" fw={500}>
               <Group gap={4} component="span">
                 <IconCalendarEvent size={16} />
-                See it on your schedule
+                {t('pickup.seeOnSchedule')}
               </Group>
             </Anchor>
           </Stack>
         </Alert>
       )}
-      {offers.isPending && <Loader size="sm" aria-label="Loading pickup offers" />}
+      {offers.isPending && <Loader size="sm" aria-label={t('pickup.loading')} />}
       {offers.isError && <Alert color="red">{errorMessageOf(offers.error)}</Alert>}
       {offers.data?.length === 0 && (
         <Card withBorder radius="md" padding="lg">
           <Stack gap={4} align="center" ta="center">
             <IconHandOff size={28} stroke={1.5} color="var(--mantine-color-dimmed)" />
-            <Text fw={500}>No open shifts for you right now</Text>
+            <Text fw={500}>{t('pickup.none')}</Text>
             <Text size="sm" c="dimmed">
-              When the office invites you to pick up a shift, it shows here.
+              {t('pickup.noneHint')}
             </Text>
           </Stack>
         </Card>
@@ -108,7 +117,7 @@ export function PickupPage() {
           onDecline={() => setDeclining(offer)}
         />
       ))}
-      <Modal opened={declining !== null} onClose={() => setDeclining(null)} title="Decline this shift?" centered>
+      <Modal opened={declining !== null} onClose={() => setDeclining(null)} title={t('pickup.declineTitle')} centered>
         {declining && (
           <Stack gap="md">
             <Text size="sm">
@@ -116,14 +125,14 @@ export function PickupPage() {
               {visitHours(declining.startTimestamp, declining.endTimestamp, declining.timezone)} · {declining.clientDisplayName}
             </Text>
             <Text size="sm" c="dimmed">
-              The offer goes away from your list.
+              {t('pickup.declineHint')}
             </Text>
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={() => setDeclining(null)}>
-                Keep it
+                {t('pickup.keep')}
               </Button>
               <Button color="red" loading={decline.isPending} onClick={() => decline.mutate({ id: declining.id })}>
-                Decline
+                {t('pickup.decline')}
               </Button>
             </Group>
           </Stack>

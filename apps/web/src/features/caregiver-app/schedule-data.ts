@@ -6,6 +6,7 @@ import { getToken } from '@/api/auth-token';
 import { lastKnownUser } from '@/api/current-user';
 import { queryClient, shouldRetry } from '@/api/query-client';
 import { trpcClient, trpcOptions } from '@/api/trpc';
+import { i18n } from '@/i18n/i18n.setup';
 import { registerServiceWorker } from '@/layout/service-worker';
 import { syncOutcome } from '@/api/sync-outcome';
 import { quickCacheRead } from './offline/cache-quick-read';
@@ -33,7 +34,7 @@ type PageParam = { after?: string; before?: string };
 /** No network and no saved copy of this window: nothing to show, and retrying cannot help. */
 class NotSavedOfflineError extends Error {
   constructor() {
-    super('You are offline and this part of your schedule was not saved on this phone');
+    super(i18n.t('offlineErrors.scheduleNotSaved'));
   }
 }
 

@@ -1,6 +1,7 @@
 import type { CaregiverShiftOutput, VisitAddress } from '@hearth/shared/caregiver-app/caregiver-app.schema';
 import { isTimeEntryMissing } from '@hearth/shared/shifts/shift-flags';
 import { calendarDateParts, calendarDaysBetween, zonedParts } from './zoned-parts';
+import { i18n } from '@/i18n/i18n.setup';
 
 /** Pure helpers of the caregiver schedule (issue "caregiver app" item 2). */
 
@@ -57,9 +58,9 @@ export function dayTitle(date: string, zone: string, now: Date = new Date()): st
   const label = `${weekday} ${shortDate}`;
   const today = zonedParts(now.toISOString(), zone)?.date;
   const diff = today ? calendarDaysBetween(today, date) : null;
-  if (diff === 0) return `Today · ${label}`;
-  if (diff === 1) return `Tomorrow · ${label}`;
-  if (diff === -1) return `Yesterday · ${label}`;
+  if (diff === 0) return i18n.t('days.today', { day: label });
+  if (diff === 1) return i18n.t('days.tomorrow', { day: label });
+  if (diff === -1) return i18n.t('days.yesterday', { day: label });
   return label;
 }
 

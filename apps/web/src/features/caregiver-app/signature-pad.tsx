@@ -1,6 +1,7 @@
 import { Box, Button, Group, Input, Paper, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconEraser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useSignatureDrawing } from './signature-pad.drawing';
 
 /** Height of the pad in CSS pixels: room for a signature written with a finger. */
@@ -22,6 +23,7 @@ export function SignaturePad(props: {
   height?: number;
 }) {
   const { label, description, value, onChange, error, height = DEFAULT_HEIGHT } = props;
+  const { t } = useTranslation();
   const { ref: boxRef, width } = useElementSize();
   const { canvasRef, onPointerDown, onPointerMove, finish, clear } = useSignatureDrawing({ value, onChange, width, height });
 
@@ -38,7 +40,7 @@ export function SignaturePad(props: {
           <canvas
             ref={canvasRef}
             role="img"
-            aria-label={`${label} pad`}
+            aria-label={t('signatures.pad', { label })}
             data-signed={value ? 'true' : 'false'}
             style={{ width: '100%', height, display: 'block', touchAction: 'none', userSelect: 'none', cursor: 'crosshair' }}
             onPointerDown={onPointerDown}
@@ -55,7 +57,7 @@ export function SignaturePad(props: {
               bottom={8}
               style={{ pointerEvents: 'none', borderTop: '1px solid var(--mantine-color-gray-4)', width: 'calc(100% - 24px)' }}
             >
-              Draw here
+              {t('signatures.drawHere')}
             </Text>
           )}
         </Box>
@@ -69,7 +71,7 @@ export function SignaturePad(props: {
           onClick={clear}
           disabled={!value}
         >
-          Clear
+          {t('signatures.clear')}
         </Button>
       </Group>
     </Input.Wrapper>

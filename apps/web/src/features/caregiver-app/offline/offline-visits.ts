@@ -14,6 +14,7 @@ import type { CaregiverShiftsPage } from '@hearth/shared/caregiver-app/caregiver
 import type { AppRouter } from '@hearth/server/trpc/app.router';
 import { queryClient } from '@/api/query-client';
 import { apiHeaders, trpcClient, trpcOptions } from '@/api/trpc';
+import { i18n } from '@/i18n/i18n.setup';
 import { cacheDb, cacheDelete, cacheGet, cacheSet, getCache, type CacheEntry, type OpenCache } from './offline-cache';
 import { decryptValue } from './cache-crypto';
 import { mergeOfflineVisit, type OfflineVisitPatch } from './cache-windows';
@@ -125,9 +126,9 @@ function shiftLabel(shiftId: number): string {
   const lists = queryClient.getQueriesData<InfiniteData<CaregiverShiftsPage>>(trpcOptions.caregiverAppGetShifts.pathFilter());
   for (const [, data] of lists) {
     const shift = data?.pages.flatMap((p) => p.shifts).find((s) => s.id === shiftId);
-    if (shift) return `The visit with ${shift.clientName} (shift ${shiftId})`;
+    if (shift) return i18n.t('offlineErrors.visitWith', { client: shift.clientName, shiftId });
   }
-  return `The visit of shift ${shiftId}`;
+  return i18n.t('offlineErrors.visitOfShift', { shiftId });
 }
 
 let running: Promise<SyncResult> | null = null;
@@ -178,8 +179,8 @@ async function runSync(): Promise<SyncResult> {
       result.dropped.push({ shiftId: visit.shift_id, message });
       notifications.show({
         color: 'red',
-        title: 'A visit saved on this phone was not accepted',
-        message: `${shiftLabel(visit.shift_id)} was removed from the phone: ${message}`,
+        title: i18n.t('offlineErrors.visitRefused'),
+        message: i18n.t('offlineErrors.visitRemoved', { visit: shiftLabel(visit.shift_id), message }),
         autoClose: false,
       });
     }
