@@ -18,7 +18,7 @@ import { TRPCProvider, trpcClient } from './api/trpc';
 import { registerServiceWorkerAfterLoad } from './layout/service-worker';
 import { reloadOnceForStaleChunk } from './layout/stale-chunk';
 import { router } from './router';
-import { NOTIFICATIONS_PROPS, theme } from './theme';
+import { cssVariablesResolver, NOTIFICATIONS_PROPS, theme } from './theme';
 
 // A page's code failed to load (usually a new deployment removed the old chunks): reload, as the spec asks.
 window.addEventListener('vite:preloadError', (event) => {
@@ -60,7 +60,7 @@ function routerInitialized(): Promise<void> {
 void routerInitialized().then(() =>
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <Notifications {...NOTIFICATIONS_PROPS} />
         <QueryClientProvider client={queryClient}>
           <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

@@ -1,4 +1,14 @@
-import { createTheme, type ModalProps, type TextInputProps, type TooltipProps } from '@mantine/core';
+import {
+  createTheme,
+  isVirtualColor,
+  type CSSVariablesResolver,
+  type MantineColorScheme,
+  type MantineTheme,
+  type ModalProps,
+  type TextInputProps,
+  type TooltipProps,
+} from '@mantine/core';
+import { over, readable } from './theme.contrast';
 
 /**
  * Theme entries are plain objects (what `Component.extend` returns), with types only: importing the input, select
@@ -54,4 +64,117 @@ export const NAVIGATION_PROGRESS_PROPS = {
   // In place (position: fixed) rather than in a portal, which would render the tree again before the first frame
   // (see NOTIFICATIONS_PROPS).
   withinPortal: false,
+  // Its role is progressbar, which must have a name (WCAG 4.1.2; axe's aria-progressbar-name).
+  'aria-label': 'Loading the page',
 } as const;
+
+/** A filled colour's hover: a tenth of the way to black (about the next shade of a Mantine palette). */
+const deeper = (color: string) => over('#000000', color, 0.1);
+
+/** CSS variables of one colour scheme, by name. */
+type SchemeVariables = Record<string, string>;
+
+/**
+ * Every palette colour's light tint as the eye sees it (its `shade` at `opacity` over `page`): the backgrounds of
+ * alerts, light badges and the schedule's visits, where dimmed text is read too.
+ */
+function tints(theme: MantineTheme, shade: number, page: string, opacity: number): string[] {
+  return Object.values(theme.colors)
+    .filter((colors) => !isVirtualColor(colors))
+    .map((colors) => over(colors[shade]!, page, opacity));
+}
+
+/** The shade Mantine fills with in `scheme` (primaryShade: 6 in light, 8 in dark unless the theme says otherwise). */
+function filledShade(theme: MantineTheme, scheme: Exclude<MantineColorScheme, 'auto'>): number {
+  return typeof theme.primaryShade === 'number' ? theme.primaryShade : theme.primaryShade[scheme];
+}
+
+/**
+ * Sets `name` to `value` when `value` differs from Mantine's `original`, so the scheme keeps Mantine's own colours
+ * wherever they already read well.
+ */
+function setChanged(variables: SchemeVariables, name: string, value: string, original: string): void {
+  if (value !== original) variables[name] = value;
+}
+
+/**
+ * The light scheme's readable colours. White text on a filled colour (buttons, filled badges) and a colour's text on
+ * its light tint (light and subtle variants, `c="red"`, outline) reach 4.5:1; so does dimmed text on white, on the
+ * near-white surfaces (gray 0 and 1: striped rows, hovered rows, the phone app's pressed tab) and on every colour's
+ * light tint.
+ */
+function lightVariables(theme: MantineTheme): SchemeVariables {
+  const white = theme.white;
+  const [gray0, gray1] = theme.colors.gray as unknown as [string, string];
+  const shade = filledShade(theme, 'light');
+  const dimmed = readable(theme.colors.gray[6], [white, gray0, gray1, ...tints(theme, shade, white, 0.1)]);
+  const variables: SchemeVariables = {
+    '--mantine-color-dimmed': dimmed,
+    '--mantine-color-placeholder': dimmed,
+    '--mantine-color-anchor': `var(--mantine-color-${theme.primaryColor}-text)`,
+    '--mantine-color-error': 'var(--mantine-color-red-text)',
+  };
+  for (const [name, colors] of Object.entries(theme.colors)) {
+    if (isVirtualColor(colors)) continue;
+    const base = colors[shade]!;
+    const filled = readable(base, [white]);
+    setChanged(variables, `--mantine-color-${name}-filled`, filled, base);
+    setChanged(variables, `--mantine-color-${name}-filled-hover`, deeper(filled), deeper(base));
+    const text = readable(base, [over(base, white, 0.1), over(base, gray0, 0.1)]);
+    for (const role of ['text', 'light-color', 'outline']) setChanged(variables, `--mantine-color-${name}-${role}`, text, base);
+  }
+  return variables;
+}
+
+/**
+ * The dark scheme's readable colours: white text on filled colours, a colour's light-variant text on its tint and its
+ * plain text (color 4) on the page and on cards (dark 7 and 6), error text on both, and dimmed text on both and on
+ * every colour's light tint.
+ */
+function darkVariables(theme: MantineTheme): SchemeVariables {
+  const { white } = theme;
+  const page = theme.colors.dark[7];
+  const card = theme.colors.dark[6];
+  const shade = filledShade(theme, 'dark');
+  const dimmed = readable(theme.colors.dark[2], [page, card, ...tints(theme, Math.max(0, shade - 2), page, 0.15)]);
+  const variables: SchemeVariables = {
+    '--mantine-color-dimmed': dimmed,
+    '--mantine-color-placeholder': dimmed,
+    '--mantine-color-anchor': `var(--mantine-color-${theme.primaryColor}-text)`,
+    '--mantine-color-error': readable(theme.colors.red[8], [page, card]),
+  };
+  for (const [name, colors] of Object.entries(theme.colors)) {
+    if (isVirtualColor(colors)) continue;
+    const base = colors[shade]!;
+    const filled = readable(base, [white]);
+    setChanged(variables, `--mantine-color-${name}-filled`, filled, base);
+    setChanged(variables, `--mantine-color-${name}-filled-hover`, deeper(filled), deeper(base));
+    const tint = colors[Math.max(0, shade - 2)]!;
+    const lightColor = colors[Math.max(0, shade - 5)]!;
+    const onTint = readable(lightColor, [over(tint, page, 0.15), over(tint, card, 0.15)]);
+    setChanged(variables, `--mantine-color-${name}-light-color`, onTint, lightColor);
+    setChanged(variables, `--mantine-color-${name}-text`, readable(colors[4]!, [page, card]), colors[4]!);
+    const outline = colors[Math.max(0, shade - 4)]!;
+    setChanged(variables, `--mantine-color-${name}-outline`, readable(outline, [page, card]), outline);
+  }
+  return variables;
+}
+
+/** Each theme's variables, worked out once (Mantine asks on every render of its provider). */
+const resolved = new WeakMap<MantineTheme, ReturnType<CSSVariablesResolver>>();
+
+/**
+ * The theme's colours made readable in both schemes (issue 27, WCAG 2.2 AA success criterion 1.4.3), as CSS
+ * variables over Mantine's defaults: dimmed, placeholder, link and error text, and every palette colour's filled,
+ * light-variant and text colours, each moved just far enough toward black or white to reach 4.5:1 on the
+ * backgrounds it is shown on (theme.contrast.ts). For MantineProvider's cssVariablesResolver.
+ * @returns the light and dark variables (none for both schemes)
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
+  let result = resolved.get(theme);
+  if (!result) {
+    result = { variables: {}, light: lightVariables(theme), dark: darkVariables(theme) };
+    resolved.set(theme, result);
+  }
+  return result;
+};
