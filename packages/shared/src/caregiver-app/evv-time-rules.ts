@@ -63,9 +63,21 @@ export function entryTimeProblem(
   return null;
 }
 
+/** A count of one unit of time in words, in a language: (2, 'hour') -> "2 hours". */
+export type DurationUnitWords = (count: number, unit: 'day' | 'hour' | 'minute') => string;
+
+const englishUnit: DurationUnitWords = (n, unit) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
 /** Minutes as people say them: "90 minutes", "2 hours", "1 hour 30 minutes", "3 days". */
 export function durationText(minutes: number): string {
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  return durationWords(minutes, englishUnit);
+}
+
+/**
+ * Minutes in the units durationText chooses, each count worded by `plural` (the web passes its catalogue's plurals).
+ * @param minutes a whole number of minutes, 0 or more
+ */
+export function durationWords(minutes: number, plural: DurationUnitWords): string {
   if (minutes >= 2 * 24 * 60 && minutes % (24 * 60) === 0) return plural(minutes / (24 * 60), 'day');
   if (minutes < 120 && minutes % 60 !== 0) return plural(minutes, 'minute');
   const hours = Math.floor(minutes / 60);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@/i18n/i18n.setup';
 import { phoneEntryRefusal } from './entry-window';
 
 /** 03:30-05:30 EDT on the day New York springs forward, as the server sends it with the default settings. */
@@ -26,6 +27,28 @@ describe('phoneEntryRefusal', () => {
         'records times until 24 hours after the end. Ask the office to record your check-out as a manual edit with a ' +
         'reason code.',
     );
+  });
+
+  it('words the refusal in Spanish, with Spanish plurals, when the app is in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      expect(phoneEntryRefusal(spring, 'check_in', new Date('2026-03-08T05:29:59Z'))).toBe(
+        'Es muy temprano para registrar la entrada: se puede registrar desde Sun 03/08/26 12:30 AM, 2 horas antes de ' +
+          'que empiece la visita.',
+      );
+      expect(
+        phoneEntryRefusal(
+          { ...spring, checkInOpensAt: '2026-03-08T06:30:00.000Z' },
+          'check_in',
+          new Date('2026-03-08T06:00:00Z'),
+        ),
+      ).toBe(
+        'Es muy temprano para registrar la entrada: se puede registrar desde Sun 03/08/26 1:30 AM, 1 hora antes de ' +
+          'que empiece la visita.',
+      );
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('leaves a shift cached before it carried the times to the server', () => {
