@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
 import { artifact, mainMenu, signInAs, signInWithForm } from './support/session';
 
 test('a signed-out visitor is sent to sign in and comes back to the page and query they asked for', async ({ page }) => {
@@ -6,6 +7,7 @@ test('a signed-out visitor is sent to sign in and comes back to the page and que
   await expect(page).toHaveURL('/login?redirect=%2Fclients%3Fx%3D1');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await page.screenshot({ path: artifact('login.png') });
+  await expectAccessible(page, 'sign-in');
 
   await signInWithForm(page, 'companyadmin');
   await expect(page).toHaveURL('/clients?x=1');

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { query, tokenOf } from './support/api';
+import { expectAccessible } from './support/a11y';
 import { artifact, signInAs } from './support/session';
 
 /** Calls a query as a demo user over HTTP and returns its data. */
@@ -69,6 +70,7 @@ test('the dashboards show the demo agency’s week, EVV compliance with drill-do
   await caregivers.getByRole('button', { name: 'Visits' }).click();
   await expect(caregivers.getByRole('columnheader', { name: 'Visits' })).toHaveAttribute('aria-sort', 'descending');
   await page.screenshot({ path: artifact('dashboards-evv-caregivers.png'), fullPage: true });
+  await expectAccessible(page, 'EVV dashboard');
 
   await page.getByRole('tab', { name: 'Clients' }).click();
   await expect(page).toHaveURL(/tab=clients/);

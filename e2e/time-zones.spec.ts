@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { callApi, mutation, query, tokenOf } from './support/api';
+import { expectAccessible } from './support/a11y';
 import { artifact, signInAs } from './support/session';
 
 /**
@@ -87,6 +88,7 @@ test('a browser in UTC sees a Chicago visit at 9:00 AM Central and a Boston one 
   // What the UTC clock would have said: 3:00 PM (CST) or 2:00 PM (CDT).
   await expect(rows.nth(1)).not.toContainText(/[23]:00 PM/);
   await page.screenshot({ path: artifact('shifts-utc-chicago.png') });
+  await expectAccessible(page, '/shifts');
 
   // The client's date of birth with its four-digit year and age, on the profile and in the clients list.
   const age = DateTime.now()
