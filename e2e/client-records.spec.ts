@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
 import { pick } from './support/ui';
 import { artifact, mainMenu, signInAs } from './support/session';
 
@@ -103,7 +104,9 @@ test('payer sources: create one, add services with dollar rates, save as a whole
 test('client records: create, address, contact and login link, files with previews, authorization metrics', async ({ page }) => {
   await signInAs(page, 'companyadmin', '/clients');
   await expect(page.getByRole('table', { name: 'Clients' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Clients' })).toHaveAttribute('aria-busy', 'false');
   await page.screenshot({ path: artifact('clients-list.png') });
+  await expectAccessible(page, '/clients');
 
   // Create: the form checks the shared schema before anything is sent.
   await page.getByRole('button', { name: 'New client' }).click();
@@ -237,6 +240,7 @@ test('client records: create, address, contact and login link, files with previe
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: artifact('client-profile.png') });
+  await expectAccessible(page, 'client profile');
 
   // /clients/{id} opens the schedule: the calendar and the recurring patterns.
   await page.goto(clientPath);

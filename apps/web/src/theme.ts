@@ -22,7 +22,28 @@ interface ThemeDefaults<P> {
 /** Inputs default to the extra-small size (spec section 9). */
 const xsInput: ThemeDefaults<TextInputProps> = { defaultProps: { size: 'xs' } };
 
-/** The Mantine theme: spec breakpoints (tablet 62em, large 75em), input size, modal and tooltip transitions. */
+/** The sizes of icon buttons smaller than 24 CSS pixels: xs is 18 and sm 22 in Mantine. */
+const SMALL_ICON_BUTTONS = new Set<unknown>(['xs', 'sm']);
+
+/**
+ * Icon buttons are at least 24 by 24 CSS pixels (WCAG 2.2 success criterion 2.5.8, target size minimum): the xs and
+ * sm sizes get a 24 px box, the icon inside keeps its size. Only the variables change, so every other size is Mantine's.
+ */
+const actionIconVars = (_theme: unknown, props: { size?: unknown }) =>
+  SMALL_ICON_BUTTONS.has(props.size) ? { root: { '--ai-size': 'calc(1.5rem * var(--mantine-scale))' } } : { root: {} };
+
+/**
+ * Checkboxes of size xs (16 px in Mantine) get the 20 px box of size sm, label and spacing unchanged: stacked at
+ * Mantine's usual gaps of 4 px and more, each box then has the clear 24 px circle WCAG 2.2 success criterion 2.5.8
+ * asks of a target smaller than 24 by 24 px.
+ */
+const checkboxVars = (_theme: unknown, props: { size?: unknown }) =>
+  props.size === 'xs' ? { root: { '--checkbox-size': 'calc(1.25rem * var(--mantine-scale))' } } : { root: {} };
+
+/**
+ * The Mantine theme: spec breakpoints (tablet 62em, large 75em), input size, modal and tooltip transitions, icon
+ * buttons of at least 24 px and checkboxes of at least 20.
+ */
 export const theme = createTheme({
   primaryColor: 'teal',
   defaultRadius: 'sm',
@@ -36,6 +57,8 @@ export const theme = createTheme({
     Autocomplete: xsInput,
     Textarea: xsInput,
     Modal: { defaultProps: { transitionProps: { duration: 200 } } } satisfies ThemeDefaults<ModalProps>,
+    ActionIcon: { vars: actionIconVars },
+    Checkbox: { vars: checkboxVars },
     Tooltip: {
       defaultProps: { openDelay: 0, transitionProps: { duration: 100 } },
     } satisfies ThemeDefaults<TooltipProps>,
