@@ -102,9 +102,7 @@ type SchemeVariables = Record<string, string>;
  * alerts, light badges and the schedule's visits, where dimmed text is read too.
  */
 function tints(theme: MantineTheme, shade: number, page: string, opacity: number): string[] {
-  return Object.values(theme.colors)
-    .filter((colors) => !isVirtualColor(colors))
-    .map((colors) => over(colors[shade]!, page, opacity));
+  return palettes(theme).map(([, colors]) => over(colors[shade]!, page, opacity));
 }
 
 /** The shade Mantine fills with in `scheme` (primaryShade: 6 in light, 8 in dark unless the theme says otherwise). */
@@ -120,6 +118,31 @@ function setChanged(variables: SchemeVariables, name: string, value: string, ori
   if (value !== original) variables[name] = value;
 }
 
+/** The scheme's dimmed, placeholder, link and error text colours. */
+function textVariables(theme: MantineTheme, dimmed: string, error: string): SchemeVariables {
+  return {
+    '--mantine-color-dimmed': dimmed,
+    '--mantine-color-placeholder': dimmed,
+    '--mantine-color-anchor': `var(--mantine-color-${theme.primaryColor}-text)`,
+    '--mantine-color-error': error,
+  };
+}
+
+/** The theme's palettes by name, without virtual colours (which only name others). */
+function palettes(theme: MantineTheme): [string, MantineTheme['colors'][string]][] {
+  return Object.entries(theme.colors).filter(([, colors]) => !isVirtualColor(colors));
+}
+
+/**
+ * Sets the palette `name`'s filled colour and its hover to `base` moved just far enough toward black for white text
+ * on it to reach 4.5:1 (buttons, filled badges); left to Mantine when `base` already does.
+ */
+function setFilled(variables: SchemeVariables, theme: MantineTheme, name: string, base: string): void {
+  const filled = readable(base, [theme.white]);
+  setChanged(variables, `--mantine-color-${name}-filled`, filled, base);
+  setChanged(variables, `--mantine-color-${name}-filled-hover`, deeper(filled), deeper(base));
+}
+
 /**
  * The light scheme's readable colours. White text on a filled colour (buttons, filled badges) and a colour's text on
  * its light tint (light and subtle variants, `c="red"`, outline) reach 4.5:1; so does dimmed text on white, on the
@@ -131,18 +154,10 @@ function lightVariables(theme: MantineTheme): SchemeVariables {
   const [gray0, gray1] = theme.colors.gray as unknown as [string, string];
   const shade = filledShade(theme, 'light');
   const dimmed = readable(theme.colors.gray[6], [white, gray0, gray1, ...tints(theme, shade, white, 0.1)]);
-  const variables: SchemeVariables = {
-    '--mantine-color-dimmed': dimmed,
-    '--mantine-color-placeholder': dimmed,
-    '--mantine-color-anchor': `var(--mantine-color-${theme.primaryColor}-text)`,
-    '--mantine-color-error': 'var(--mantine-color-red-text)',
-  };
-  for (const [name, colors] of Object.entries(theme.colors)) {
-    if (isVirtualColor(colors)) continue;
+  const variables = textVariables(theme, dimmed, 'var(--mantine-color-red-text)');
+  for (const [name, colors] of palettes(theme)) {
     const base = colors[shade]!;
-    const filled = readable(base, [white]);
-    setChanged(variables, `--mantine-color-${name}-filled`, filled, base);
-    setChanged(variables, `--mantine-color-${name}-filled-hover`, deeper(filled), deeper(base));
+    setFilled(variables, theme, name, base);
     const text = readable(base, [over(base, white, 0.1), over(base, gray0, 0.1)]);
     for (const role of ['text', 'light-color', 'outline']) setChanged(variables, `--mantine-color-${name}-${role}`, text, base);
   }
@@ -155,23 +170,13 @@ function lightVariables(theme: MantineTheme): SchemeVariables {
  * every colour's light tint.
  */
 function darkVariables(theme: MantineTheme): SchemeVariables {
-  const { white } = theme;
   const page = theme.colors.dark[7];
   const card = theme.colors.dark[6];
   const shade = filledShade(theme, 'dark');
   const dimmed = readable(theme.colors.dark[2], [page, card, ...tints(theme, Math.max(0, shade - 2), page, 0.15)]);
-  const variables: SchemeVariables = {
-    '--mantine-color-dimmed': dimmed,
-    '--mantine-color-placeholder': dimmed,
-    '--mantine-color-anchor': `var(--mantine-color-${theme.primaryColor}-text)`,
-    '--mantine-color-error': readable(theme.colors.red[8], [page, card]),
-  };
-  for (const [name, colors] of Object.entries(theme.colors)) {
-    if (isVirtualColor(colors)) continue;
-    const base = colors[shade]!;
-    const filled = readable(base, [white]);
-    setChanged(variables, `--mantine-color-${name}-filled`, filled, base);
-    setChanged(variables, `--mantine-color-${name}-filled-hover`, deeper(filled), deeper(base));
+  const variables = textVariables(theme, dimmed, readable(theme.colors.red[8], [page, card]));
+  for (const [name, colors] of palettes(theme)) {
+    setFilled(variables, theme, name, colors[shade]!);
     const tint = colors[Math.max(0, shade - 2)]!;
     const lightColor = colors[Math.max(0, shade - 5)]!;
     const onTint = readable(lightColor, [over(tint, page, 0.15), over(tint, card, 0.15)]);
