@@ -73,7 +73,7 @@ export function CareSheetDetails({ sheet }: { sheet: CareSheetPdfDetails }) {
             <Group key={task} justify="space-between" wrap="nowrap">
               <Group gap={6} wrap="nowrap">
                 {done.has(task) ? (
-                  <IconCircleCheck size={18} color="var(--mantine-color-teal-6)" />
+                  <IconCircleCheck size={18} color="var(--mantine-color-teal-filled)" />
                 ) : (
                   <IconCircleDashed size={18} color="var(--mantine-color-dimmed)" />
                 )}
