@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { CATALOGUES, FALLBACK_LANGUAGE, LANGUAGES, pickLanguage, type Language } from '@hearth/shared/i18n/languages';
+import { CATALOGUES, FALLBACK_LANGUAGE, LANGUAGES, NAMESPACES, pickLanguage, type Language } from '@hearth/shared/i18n/languages';
 
 /**
  * The web app's i18next instance (docs/decisions/0009-i18next-catalogues.md), initialised synchronously when this
@@ -26,7 +26,7 @@ void i18next.use(initReactI18next).init({
   lng: webLanguage(),
   fallbackLng: FALLBACK_LANGUAGE,
   supportedLngs: LANGUAGES,
-  ns: ['caregiverApp'],
+  ns: [...NAMESPACES],
   defaultNS: 'caregiverApp',
   // Resources are given inline, so init finishes before it returns and the first render needs no Suspense.
   initAsync: false,

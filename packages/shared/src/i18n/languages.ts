@@ -1,5 +1,35 @@
 import enCaregiverApp from './en/caregiver-app.json';
 import esCaregiverApp from './es/caregiver-app.json';
+import enCommon from './en/common.json';
+import esCommon from './es/common.json';
+import enShell from './en/shell.json';
+import esShell from './es/shell.json';
+import enRecords from './en/records.json';
+import esRecords from './es/records.json';
+import enAdmin from './en/admin.json';
+import esAdmin from './es/admin.json';
+import enSchedule from './en/schedule.json';
+import esSchedule from './es/schedule.json';
+import enReports from './en/reports.json';
+import esReports from './es/reports.json';
+import enFiles from './en/files.json';
+import esFiles from './es/files.json';
+import enFinance from './en/finance.json';
+import esFinance from './es/finance.json';
+import enDataTable from './en/data-table.json';
+import esDataTable from './es/data-table.json';
+import enMfa from './en/mfa.json';
+import esMfa from './es/mfa.json';
+import enSignIn from './en/sign-in.json';
+import esSignIn from './es/sign-in.json';
+import enAccessLog from './en/access-log.json';
+import esAccessLog from './es/access-log.json';
+import enAccount from './en/account.json';
+import esAccount from './es/account.json';
+import enServer from './en/server.json';
+import esServer from './es/server.json';
+import enClientApp from './en/client-app.json';
+import esClientApp from './es/client-app.json';
 
 /**
  * The languages Hearth speaks and their message catalogues (docs/decisions/0009-i18next-catalogues.md): plain JSON
@@ -17,15 +47,66 @@ export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
 
 /** Namespaces: one catalogue file per area of the product. */
-export const NAMESPACES = ['caregiverApp'] as const;
+export const NAMESPACES = [
+  'caregiverApp',
+  'common',
+  'shell',
+  'records',
+  'admin',
+  'schedule',
+  'reports',
+  'files',
+  'finance',
+  'dataTable',
+  'mfa',
+  'signIn',
+  'accessLog',
+  'account',
+  'server',
+  'clientApp',
+] as const;
 
 /** One language's catalogues, by namespace. */
 export type Catalogues = Record<(typeof NAMESPACES)[number], Record<string, unknown>>;
 
 /** Every language's catalogues, the shape i18next takes as `resources`. English is the reference for keys and types. */
 export const CATALOGUES = {
-  en: { caregiverApp: enCaregiverApp },
-  es: { caregiverApp: esCaregiverApp },
+  en: {
+    caregiverApp: enCaregiverApp,
+    common: enCommon,
+    shell: enShell,
+    records: enRecords,
+    admin: enAdmin,
+    schedule: enSchedule,
+    reports: enReports,
+    files: enFiles,
+    finance: enFinance,
+    dataTable: enDataTable,
+    mfa: enMfa,
+    signIn: enSignIn,
+    accessLog: enAccessLog,
+    account: enAccount,
+    server: enServer,
+    clientApp: enClientApp,
+  },
+  es: {
+    caregiverApp: esCaregiverApp,
+    common: esCommon,
+    shell: esShell,
+    records: esRecords,
+    admin: esAdmin,
+    schedule: esSchedule,
+    reports: esReports,
+    files: esFiles,
+    finance: esFinance,
+    dataTable: esDataTable,
+    mfa: esMfa,
+    signIn: esSignIn,
+    accessLog: esAccessLog,
+    account: esAccount,
+    server: esServer,
+    clientApp: esClientApp,
+  },
 } satisfies Record<Language, Catalogues>;
 
 /**
