@@ -1,18 +1,26 @@
 import { AppShell, Group, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { ColorSchemeButton } from './color-scheme.button';
 import { SignOutButton } from './sign-out.button';
 import { StopImpersonatingButton } from './stop-impersonating.button';
 
-/** The slim header of the phone apps (caregiver and client): the name, stop impersonating, colour scheme, sign out. */
+/** The product's name, the same in every language. */
+const PRODUCT_NAME = 'Hearth';
+
+/**
+ * The slim header of the phone apps (caregiver and client): the name, stop impersonating, colour scheme, sign out,
+ * named in the user's language (the clientApp catalogue's `header`, shared by both phone apps).
+ */
 export function PhoneAppHeader() {
+  const { t } = useTranslation('clientApp');
   return (
     <AppShell.Header>
       <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-        <Title order={3}>Hearth</Title>
+        <Title order={3}>{PRODUCT_NAME}</Title>
         <Group gap={4} wrap="nowrap">
-          <StopImpersonatingButton />
-          <ColorSchemeButton />
-          <SignOutButton compact />
+          <StopImpersonatingButton label={t('header.stopImpersonating')} />
+          <ColorSchemeButton aria-label={t('header.colorScheme')} />
+          <SignOutButton compact label={t('header.signOut')} />
         </Group>
       </Group>
     </AppShell.Header>

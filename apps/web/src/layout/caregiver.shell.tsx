@@ -32,7 +32,7 @@ function activeTab(pathname: string, status: string | null): Tab | null {
  * count comes with chat.
  */
 export function CaregiverShell() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('caregiverApp');
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const active = activeTab(pathname, searchParams.get('status'));

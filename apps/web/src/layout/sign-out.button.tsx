@@ -8,8 +8,10 @@ import { errorMessageOf } from '@/api/api-error';
 /**
  * Signs out. The session is forgotten locally even when the server call fails (the route guard then shows /login);
  * the failure is still reported, as the spec asks ("Logout failed").
+ * @param compact the phone apps' icon button instead of the staff header's text button
+ * @param label the button's name when given (the phone apps pass it in the user's language), else "Sign out"
  */
-export function SignOutButton({ compact = false }: { compact?: boolean }) {
+export function SignOutButton({ compact = false, label = 'Sign out' }: { compact?: boolean; label?: string }) {
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
     setBusy(true);
@@ -24,14 +26,14 @@ export function SignOutButton({ compact = false }: { compact?: boolean }) {
   if (compact) {
     // The phone apps' header: an icon with its accessible name, no hover tooltip (touch screens do not hover).
     return (
-      <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Sign out" loading={busy} onClick={onClick}>
+      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} loading={busy} onClick={onClick}>
         <IconLogout size={20} />
       </ActionIcon>
     );
   }
   return (
     <Button variant="subtle" color="gray" size="xs" leftSection={<IconLogout size={16} />} loading={busy} onClick={onClick}>
-      Sign out
+      {label}
     </Button>
   );
 }

@@ -5,8 +5,11 @@ import { IconUserOff } from '@tabler/icons-react';
 import { useCurrentUser } from '@/api/current-user';
 import { useTRPC } from '@/api/trpc';
 
-/** Ends impersonation; shown only while impersonating (spec "Navigation chrome"). Everything cached is reloaded. */
-export function StopImpersonatingButton() {
+/**
+ * Ends impersonation; shown only while impersonating (spec "Navigation chrome"). Everything cached is reloaded.
+ * @param label the button's text when given (the phone apps pass it in the user's language), else "Stop impersonating"
+ */
+export function StopImpersonatingButton({ label = 'Stop impersonating' }: { label?: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const currentUser = useCurrentUser();
@@ -29,7 +32,7 @@ export function StopImpersonatingButton() {
       loading={stop.isPending}
       onClick={() => stop.mutate()}
     >
-      Stop impersonating
+      {label}
     </Button>
   );
 }
