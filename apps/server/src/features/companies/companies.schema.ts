@@ -15,5 +15,10 @@ export const companies = pgTable('companies', {
    * `{}` means the defaults.
    */
   evvSettings: jsonb('evv_settings').$type<Record<string, unknown>>().notNull().default({}),
+  /**
+   * The company's session and access log rules (packages/shared/src/access-log/security-settings.ts: a shorter
+   * inactivity limit, the access log's retention in years); `{}` means the spec's and HIPAA's defaults.
+   */
+  securitySettings: jsonb('security_settings').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
