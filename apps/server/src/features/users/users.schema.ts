@@ -1,6 +1,7 @@
 import { pgTable, serial, text, timestamp, integer, boolean, uuid, index, uniqueIndex, bigint } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_TIMEZONE } from '@hearth/shared/app/app.constants';
+import { LANGUAGES } from '@hearth/shared/i18n/languages';
 import { roles } from '../roles/roles.schema';
 import { companies } from '../companies/companies.schema';
 import { branches } from '../branches/branches.schema';
@@ -32,6 +33,8 @@ export const users = pgTable(
     v2RoleId: integer('v2_role_id'),
     cognitoId: text('cognito_id'),
     timezone: text('timezone').notNull().default(DEFAULT_TIMEZONE),
+    /** The user's language for the apps, messages, emails and SMS ('en', 'es'); null follows the browser (issue 27). */
+    language: text('language', { enum: LANGUAGES }),
     ssn: text('ssn'),
     impersonatedUserId: integer('impersonated_user_id'),
     impersonatedCaregiverId: integer('impersonated_caregiver_id'),
