@@ -8,4 +8,9 @@ describe('countBadge', () => {
     expect(countBadge(3)).toBe('3');
     expect(countBadge(250)).toBe('99+');
   });
+
+  it('writes the count in the given language', () => {
+    expect(countBadge(3, 'es')).toBe('3');
+    expect(countBadge(250, 'es')).toBe('99+');
+  });
 });

@@ -10,4 +10,10 @@ describe('date display (spec section 9)', () => {
   it('leaves an unreadable value as it is', () => {
     expect(formatDate('soon')).toBe('soon');
   });
+
+  it('writes Spanish dates day first, as Intl does for US Spanish', () => {
+    expect(formatDate('2026-01-05', 'es')).toBe('05/01/26');
+    expect(formatDate('2026-12-31T23:30:00Z', 'es')).toBe('31/12/26');
+    expect(formatDate('soon', 'es')).toBe('soon');
+  });
 });

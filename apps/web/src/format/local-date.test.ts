@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, monthRange, todayIso } from './local-date';
+import { addDays, daysBetween, monthName, monthRange, todayIso } from './local-date';
 
 describe('local calendar dates', () => {
   it('writes the local day', () => {
@@ -21,5 +21,10 @@ describe('local calendar dates', () => {
     expect(monthRange(new Date(2026, 1, 14))).toEqual({ startDate: '2026-02-01', endDate: '2026-02-28' });
     expect(monthRange(new Date(2028, 1, 3))).toEqual({ startDate: '2028-02-01', endDate: '2028-02-29' });
     expect(monthRange(new Date(2026, 11, 31))).toEqual({ startDate: '2026-12-01', endDate: '2026-12-31' });
+  });
+
+  it('names the month in the shown language', () => {
+    expect(monthName(new Date(2026, 6, 14), 'en')).toBe('July 2026');
+    expect(monthName(new Date(2026, 0, 5), 'es')).toBe('enero de 2026');
   });
 });

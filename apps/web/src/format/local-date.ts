@@ -1,4 +1,5 @@
 import { pad } from './date-format';
+import { intlLocale } from './locale';
 
 /** Calendar dates as the API carries them: `YYYY-MM-DD`, in the browser's local calendar. */
 
@@ -35,7 +36,10 @@ export function monthRange(now: Date = new Date()): { startDate: string; endDate
   };
 }
 
-/** The month holding `now` as a person names it: "July 2026". */
-export function monthName(now: Date = new Date()): string {
-  return now.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+/**
+ * The month holding `now` as a person names it in the shown language: "July 2026", "julio de 2026".
+ * @param language a language tag; the shown language when left out
+ */
+export function monthName(now: Date = new Date(), language?: string): string {
+  return now.toLocaleDateString(intlLocale(language), { month: 'long', year: 'numeric' });
 }

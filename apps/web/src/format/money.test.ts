@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatMoney } from './money';
+import { centsToDollars, dollarsToCents, formatCount, formatMoney } from './money';
 
 describe('money', () => {
   it('shows cents as dollars', () => {
@@ -20,5 +20,12 @@ describe('money', () => {
     expect(dollarsToCents('  ')).toBeNull();
     expect(dollarsToCents('abc')).toBeNull();
     expect(dollarsToCents(null)).toBeNull();
+  });
+
+  it('shows dollars in Spanish as US Spanish writes them, and counts with their grouping', () => {
+    expect(formatMoney(123456, 'es')).toBe('$1,234.56');
+    expect(formatMoney(123456, 'en')).toBe('$1,234.56');
+    expect(formatCount(2000, 'es')).toBe('2,000');
+    expect(formatCount(2000, 'en')).toBe('2,000');
   });
 });

@@ -1,9 +1,21 @@
+import { intlLocale } from './locale';
+
 /** Money in the UI is in dollars; on the wire and in the database it is integer cents. */
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** One formatter per locale: building an Intl.NumberFormat is slow, and tables format many amounts. */
+const formatters = new Map<string, Intl.NumberFormat>();
 
-/** Integer cents as $1,234.56. */
-export function formatMoney(cents: number): string {
+/**
+ * Integer cents as $1,234.56, in the shown language's locale (US Spanish writes dollars the same way).
+ * @param language a language tag; the shown language when left out
+ */
+export function formatMoney(cents: number, language?: string): string {
+  const locale = intlLocale(language);
+  let dollars = formatters.get(locale);
+  if (!dollars) {
+    dollars = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
+    formatters.set(locale, dollars);
+  }
   return dollars.format(cents / 100);
 }
 
@@ -22,4 +34,12 @@ export function dollarsToCents(value: number | string | null | undefined): numbe
   if (typeof value === 'string' && value.trim() === '') return null;
   if (!Number.isFinite(amount)) return null;
   return Math.round(amount * 100);
+}
+
+/**
+ * A whole count with the shown language's digit grouping (2,000).
+ * @param language a language tag; the shown language when left out
+ */
+export function formatCount(count: number, language?: string): string {
+  return count.toLocaleString(intlLocale(language));
 }
