@@ -50,6 +50,10 @@ export const users = pgTable(
     cognitoSyncStatus: text('cognito_sync_status', { enum: ['pending', 'success', 'error'] }),
     cognitoSyncError: text('cognito_sync_error'),
     mfaPreferredMethod: text('mfa_preferred_method', { enum: ['SMS_MFA', 'SOFTWARE_TOKEN_MFA'] }),
+    /** better-auth's two-factor flag: true once an authenticator or a verified phone is enrolled (spec section 4). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** When the phone number was proven by a texted code; SMS codes go only to a verified number (spec section 8). */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     pushNotificationDeviceToken: text('push_notification_device_token'),
     snsPlatformEndpointArn: text('sns_platform_endpoint_arn'),
   },
