@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, over, readable, TEXT_CONTRAST } from './theme.contrast';
+import { contrastRatio, NON_TEXT_CONTRAST, over, readable, TEXT_CONTRAST } from './theme.contrast';
 import { cssVariablesResolver, theme } from './theme';
 
 const full = mergeMantineTheme(DEFAULT_THEME, theme);
@@ -76,5 +76,24 @@ describe('cssVariablesResolver', () => {
   it('keeps Mantine’s colours where they already read (violet filled in light, blue filled in dark)', () => {
     expect(light['--mantine-color-violet-filled']).toBeUndefined();
     expect(dark['--mantine-color-blue-filled']).toBeUndefined();
+  });
+
+  it('draws the focus outline and control borders at 3:1 with the page and control backgrounds in light and dark', () => {
+    const lightSurfaces = [white, gray0, DEFAULT_THEME.colors.gray[1]];
+    const darkSurfaces = [page, card, DEFAULT_THEME.colors.dark[8]];
+    for (const [variables, surfaces] of [
+      [light, lightSurfaces],
+      [dark, darkSurfaces],
+    ] as const) {
+      for (const name of ['--hearth-focus-ring', '--hearth-control-border']) {
+        for (const surface of surfaces) {
+          expect(contrastRatio(variables[name]!, surface), `${name} on ${surface}`).toBeGreaterThanOrEqual(NON_TEXT_CONTRAST);
+        }
+      }
+    }
+    // Mantine's own borders (gray 4 on white, dark 4 on dark 6) are far below 3:1: the theme's are not Mantine's.
+    expect(contrastRatio(DEFAULT_THEME.colors.gray[4], white)).toBeLessThan(NON_TEXT_CONTRAST);
+    expect(light['--hearth-control-border']).not.toBe(DEFAULT_THEME.colors.gray[4]);
+    expect(dark['--hearth-control-border']).not.toBe(DEFAULT_THEME.colors.dark[4]);
   });
 });

@@ -8,6 +8,12 @@ import { toRgba } from '@mantine/core';
 /** Minimum contrast of normal-size text with its background: WCAG 2.2 success criterion 1.4.3 (AA). */
 export const TEXT_CONTRAST = 4.5;
 
+/**
+ * Minimum contrast of the parts of a control needed to see it (an input's or checkbox's border) and of a focus
+ * indicator with the colours next to them: WCAG 2.2 success criterion 1.4.11 (non-text contrast, AA).
+ */
+export const NON_TEXT_CONTRAST = 3;
+
 /** `readable` moves a colour toward black or white in this many equal steps (2 percent of the way each). */
 const STEPS = 50;
 

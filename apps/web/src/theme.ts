@@ -8,7 +8,8 @@ import {
   type TextInputProps,
   type TooltipProps,
 } from '@mantine/core';
-import { over, readable } from './theme.contrast';
+import { NON_TEXT_CONTRAST, over, readable } from './theme.contrast';
+import classes from './theme.module.css';
 
 /**
  * Theme entries are plain objects (what `Component.extend` returns), with types only: importing the input, select
@@ -42,11 +43,16 @@ const checkboxVars = (_theme: unknown, props: { size?: unknown }) =>
 
 /**
  * The Mantine theme: spec breakpoints (tablet 62em, large 75em), input size, modal and tooltip transitions, icon
- * buttons of at least 24 px and checkboxes of at least 20.
+ * buttons of at least 24 px and checkboxes of at least 20. Keyboard focus shows a 2 px outline in
+ * --hearth-focus-ring (focusClassName, for every Mantine control, and :focus-visible for the rest) and the borders of
+ * inputs, checkboxes and radios are in --hearth-control-border: both at 3:1 in light and dark (WCAG 2.2 success
+ * criteria 2.4.7 and 1.4.11; cssVariablesResolver sets them).
  */
 export const theme = createTheme({
   primaryColor: 'teal',
   defaultRadius: 'sm',
+  focusRing: 'auto',
+  focusClassName: classes.focus,
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   components: {
     TextInput: xsInput,
@@ -56,9 +62,12 @@ export const theme = createTheme({
     MultiSelect: xsInput,
     Autocomplete: xsInput,
     Textarea: xsInput,
+    Input: { classNames: { wrapper: classes.inputWrapper } },
+    Checkbox: { vars: checkboxVars, classNames: { input: classes.choice } },
+    Radio: { classNames: { radio: classes.choice } },
+    SegmentedControl: { classNames: { input: classes.segmentInput, label: classes.segmentLabel } },
     Modal: { defaultProps: { transitionProps: { duration: 200 } } } satisfies ThemeDefaults<ModalProps>,
     ActionIcon: { vars: actionIconVars },
-    Checkbox: { vars: checkboxVars },
     Tooltip: {
       defaultProps: { openDelay: 0, transitionProps: { duration: 100 } },
     } satisfies ThemeDefaults<TooltipProps>,
@@ -118,9 +127,20 @@ function setChanged(variables: SchemeVariables, name: string, value: string, ori
   if (value !== original) variables[name] = value;
 }
 
-/** The scheme's dimmed, placeholder, link and error text colours. */
-function textVariables(theme: MantineTheme, dimmed: string, error: string): SchemeVariables {
+/**
+ * The scheme's dimmed, placeholder, link and error text colours, and the colours of the keyboard focus outline and of
+ * control borders: the primary filled colour and gray moved just far enough to reach 3:1 with `surfaces`, the page
+ * and control backgrounds they are drawn next to (WCAG 2.2 success criterion 1.4.11).
+ */
+function textVariables(
+  theme: MantineTheme,
+  text: { dimmed: string; error: string },
+  controls: { filled: string; border: string; surfaces: string[] },
+): SchemeVariables {
+  const { dimmed, error } = text;
   return {
+    '--hearth-focus-ring': readable(controls.filled, controls.surfaces, NON_TEXT_CONTRAST),
+    '--hearth-control-border': readable(controls.border, controls.surfaces, NON_TEXT_CONTRAST),
     '--mantine-color-dimmed': dimmed,
     '--mantine-color-placeholder': dimmed,
     '--mantine-color-anchor': `var(--mantine-color-${theme.primaryColor}-text)`,
@@ -154,7 +174,12 @@ function lightVariables(theme: MantineTheme): SchemeVariables {
   const [gray0, gray1] = theme.colors.gray as unknown as [string, string];
   const shade = filledShade(theme, 'light');
   const dimmed = readable(theme.colors.gray[6], [white, gray0, gray1, ...tints(theme, shade, white, 0.1)]);
-  const variables = textVariables(theme, dimmed, 'var(--mantine-color-red-text)');
+  const surfaces = [white, gray0, gray1];
+  const variables = textVariables(
+    theme,
+    { dimmed, error: 'var(--mantine-color-red-text)' },
+    { filled: readable(theme.colors[theme.primaryColor]![shade]!, [theme.white]), border: theme.colors.gray[4], surfaces },
+  );
   for (const [name, colors] of palettes(theme)) {
     const base = colors[shade]!;
     setFilled(variables, theme, name, base);
@@ -174,7 +199,15 @@ function darkVariables(theme: MantineTheme): SchemeVariables {
   const card = theme.colors.dark[6];
   const shade = filledShade(theme, 'dark');
   const dimmed = readable(theme.colors.dark[2], [page, card, ...tints(theme, Math.max(0, shade - 2), page, 0.15)]);
-  const variables = textVariables(theme, dimmed, readable(theme.colors.red[8], [page, card]));
+  const variables = textVariables(
+    theme,
+    { dimmed, error: readable(theme.colors.red[8], [page, card]) },
+    {
+      filled: readable(theme.colors[theme.primaryColor]![shade]!, [theme.white]),
+      border: theme.colors.dark[4],
+      surfaces: [page, card, theme.colors.dark[8]],
+    },
+  );
   for (const [name, colors] of palettes(theme)) {
     setFilled(variables, theme, name, colors[shade]!);
     const tint = colors[Math.max(0, shade - 2)]!;
@@ -195,7 +228,8 @@ const resolved = new WeakMap<MantineTheme, ReturnType<CSSVariablesResolver>>();
  * The theme's colours made readable in both schemes (issue 27, WCAG 2.2 AA success criterion 1.4.3), as CSS
  * variables over Mantine's defaults: dimmed, placeholder, link and error text, and every palette colour's filled,
  * light-variant and text colours, each moved just far enough toward black or white to reach 4.5:1 on the
- * backgrounds it is shown on (theme.contrast.ts). For MantineProvider's cssVariablesResolver.
+ * backgrounds it is shown on (theme.contrast.ts); the focus outline and control borders at 3:1 (WCAG 1.4.11). For
+ * MantineProvider's cssVariablesResolver.
  * @returns the light and dark variables (none for both schemes)
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {

@@ -4,13 +4,14 @@ import { Link, Outlet } from 'react-router';
 import { APP_VERSION } from '@hearth/shared/app/app.constants';
 import { useCurrentUser } from '@/api/current-user';
 import { ColorSchemeToggle } from './color-scheme.toggle';
+import { MAIN_CONTENT_ID, mainClassName, SkipLink } from './skip-link';
 import { SignOutButton } from './sign-out.button';
 import { StaffMenu } from './staff-menu';
 import { StopImpersonatingButton } from './stop-impersonating.button';
 
 /**
  * The office staff layout: header, side menu (a drawer titled Menu below the 62em tablet breakpoint), the page,
- * and a footer with the app version and, while impersonating, the way back.
+ * and a footer with the app version and, while impersonating, the way back. A skip link comes first (WCAG 2.4.1).
  */
 export function StaffShell() {
   const [drawerOpened, drawer] = useDisclosure(false);
@@ -25,6 +26,7 @@ export function StaffShell() {
       footer={{ height: 36 }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -54,7 +56,7 @@ export function StaffShell() {
         <StaffMenu user={user} onNavigate={drawer.close} />
       </Drawer>
 
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={mainClassName}>
         <Outlet />
       </AppShell.Main>
 
