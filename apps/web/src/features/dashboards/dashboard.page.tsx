@@ -5,6 +5,7 @@ import { Alert, Button, Grid, Group, Loader, Paper, RingProgress, SimpleGrid, St
 import { IconChartBar, IconMapPin } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { useTRPC } from '@/api/trpc';
@@ -20,23 +21,27 @@ const long = (date: string) => DateTime.fromISO(date).toFormat('ccc, LLL d');
  * for roles over several branches, the rollup.
  */
 export function DashboardPage() {
+  const { t } = useTranslation('reports');
   const trpc = useTRPC();
   const { can } = useAllowedActions();
   const [branchId, setBranchId] = useState<number | undefined>(undefined);
   const summary = useQuery(trpc.getDashboardSummary.queryOptions(branchId === undefined ? {} : { branchId }));
   const s = summary.data;
+  // Chart series are keyed by their legend texts.
+  const scheduled = t('dashboard.scheduled');
+  const worked = t('dashboard.worked');
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <Title order={2}>Dashboard</Title>
+        <Title order={2}>{t('dashboard.title')}</Title>
         <Group gap="sm" align="flex-end">
           <BranchPicker value={branchId} onChange={setBranchId} />
           <Button component={Link} to="/dashboard/evv" variant="light" size="xs" leftSection={<IconMapPin size={14} />}>
-            EVV compliance
+            {t('dashboard.evvCompliance')}
           </Button>
           {can('getRollupDashboard') && (
             <Button component={Link} to="/dashboard/rollup" variant="light" size="xs" leftSection={<IconChartBar size={14} />}>
-              Rollup by branch
+              {t('dashboard.rollupByBranch')}
             </Button>
           )}
         </Group>
@@ -46,29 +51,27 @@ export function DashboardPage() {
         summary.isPending && <Loader size="sm" />
       ) : (
         <>
-          <Title order={4}>Today · {long(s.today)}</Title>
-          <VisitCountCards counts={s.todayCounts} label="Today" />
-          <Title order={4}>
-            This week · {long(s.weekFrom)} – {long(s.weekTo)}
-          </Title>
-          <VisitCountCards counts={s.weekCounts} label="This week" />
+          <Title order={4}>{t('dashboard.todayOn', { date: long(s.today) })}</Title>
+          <VisitCountCards counts={s.todayCounts} label={t('dashboard.today')} />
+          <Title order={4}>{t('dashboard.thisWeekRange', { from: long(s.weekFrom), to: long(s.weekTo) })}</Title>
+          <VisitCountCards counts={s.weekCounts} label={t('dashboard.thisWeek')} />
           <Grid gutter="md">
             <Grid.Col span={{ base: 12, md: 8 }}>
-              <Paper withBorder p="md" radius="md" h="100%" aria-label="Hours scheduled vs worked">
+              <Paper withBorder p="md" radius="md" h="100%" aria-label={t('dashboard.hoursScheduledVsWorked')}>
                 <Text fw={500} mb="xs">
-                  Hours scheduled vs worked
+                  {t('dashboard.hoursScheduledVsWorked')}
                 </Text>
                 <BarChart
                   h={240}
                   data={s.hoursByDay.map((d) => ({
                     day: DateTime.fromISO(d.date).toFormat('ccc d'),
-                    Scheduled: hoursOf(d.scheduledMinutes),
-                    Worked: hoursOf(d.workedMinutes),
+                    [scheduled]: hoursOf(d.scheduledMinutes),
+                    [worked]: hoursOf(d.workedMinutes),
                   }))}
                   dataKey="day"
                   series={[
-                    { name: 'Scheduled', color: 'blue.3' },
-                    { name: 'Worked', color: 'teal.6' },
+                    { name: scheduled, color: 'blue.3' },
+                    { name: worked, color: 'teal.6' },
                   ]}
                   withLegend
                   unit=" h"
@@ -77,8 +80,8 @@ export function DashboardPage() {
               </Paper>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
-              <Paper withBorder p="md" radius="md" h="100%" aria-label="EVV compliance this week">
-                <Text fw={500}>EVV compliance this week</Text>
+              <Paper withBorder p="md" radius="md" h="100%" aria-label={t('dashboard.evvComplianceThisWeek')}>
+                <Text fw={500}>{t('dashboard.evvComplianceThisWeek')}</Text>
                 <Group justify="center" my="sm">
                   <RingProgress
                     size={150}
@@ -93,8 +96,11 @@ export function DashboardPage() {
                   />
                 </Group>
                 <SimpleGrid cols={2} spacing="xs">
-                  <StatCard label="Compliant" value={`${s.weekEvv.compliant} / ${s.weekEvv.visits}`} />
-                  <StatCard label="Worked" value={hoursText(s.hoursByDay.reduce((sum, d) => sum + d.workedMinutes, 0))} />
+                  <StatCard label={t('dashboard.compliant')} value={`${s.weekEvv.compliant} / ${s.weekEvv.visits}`} />
+                  <StatCard
+                    label={t('dashboard.worked')}
+                    value={hoursText(s.hoursByDay.reduce((sum, d) => sum + d.workedMinutes, 0))}
+                  />
                 </SimpleGrid>
               </Paper>
             </Grid.Col>

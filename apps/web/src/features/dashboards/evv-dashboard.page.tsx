@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Breadcrumbs, Button, Group, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { useTRPC } from '@/api/trpc';
@@ -20,6 +21,7 @@ import { EvvTotals } from './stat-cards';
  * "EVV settings" opens the company's EVV time rules (editable by a company admin).
  */
 export function EvvDashboardPage() {
+  const { t } = useTranslation('reports');
   const trpc = useTRPC();
   const { can } = useAllowedActions();
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -43,16 +45,16 @@ export function EvvDashboardPage() {
     <Stack gap="md">
       <Breadcrumbs>
         <Anchor component={Link} to="/dashboard" size="sm">
-          Dashboard
+          {t('dashboard.title')}
         </Anchor>
-        <span>EVV compliance</span>
+        <span>{t('evv.title')}</span>
       </Breadcrumbs>
       <Group justify="space-between" align="flex-end">
         <Group gap="sm" align="center">
-          <Title order={2}>EVV compliance</Title>
+          <Title order={2}>{t('evv.title')}</Title>
           {can('getEvvSettings') && (
             <Button variant="default" size="xs" leftSection={<IconSettings size={14} />} onClick={() => setSettingsOpen(true)}>
-              EVV settings
+              {t('evv.settings')}
             </Button>
           )}
         </Group>
@@ -69,15 +71,15 @@ export function EvvDashboardPage() {
       {evv.data && <EvvTotals totals={evv.data.totals} />}
       <Tabs value={tab} onChange={(v) => update({ tab: v ?? 'caregivers' })} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="caregivers">Caregivers</Tabs.Tab>
-          <Tabs.Tab value="clients">Clients</Tabs.Tab>
-          <Tabs.Tab value="trends">Trends</Tabs.Tab>
+          <Tabs.Tab value="caregivers">{t('evv.caregivers')}</Tabs.Tab>
+          <Tabs.Tab value="clients">{t('evv.clients')}</Tabs.Tab>
+          <Tabs.Tab value="trends">{t('evv.trendsTab')}</Tabs.Tab>
         </Tabs.List>
         {evv.data && (
           <>
             <Tabs.Panel value="caregivers" pt="md">
               <EvvTable
-                label="Caregivers"
+                label={t('evv.caregivers')}
                 rows={evv.data.caregivers.map((c) => ({
                   ...c,
                   id: c.caregiverId,
@@ -87,7 +89,7 @@ export function EvvDashboardPage() {
             </Tabs.Panel>
             <Tabs.Panel value="clients" pt="md">
               <EvvTable
-                label="Clients"
+                label={t('evv.clients')}
                 rows={evv.data.clients.map((c) => ({
                   ...c,
                   id: c.clientId,

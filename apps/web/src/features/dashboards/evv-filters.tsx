@@ -3,6 +3,7 @@ import { Group } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { DASHBOARD_MAX_DAYS } from '@hearth/shared/dashboards/dashboards.schema';
 import { DateTime } from 'luxon';
+import { useTranslation } from 'react-i18next';
 import { BranchPicker } from './branch-picker';
 
 /**
@@ -16,6 +17,7 @@ export function EvvFilters(props: {
   branchId?: number | undefined;
   onBranch?: (id: number | undefined) => void;
 }) {
+  const { t } = useTranslation('reports');
   const [picking, setPicking] = useState<[string | null, string | null] | null>(null);
   const value = picking ?? [props.from, props.to];
   const first = picking?.[0] && !picking[1] ? DateTime.fromISO(picking[0]) : null;
@@ -24,11 +26,11 @@ export function EvvFilters(props: {
       <DatePickerInput
         type="range"
         size="xs"
-        label="Period"
+        label={t('filters.period')}
         w={240}
         valueFormat="MMM D, YYYY"
-        previousLabel="Previous month"
-        nextLabel="Next month"
+        previousLabel={t('filters.previousMonth')}
+        nextLabel={t('filters.nextMonth')}
         value={value}
         // While picking, the end may be at most the longest period after the start.
         maxDate={first ? first.plus({ days: DASHBOARD_MAX_DAYS - 1 }).toISODate()! : undefined}

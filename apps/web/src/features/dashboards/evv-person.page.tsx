@@ -1,24 +1,27 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { EvvPersonDashboardOutput, EvvVisit } from '@hearth/shared/dashboards/dashboards.schema';
-import { AFTER_LOCK_REVIEW } from '@hearth/shared/dashboards/evv-compliance';
-import { OFFICE_EDIT_REASON_LABELS, type OfficeEditReasonCode } from '@hearth/shared/shifts/shifts.constants';
+import { OFFICE_EDIT_REASON_CODES } from '@hearth/shared/shifts/shifts.constants';
 import { useTRPC } from '@/api/trpc';
 import { evvParamsOf, shortDate, timeText, todayText } from './dashboards.format';
 import { EvvFilters } from './evv-filters';
 import { EvvTotals } from './stat-cards';
 
-const TYPE_LABELS: Record<number, string> = { 1: 'Mobile', 2: 'Offline', 3: 'Office' };
+/** Timesheet types (1 mobile, 2 offline, 3 office) and their `evv.types` keys. */
+const TYPE_KEYS = { 1: 'mobile', 2: 'offline', 3: 'office' } as const;
 
 /** A check's time and how it was made (timesheet type), with its distance from the client's address. */
 function CheckCell(props: { at: string | null; zone: string; type: number | null; distance: number | null }) {
   const { at, zone, type, distance } = props;
+  const { t } = useTranslation('reports');
+  const typeKey = type ? TYPE_KEYS[type as keyof typeof TYPE_KEYS] : undefined;
   return (
     <Stack gap={0}>
       <Text size="sm">{timeText(at, zone)}</Text>
       <Text size="xs" c="dimmed">
-        {type ? (TYPE_LABELS[type] ?? `Type ${type}`) : '—'}
+        {typeKey ? t(`evv.types.${typeKey}`) : type ? t('evv.type', { type }) : '—'}
         {distance !== null && ` · ${Math.round(distance)} m`}
       </Text>
     </Stack>
@@ -27,73 +30,75 @@ function CheckCell(props: { at: string | null; zone: string; type: number | null
 
 /** The flags of a visit as badges ("Compliant" alone when it is). */
 function FlagBadges({ v }: { v: EvvVisit }) {
+  const { t } = useTranslation('reports');
   return (
     <Group gap={4}>
       {v.compliant && (
         <Badge color="teal" variant="light" size="sm">
-          Compliant
+          {t('evv.badges.compliant')}
         </Badge>
       )}
       {!v.compliant && !v.geofenceException && !v.manualEdit && !v.clockSkew && (
         <Badge color="gray" variant="light" size="sm">
-          Not verified
+          {t('evv.badges.notVerified')}
         </Badge>
       )}
       {v.geofenceException && (
         <Badge color="orange" variant="light" size="sm">
-          Outside geofence
+          {t('evv.badges.outsideGeofence')}
         </Badge>
       )}
       {v.manualEdit && (
         <Badge color="violet" variant="light" size="sm">
-          Manual edit
+          {t('evv.badges.manualEdit')}
         </Badge>
       )}
       {v.lateCheckIn && (
         <Badge color="red" variant="light" size="sm">
-          Late check-in
+          {t('evv.badges.lateCheckIn')}
         </Badge>
       )}
       {v.clockSkew && (
-        <Badge color="yellow" variant="light" size="sm" title="The phone's clock differed from the server's: check the times">
-          Phone clock off
+        <Badge color="yellow" variant="light" size="sm" title={t('evv.badges.phoneClockOffTitle')}>
+          {t('evv.badges.phoneClockOff')}
         </Badge>
       )}
       {v.afterLock && (
-        <Badge
-          color="grape"
-          variant="light"
-          size="sm"
-          title={`${AFTER_LOCK_REVIEW}: payroll computed before it arrived leaves this visit out`}
-        >
-          After pay period lock
+        <Badge color="grape" variant="light" size="sm" title={t('evv.badges.afterLockTitle')}>
+          {t('evv.badges.afterLock')}
         </Badge>
       )}
     </Group>
   );
 }
 
-const reasonText = (code: string | null) => (code ? (OFFICE_EDIT_REASON_LABELS[code as OfficeEditReasonCode] ?? code) : '');
-
 /** A person's drill-down: totals and the completed visits with their EVV data and the counterpart's name. */
 function EvvPersonView({ kind, data }: { kind: 'client' | 'caregiver'; data: EvvPersonDashboardOutput }) {
+  const { t } = useTranslation('reports');
+  // An office edit's reason in words, the code itself for one this screen does not know.
+  const reasonText = (code: string | null) =>
+    !code
+      ? ''
+      : (OFFICE_EDIT_REASON_CODES as readonly string[]).includes(code)
+        ? t(`evv.reasons.${code as (typeof OFFICE_EDIT_REASON_CODES)[number]}`)
+        : code;
   return (
     <>
       <EvvTotals totals={data.totals} />
       {data.visits.length === 0 ? (
-        <Text c="dimmed">No completed visits in this period.</Text>
+        <Text c="dimmed">{t('trends.noVisits')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={900}>
-          <Table striped aria-label="Visits">
+          <Table striped aria-label={t('evv.visits')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Scheduled</Table.Th>
-                <Table.Th>{kind === 'client' ? 'Caregiver' : 'Client'}</Table.Th>
-                <Table.Th>Check-in</Table.Th>
-                <Table.Th>Check-out</Table.Th>
-                <Table.Th>Flags</Table.Th>
-                <Table.Th>Reason</Table.Th>
+                <Table.Th>{t('evv.date')}</Table.Th>
+                <Table.Th>{t('evv.scheduled')}</Table.Th>
+                <Table.Th>{kind === 'client' ? t('evv.caregiver') : t('evv.client')}</Table.Th>
+                <Table.Th>{t('evv.checkIn')}</Table.Th>
+                <Table.Th>{t('evv.checkOut')}</Table.Th>
+                <Table.Th>{t('evv.flags')}</Table.Th>
+                <Table.Th>{t('evv.reason')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -128,6 +133,7 @@ function EvvPersonView({ kind, data }: { kind: 'client' | 'caregiver'; data: Evv
 
 /** The frame of both drill-downs: breadcrumbs back to the tab, title, period picker, then the view. */
 function EvvPersonFrame({ kind, id }: { kind: 'client' | 'caregiver'; id: number }) {
+  const { t } = useTranslation('reports');
   const trpc = useTRPC();
   const [params, setParams] = useSearchParams();
   const { from, to } = evvParamsOf(params, todayText());
@@ -142,18 +148,18 @@ function EvvPersonFrame({ kind, id }: { kind: 'client' | 'caregiver'; id: number
     <Stack gap="md">
       <Breadcrumbs>
         <Anchor component={Link} to="/dashboard" size="sm">
-          Dashboard
+          {t('dashboard.title')}
         </Anchor>
         <Anchor component={Link} to={`/dashboard/evv?tab=${tab}&from=${from}&to=${to}`} size="sm">
-          EVV compliance
+          {t('evv.title')}
         </Anchor>
-        <span>{query.data?.name ?? (kind === 'client' ? 'Client' : 'Caregiver')}</span>
+        <span>{query.data?.name ?? (kind === 'client' ? t('evv.client') : t('evv.caregiver'))}</span>
       </Breadcrumbs>
       <Group justify="space-between" align="flex-end">
         <Title order={2}>
           {query.data?.name ?? ''}{' '}
           <Text span c="dimmed" fz="lg">
-            EVV · {kind}
+            {kind === 'client' ? t('evv.kindClient') : t('evv.kindCaregiver')}
           </Text>
         </Title>
         <EvvFilters from={from} to={to} onPeriod={(p) => setParams(p, { replace: true })} />

@@ -1,5 +1,6 @@
 import { NumberInput, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZUpdateEvvSettingsInput, type EvvSettings } from '@hearth/shared/caregiver-app/evv-settings';
 import { useTRPC } from '@/api/trpc';
@@ -15,6 +16,7 @@ import { evvSettingsFieldOf, evvSettingsFormValues, evvSettingsPayload, type Evv
  */
 function EvvSettingsForm(props: { settings: EvvSettings; readOnly: boolean; onDone: () => void }) {
   const { settings, readOnly, onDone } = props;
+  const { t } = useTranslation('reports');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.updateEvvSettings.mutationOptions());
@@ -29,7 +31,7 @@ function EvvSettingsForm(props: { settings: EvvSettings; readOnly: boolean; onDo
     update.mutate(evvSettingsPayload(values), {
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.getEvvSettings.queryKey(), saved);
-        notifications.show({ color: 'teal', message: 'EVV settings saved. They apply to the next check-in or check-out.' });
+        notifications.show({ color: 'teal', message: t('evvSettings.saved') });
         onDone();
       },
       onError: record.onSaveError,
@@ -37,9 +39,9 @@ function EvvSettingsForm(props: { settings: EvvSettings; readOnly: boolean; onDo
   const fields = (
     <Stack gap="sm">
       <NumberInput
-        label="Check-in opens before the start"
-        description="A caregiver cannot check in earlier than this before a visit's scheduled start"
-        suffix=" min"
+        label={t('evvSettings.earlyLabel')}
+        description={t('evvSettings.earlyDescription')}
+        suffix={t('evvSettings.minutesSuffix')}
         min={0}
         max={1440}
         allowDecimal={false}
@@ -47,9 +49,9 @@ function EvvSettingsForm(props: { settings: EvvSettings; readOnly: boolean; onDo
         {...record.inputProps('earlyCheckInMinutes')}
       />
       <NumberInput
-        label="Phone entries close after the end"
-        description="Later check-ins and check-outs are refused on the phone; the office records them as manual edits with a reason code"
-        suffix=" h"
+        label={t('evvSettings.lateLabel')}
+        description={t('evvSettings.lateDescription')}
+        suffix={t('evvSettings.hoursSuffix')}
         min={1}
         max={168}
         decimalScale={2}
@@ -57,9 +59,9 @@ function EvvSettingsForm(props: { settings: EvvSettings; readOnly: boolean; onDo
         {...record.inputProps('lateEntryLimitHours')}
       />
       <NumberInput
-        label="Phone clock tolerance"
-        description="A phone clock further off than this from the server's has its entries flagged for review"
-        suffix=" min"
+        label={t('evvSettings.skewLabel')}
+        description={t('evvSettings.skewDescription')}
+        suffix={t('evvSettings.minutesSuffix')}
         min={1}
         max={60}
         allowDecimal={false}
@@ -70,7 +72,7 @@ function EvvSettingsForm(props: { settings: EvvSettings; readOnly: boolean; onDo
   );
   return (
     <SettingsFormFrame
-      what="EVV settings"
+      what={t('evvSettings.what')}
       readOnly={readOnly}
       record={record}
       onSubmit={submit}
@@ -84,15 +86,16 @@ function EvvSettingsForm(props: { settings: EvvSettings; readOnly: boolean; onDo
 
 /** The "EVV settings" drawer: the company's EVV time rules, editable for roles holding updateEvvSettings. */
 export function EvvSettingsDrawer(props: { opened: boolean; onClose: () => void; canEdit: boolean }) {
+  const { t } = useTranslation('reports');
   const trpc = useTRPC();
   const settings = useQuery({ ...trpc.getEvvSettings.queryOptions(), enabled: props.opened });
   return (
     <SettingsDrawer
-      title="EVV settings"
+      title={t('evvSettings.title')}
       opened={props.opened}
       onClose={props.onClose}
       settings={settings}
-      description="The time rules of the check-ins and check-outs caregivers record on their phones, for every branch of the company. Offline entries are judged by the phone's time, so a visit recorded in time uploads whenever the phone is back online."
+      description={t('evvSettings.description')}
     >
       {(data) => <EvvSettingsForm settings={data} readOnly={!props.canEdit} onDone={props.onClose} />}
     </SettingsDrawer>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { EvvCounts } from '@hearth/shared/dashboards/dashboards.schema';
 import { percentText } from './dashboards.format';
@@ -10,15 +11,8 @@ export type EvvTableRow = EvvCounts & { id: number; name: string; to: string };
 
 type SortKey = 'name' | 'visits' | 'compliant' | 'rate' | 'geofenceExceptions' | 'manualEdits' | 'lateCheckIns';
 
-const COLUMNS: { key: SortKey; label: string }[] = [
-  { key: 'name', label: 'Name' },
-  { key: 'visits', label: 'Visits' },
-  { key: 'compliant', label: 'Compliant' },
-  { key: 'rate', label: 'Rate' },
-  { key: 'geofenceExceptions', label: 'Geofence exceptions' },
-  { key: 'manualEdits', label: 'Manual edits' },
-  { key: 'lateCheckIns', label: 'Late check-ins' },
-];
+/** The sortable columns, in order; each header's text is `evvTable.<key>` of the reports catalogue. */
+const COLUMNS: SortKey[] = ['name', 'visits', 'compliant', 'rate', 'geofenceExceptions', 'manualEdits', 'lateCheckIns'];
 
 function compare(a: EvvTableRow, b: EvvTableRow, key: SortKey): number {
   if (key === 'name') return a.name.localeCompare(b.name);
@@ -31,15 +25,16 @@ function compare(a: EvvTableRow, b: EvvTableRow, key: SortKey): number {
  * name opens the person's drill-down. Sorted by rate, lowest first, to start with the visits needing attention.
  */
 export function EvvTable({ rows, label }: { rows: EvvTableRow[]; label: string }) {
+  const { t } = useTranslation('reports');
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'rate', desc: false });
   const sorted = [...rows].sort((a, b) => (sort.desc ? -1 : 1) * compare(a, b, sort.key) || a.name.localeCompare(b.name));
-  const header = (c: { key: SortKey; label: string }) => {
-    const active = sort.key === c.key;
+  const header = (key: SortKey) => {
+    const active = sort.key === key;
     const Icon = !active ? IconArrowsSort : sort.desc ? IconArrowDown : IconArrowUp;
     return (
-      <Table.Th key={c.key} aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
+      <Table.Th key={key} aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
         <UnstyledButton
-          onClick={() => setSort({ key: c.key, desc: active ? !sort.desc : c.key !== 'name' && c.key !== 'rate' })}
+          onClick={() => setSort({ key, desc: active ? !sort.desc : key !== 'name' && key !== 'rate' })}
           style={{
             display: 'inline-flex',
             alignItems: 'center',
@@ -48,13 +43,13 @@ export function EvvTable({ rows, label }: { rows: EvvTableRow[]; label: string }
             fontSize: 'var(--mantine-font-size-sm)',
           }}
         >
-          {c.label}
+          {t(`evvTable.${key}`)}
           <Icon size={14} stroke={1.5} />
         </UnstyledButton>
       </Table.Th>
     );
   };
-  if (rows.length === 0) return <Text c="dimmed">No completed visits in this period.</Text>;
+  if (rows.length === 0) return <Text c="dimmed">{t('trends.noVisits')}</Text>;
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped highlightOnHover aria-label={label}>

@@ -1,4 +1,5 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { EvvCounts, VisitCounts } from '@hearth/shared/dashboards/dashboards.schema';
 import { percentText } from './dashboards.format';
 
@@ -23,27 +24,29 @@ export function StatCard({ label, value, hint }: { label: string; value: string 
 
 /** The five visit counts of a period as cards. */
 export function VisitCountCards({ counts, label }: { counts: VisitCounts; label: string }) {
+  const { t } = useTranslation('reports');
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm" aria-label={label}>
-      <StatCard label="Scheduled" value={counts.scheduled} hint="Visits on the schedule" />
-      <StatCard label="In progress" value={counts.inProgress} />
-      <StatCard label="Completed" value={counts.completed} />
-      <StatCard label="Missed" value={counts.missed} />
-      <StatCard label="Open shifts" value={counts.openShifts} hint="No caregiver yet" />
+      <StatCard label={t('stats.scheduled')} value={counts.scheduled} hint={t('stats.scheduledHint')} />
+      <StatCard label={t('stats.inProgress')} value={counts.inProgress} />
+      <StatCard label={t('stats.completed')} value={counts.completed} />
+      <StatCard label={t('stats.missed')} value={counts.missed} />
+      <StatCard label={t('stats.openShifts')} value={counts.openShifts} hint={t('stats.openShiftsHint')} />
     </SimpleGrid>
   );
 }
 
 /** The EVV totals of a period as cards. */
 export function EvvTotals({ totals }: { totals: EvvCounts }) {
+  const { t } = useTranslation('reports');
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
-      <StatCard label="Completed visits" value={totals.visits} />
-      <StatCard label="Compliant" value={totals.compliant} />
-      <StatCard label="Compliance rate" value={percentText(totals.rate)} />
-      <StatCard label="Geofence exceptions" value={totals.geofenceExceptions} />
-      <StatCard label="Manual edits" value={totals.manualEdits} />
-      <StatCard label="Late check-ins" value={totals.lateCheckIns} />
+      <StatCard label={t('stats.completedVisits')} value={totals.visits} />
+      <StatCard label={t('stats.compliant')} value={totals.compliant} />
+      <StatCard label={t('stats.complianceRate')} value={percentText(totals.rate)} />
+      <StatCard label={t('stats.geofenceExceptions')} value={totals.geofenceExceptions} />
+      <StatCard label={t('stats.manualEdits')} value={totals.manualEdits} />
+      <StatCard label={t('stats.lateCheckIns')} value={totals.lateCheckIns} />
     </SimpleGrid>
   );
 }

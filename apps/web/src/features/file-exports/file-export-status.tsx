@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { Alert, Badge, Button, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { IconDownload } from '@tabler/icons-react';
 import type { FileExportStatus } from '@hearth/shared/file-exports/file-exports.constants';
 import type { FileExportOutput } from '@hearth/shared/file-exports/file-exports.schema';
+import { i18n } from '@/i18n/i18n.setup';
 import { formatFileSize } from '@hearth/shared/files/files.schema';
 import { errorMessageOf, httpStatusOf } from '@/api/api-error';
 import { useTRPC, useTRPCClient } from '@/api/trpc';
@@ -31,23 +33,24 @@ function coverage(item: FileExportOutput): string {
   const parts: string[] = [];
   const { from, to, format } = item.params;
   if (typeof from === 'string' && typeof to === 'string') parts.push(`${formatDate(from)} – ${formatDate(to)}`);
-  parts.push(item.branchName ?? 'All branches');
+  parts.push(item.branchName ?? i18n.t('exports.allBranches', { ns: 'files' }));
   if (typeof format === 'string') parts.push(format.toUpperCase());
   return parts.join(' · ');
 }
 
 /** The Download button of a completed export (a signed link opened in a new tab). */
 export function ExportDownloadButton({ id, compact = false }: { id: number; compact?: boolean }) {
+  const { t } = useTranslation('files');
   const client = useTRPCClient();
   return (
     <Button
       size={compact ? 'compact-sm' : 'xs'}
       variant={compact ? 'light' : 'filled'}
       leftSection={<IconDownload size={14} />}
-      aria-label={compact ? `Download export ${id}` : undefined}
-      onClick={() => void openDownload(() => client.getFileExportDownloadLink.query({ id }), 'The export')}
+      aria-label={compact ? t('exportCard.downloadN', { id }) : undefined}
+      onClick={() => void openDownload(() => client.getFileExportDownloadLink.query({ id }), t('download.exportFailed'))}
     >
-      Download
+      {t('exportCard.download')}
     </Button>
   );
 }
@@ -58,6 +61,7 @@ export function ExportDownloadButton({ id, compact = false }: { id: number; comp
  * running, the lists are refreshed.
  */
 export function FileExportStatusCard({ id }: { id: number }) {
+  const { t } = useTranslation('files');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -72,12 +76,12 @@ export function FileExportStatusCard({ id }: { id: number }) {
     if (status && !isActiveExportStatus(status)) void queryClient.invalidateQueries({ queryKey: trpc.queryView.queryKey() });
   }, [status, queryClient, trpc]);
 
-  if (httpStatusOf(query.error) === 404) return <Alert color="red">There is no export with this id.</Alert>;
+  if (httpStatusOf(query.error) === 404) return <Alert color="red">{t('exportCard.notFound')}</Alert>;
   if (query.isError) return <Alert color="red">{errorMessageOf(query.error)}</Alert>;
-  if (!item) return <Loader size="sm" aria-label="Loading the export" />;
+  if (!item) return <Loader size="sm" aria-label={t('exportCard.loading')} />;
   const active = isActiveExportStatus(item.status);
   return (
-    <Stack gap="sm" aria-label="Export status">
+    <Stack gap="sm" aria-label={t('exportCard.status')}>
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
         <div style={{ minWidth: 0 }}>
           <Text fw={600}>{item.typeLabel}</Text>
@@ -90,19 +94,19 @@ export function FileExportStatusCard({ id }: { id: number }) {
       {active && (
         <Stack gap={4}>
           <Text size="sm" aria-live="polite">
-            {item.status === 'queued' ? 'Waiting for the export to start…' : 'Writing the file…'}
+            {item.status === 'queued' ? t('exportCard.waiting') : t('exportCard.writing')}
           </Text>
-          <Progress value={100} striped animated size="sm" aria-label="Export in progress" />
+          <Progress value={100} striped animated size="sm" aria-label={t('exportCard.inProgress')} />
         </Stack>
       )}
       {item.status === 'failed' && (
-        <Alert color="red" variant="light" title="The export failed" role="alert">
-          {item.error ?? 'The export could not be made.'}
+        <Alert color="red" variant="light" title={t('exportCard.failedTitle')} role="alert">
+          {item.error ?? t('exportCard.failedDefault')}
         </Alert>
       )}
       {item.status === 'expired' && (
         <Alert color="gray" variant="light">
-          This export&apos;s file was deleted when it expired; queue it again for a new one.
+          {t('exportCard.expired')}
         </Alert>
       )}
       {item.status === 'completed' && (
@@ -113,9 +117,11 @@ export function FileExportStatusCard({ id }: { id: number }) {
             </Text>
             <Text size="xs" c="dimmed" aria-live="polite">
               {[
-                item.rowCount !== null ? `${item.rowCount.toLocaleString('en-US')} rows` : null,
+                item.rowCount !== null
+                  ? t('exports.rows', { count: item.rowCount, formatted: item.rowCount.toLocaleString('en-US') })
+                  : null,
                 item.fileSizeBytes !== null ? formatFileSize(item.fileSizeBytes) : null,
-                item.expiresAt ? `kept until ${formatInstant(item.expiresAt, timeZone)}` : null,
+                item.expiresAt ? t('exportCard.keptUntil', { at: formatInstant(item.expiresAt, timeZone) }) : null,
               ]
                 .filter(Boolean)
                 .join(' · ')}

@@ -2,19 +2,20 @@ import { Alert, Anchor, Badge, Group, Loader, Stack, Text, Title } from '@mantin
 import { useQuery } from '@tanstack/react-query';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { FILE_EXPORT_KIND_LABELS } from '@hearth/shared/file-exports/file-exports.kinds';
+import { useTranslation } from 'react-i18next';
 import { errorMessageOf, httpStatusOf } from '@/api/api-error';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { useCurrentUser } from '@/api/current-user';
 import { useTRPC } from '@/api/trpc';
 import { FileExportTypeForm } from './file-export-type.form';
-import { EXPORT_FORMAT_LABELS } from './file-exports.format';
+import { exportFormatLabel, exportKindLabel } from './file-exports.format';
 
 /**
  * /admin/file-export-types/{name} (system level): one export type's label, description, retention and settings.
  * Users without system-level access are told so instead of being shown a refused form.
  */
 export function FileExportTypeEditPage() {
+  const { t } = useTranslation('files');
   const trpc = useTRPC();
   const name = useParams().name ?? '';
   const me = useCurrentUser().data;
@@ -26,22 +27,22 @@ export function FileExportTypeEditPage() {
   if (me && !system) {
     content = (
       <Alert color="gray" icon={<IconLock size={16} />}>
-        Export types are changed by users with system-level access.
+        {t('exportTypes.systemOnly')}
       </Alert>
     );
   } else if (httpStatusOf(type.error) === 404 || httpStatusOf(type.error) === 400) {
-    content = <Alert color="red">There is no export type named “{name}”.</Alert>;
+    content = <Alert color="red">{t('exportTypes.notFound', { name })}</Alert>;
   } else if (type.isError) {
     content = <Alert color="red">{errorMessageOf(type.error)}</Alert>;
   } else if (!type.data || loading) {
-    content = <Loader size="sm" aria-label="Loading the export type" />;
+    content = <Loader size="sm" aria-label={t('exportTypes.loading')} />;
   } else {
     content = (
       <>
         <Group gap="sm">
           <Title order={2}>{type.data.label}</Title>
-          <Badge variant="light">{FILE_EXPORT_KIND_LABELS[type.data.kind]}</Badge>
-          <Badge variant="default">{EXPORT_FORMAT_LABELS[type.data.format]}</Badge>
+          <Badge variant="light">{exportKindLabel(type.data.kind)}</Badge>
+          <Badge variant="default">{exportFormatLabel(type.data.format)}</Badge>
           <Text size="sm" c="dimmed" ff="monospace">
             {type.data.name}
           </Text>
@@ -54,7 +55,7 @@ export function FileExportTypeEditPage() {
     <Stack gap="lg">
       <Anchor component={Link} to="/admin/file-export-types" size="sm" w="fit-content">
         <Group gap={4}>
-          <IconArrowLeft size={14} /> File Export Types
+          <IconArrowLeft size={14} /> {t('exportTypes.back')}
         </Group>
       </Anchor>
       {content}

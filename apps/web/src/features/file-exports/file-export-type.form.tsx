@@ -1,6 +1,7 @@
 import { JsonInput, NumberInput, Paper, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ZUpdateFileExportTypeInput, type FileExportTypeOutput } from '@hearth/shared/file-exports/file-exports.schema';
 import { useTRPC } from '@/api/trpc';
 import { EditFormFrame } from '@/components/records/edit-form-frame';
@@ -50,6 +51,7 @@ function SettingInput({ row, index, record }: { row: SettingRow; index: number; 
  * server's parse-only check; saved as a whole.
  */
 export function FileExportTypeForm({ type, readOnly }: { type: FileExportTypeOutput; readOnly: boolean }) {
+  const { t } = useTranslation('files');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toInput = (values: ExportTypeFormValues) => exportTypePayload(type.name, values);
@@ -69,7 +71,7 @@ export function FileExportTypeForm({ type, readOnly }: { type: FileExportTypeOut
         queryClient.setQueryData(trpc.getFileExportType.queryKey({ name: saved.name }), saved);
         void queryClient.invalidateQueries({ queryKey: trpc.getFileExportTypes.queryKey() });
         rebaseForm(form, exportTypeFormValues(saved));
-        notifications.show({ color: 'teal', message: `${saved.label} saved` });
+        notifications.show({ color: 'teal', message: t('exportTypeForm.saved', { label: saved.label }) });
       },
       onError: record.onSaveError,
     }),
@@ -84,14 +86,20 @@ export function FileExportTypeForm({ type, readOnly }: { type: FileExportTypeOut
     >
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm" maw={760}>
-          <TextInput label="Label" required {...record.inputProps('label')} />
-          <Textarea label="Description" autosize minRows={2} maxRows={6} {...record.inputProps('description')} />
+          <TextInput label={t('exportTypeForm.label')} required {...record.inputProps('label')} />
+          <Textarea
+            label={t('exportTypeForm.description')}
+            autosize
+            minRows={2}
+            maxRows={6}
+            {...record.inputProps('description')}
+          />
           <NumberInput
-            label="Retention (hours)"
+            label={t('exportTypeForm.retention')}
             description={
               form.values.retentionHours !== '' && Number.isInteger(hours) && hours > 0
-                ? `Files are kept ${formatRetention(hours)} after they are made (at most 90 days)`
-                : 'How long a finished file is kept (1 hour to 90 days)'
+                ? t('exportTypeForm.retentionKept', { retention: formatRetention(hours) })
+                : t('exportTypeForm.retentionHelp')
             }
             required
             min={1}
@@ -103,12 +111,12 @@ export function FileExportTypeForm({ type, readOnly }: { type: FileExportTypeOut
           />
         </Stack>
       </Paper>
-      <Paper withBorder radius="md" p="md" component="section" aria-label="Settings">
+      <Paper withBorder radius="md" p="md" component="section" aria-label={t('exportTypeForm.settings')}>
         <Stack gap="sm" maw={760}>
-          <Text fw={600}>Settings</Text>
+          <Text fw={600}>{t('exportTypeForm.settings')}</Text>
           {form.values.settings.length === 0 ? (
             <Text size="sm" c="dimmed">
-              This kind of export has no settings.
+              {t('exportTypeForm.noSettings')}
             </Text>
           ) : (
             form.values.settings.map((row, i) => <SettingInput key={row.key} row={row} index={i} record={record} />)

@@ -1,5 +1,6 @@
 import { FILE_EXPORT_SETTINGS_SCHEMAS } from '@hearth/shared/file-exports/file-exports.kinds';
 import type { FileExportTypeOutput, UpdateFileExportTypeInput } from '@hearth/shared/file-exports/file-exports.schema';
+import { i18n } from '@/i18n/i18n.setup';
 
 /** How a setting is edited, from the type of its stored value. */
 export type SettingKind = 'text' | 'number' | 'boolean' | 'json';
@@ -84,9 +85,10 @@ export function exportTypeFieldOf(keys: readonly string[]) {
 /** The form's own rules: a retention is given and JSON settings parse. */
 export function exportTypeRules(v: ExportTypeFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (v.retentionHours === '') errors.retentionHours = 'Retention is required';
+  if (v.retentionHours === '') errors.retentionHours = i18n.t('exportTypeForm.retentionRequired', { ns: 'files' });
   v.settings.forEach((row, i) => {
-    if (row.kind === 'json' && settingValue(row) === undefined) errors[`settings.${i}.value`] = 'Not valid JSON';
+    if (row.kind === 'json' && settingValue(row) === undefined)
+      errors[`settings.${i}.value`] = i18n.t('exportTypeForm.notJson', { ns: 'files' });
   });
   return errors;
 }

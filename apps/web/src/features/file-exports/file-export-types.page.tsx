@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { FILE_EXPORT_KIND_LABELS } from '@hearth/shared/file-exports/file-exports.kinds';
+import { useTranslation } from 'react-i18next';
 import { useTRPC } from '@/api/trpc';
 import { AdminTypesList } from '@/components/records/admin-types-list';
-import { EXPORT_FORMAT_LABELS, formatRetention } from './file-exports.format';
+import { exportFormatLabel, exportKindLabel, formatRetention } from './file-exports.format';
 
 /** Where one type is edited. */
 export const exportTypeHref = (name: string) => `/admin/file-export-types/${encodeURIComponent(name)}`;
@@ -12,18 +12,19 @@ export const exportTypeHref = (name: string) => `/admin/file-export-types/${enco
  * its files are kept; a type opens its edit form. Without system-level access the list is shown without links.
  */
 export function FileExportTypesPage() {
+  const { t } = useTranslation('files');
   const trpc = useTRPC();
   const types = useQuery(trpc.getFileExportTypes.queryOptions());
   return (
     <AdminTypesList
-      title="File Export Types"
-      noun="export types"
+      title={t('exportTypes.title')}
+      noun={t('exportTypes.noun')}
       types={types}
       href={exportTypeHref}
       columns={[
-        { label: 'Exports', cell: (t) => FILE_EXPORT_KIND_LABELS[t.kind] },
-        { label: 'Format', cell: (t) => EXPORT_FORMAT_LABELS[t.format] },
-        { label: 'Kept for', cell: (t) => formatRetention(t.retentionHours) },
+        { label: t('exportTypes.exports'), cell: (type) => exportKindLabel(type.kind) },
+        { label: t('exportTypes.format'), cell: (type) => exportFormatLabel(type.format) },
+        { label: t('exportTypes.keptFor'), cell: (type) => formatRetention(type.retentionHours) },
       ]}
     />
   );

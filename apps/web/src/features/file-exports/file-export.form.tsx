@@ -5,13 +5,15 @@ import {
   type FileExportTypeOutput,
   type QueueFileExportInput,
 } from '@hearth/shared/file-exports/file-exports.schema';
-import { FILE_EXPORT_KIND_LABELS, isPeriodExportKind } from '@hearth/shared/file-exports/file-exports.kinds';
+import { isPeriodExportKind } from '@hearth/shared/file-exports/file-exports.kinds';
+import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
 import { useBranchOptions, usePayerSourceOptions, type Option } from '@/components/records/options';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
 import { useRecordForm } from '@/forms/use-record-form';
 import { ExportParamFields } from './file-export.params';
+import { exportKindLabel } from './file-exports.format';
 import {
   exportFieldOf,
   exportFormValues,
@@ -30,9 +32,10 @@ function QueueExportFields(props: {
   onCancel: () => void;
 }) {
   const { types, branches, payers, onQueued, onCancel } = props;
+  const { t } = useTranslation('files');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const typeOf = (name: string | null) => types.find((t) => t.name === name);
+  const typeOf = (name: string | null) => types.find((type) => type.name === name);
   const toPayload = (values: ExportFormValues): QueueFileExportInput => exportPayload(values, typeOf(values.type));
   const record = useRecordForm<ExportFormValues, QueueFileExportInput>({
     initialValues: exportFormValues(branches.length === 1 ? branches[0]!.value : null),
@@ -66,14 +69,14 @@ function QueueExportFields(props: {
       onSubmit={(values) => queue.mutate(toPayload(values))}
       onCancel={onCancel}
       pending={queue.isPending}
-      submitLabel="Queue export"
+      submitLabel={t('exportForm.submit')}
     >
       <Select
-        label="Export type"
-        placeholder="What to export"
+        label={t('exportForm.type')}
+        placeholder={t('exportForm.typePlaceholder')}
         required
         searchable
-        data={types.map((t) => ({ value: t.name, label: t.label }))}
+        data={types.map((type) => ({ value: type.name, label: type.label }))}
         allowDeselect={false}
         data-autofocus
         {...typeProps}
@@ -81,8 +84,8 @@ function QueueExportFields(props: {
       />
       {type && (
         <Text size="sm" c="dimmed">
-          {type.description || FILE_EXPORT_KIND_LABELS[type.kind]}
-          {!isPeriodExportKind(type.kind) && ' Every record of the list in your branches, with its default columns.'}
+          {type.description || exportKindLabel(type.kind)}
+          {!isPeriodExportKind(type.kind) && t('exportForm.everyRecord')}
         </Text>
       )}
       <ExportParamFields record={record} asked={asked} branches={branches} payers={payers} />
@@ -96,6 +99,7 @@ function QueueExportFields(props: {
  * server's parse-only check. Queueing (queueFileExport) hands the new export's id to `onQueued`.
  */
 export function QueueExportForm({ onQueued, onCancel }: { onQueued: (id: number) => void; onCancel: () => void }) {
+  const { t } = useTranslation('files');
   const trpc = useTRPC();
   const types = useQuery({ ...trpc.getFileExportTypes.queryOptions(), staleTime: 60_000 });
   const branches = useBranchOptions();
@@ -107,7 +111,8 @@ export function QueueExportForm({ onQueued, onCancel }: { onQueued: (id: number)
       </Alert>
     );
   }
-  if (types.isPending || branches.loading || payers.loading) return <Loader size="sm" aria-label="Loading export types" />;
+  if (types.isPending || branches.loading || payers.loading)
+    return <Loader size="sm" aria-label={t('exportForm.loadingTypes')} />;
   return (
     <QueueExportFields
       types={types.data}

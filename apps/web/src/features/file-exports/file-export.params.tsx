@@ -1,5 +1,6 @@
 import { SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
 import type { Option } from '@/components/records/options';
 import type { RecordForm } from '@/forms/use-record-form';
 import type { ExportFormValues, paramsOf } from './file-export.values';
@@ -17,8 +18,9 @@ export function ExportParamFields(props: {
 }) {
   const { record, asked, branches, payers } = props;
   const { form } = record;
-  const label = (key: 'from' | 'to' | 'branchId' | 'payerSourceId' | 'format', fallback: string) =>
-    asked.get(key)?.label ?? fallback;
+  const { t } = useTranslation('files');
+  // The parameters' labels are fixed per key (FILE_EXPORT_PARAM_SPECS), so the catalogue names them in every language.
+  const label = (key: 'from' | 'to' | 'branchId' | 'payerSourceId' | 'format') => t(`params.${key}`);
   const required = (key: 'from' | 'to' | 'branchId' | 'payerSourceId') => asked.get(key)?.required ?? false;
   return (
     <>
@@ -27,12 +29,12 @@ export function ExportParamFields(props: {
           {asked.has('from') && (
             <DatePickerInput
               size="xs"
-              label={label('from', 'From')}
+              label={label('from')}
               required={required('from')}
               valueFormat="MM/DD/YY"
-              placeholder="First day"
-              previousLabel="Previous month"
-              nextLabel="Next month"
+              placeholder={t('exportForm.firstDay')}
+              previousLabel={t('exportForm.previousMonth')}
+              nextLabel={t('exportForm.nextMonth')}
               clearable={!required('from')}
               {...record.inputProps('from')}
             />
@@ -40,12 +42,12 @@ export function ExportParamFields(props: {
           {asked.has('to') && (
             <DatePickerInput
               size="xs"
-              label={label('to', 'To')}
+              label={label('to')}
               required={required('to')}
               valueFormat="MM/DD/YY"
-              placeholder="Last day"
-              previousLabel="Previous month"
-              nextLabel="Next month"
+              placeholder={t('exportForm.lastDay')}
+              previousLabel={t('exportForm.previousMonth')}
+              nextLabel={t('exportForm.nextMonth')}
               minDate={form.values.from ?? undefined}
               clearable={!required('to')}
               {...record.inputProps('to')}
@@ -55,9 +57,9 @@ export function ExportParamFields(props: {
       )}
       {asked.has('branchId') && (
         <Select
-          label={label('branchId', 'Branch')}
+          label={label('branchId')}
           required={required('branchId')}
-          placeholder={required('branchId') ? 'Choose a branch' : 'All my branches'}
+          placeholder={required('branchId') ? t('exportForm.chooseBranch') : t('exportForm.allMyBranches')}
           data={branches}
           clearable={!required('branchId')}
           {...record.inputProps('branchId')}
@@ -65,9 +67,9 @@ export function ExportParamFields(props: {
       )}
       {asked.has('payerSourceId') && (
         <Select
-          label={label('payerSourceId', 'Payer source')}
+          label={label('payerSourceId')}
           required={required('payerSourceId')}
-          placeholder={required('payerSourceId') ? 'Choose a payer source' : 'All payer sources'}
+          placeholder={required('payerSourceId') ? t('exportForm.choosePayer') : t('exportForm.allPayers')}
           data={payers}
           searchable
           clearable={!required('payerSourceId')}
@@ -77,13 +79,13 @@ export function ExportParamFields(props: {
       {asked.has('format') && (
         <Stack gap={4}>
           <Text size="sm" fw={500} id="export-format-label">
-            {label('format', 'Format')}
+            {label('format')}
           </Text>
           <SegmentedControl
             aria-labelledby="export-format-label"
             data={[
-              { value: 'csv', label: 'CSV' },
-              { value: 'xlsx', label: 'Excel (XLSX)' },
+              { value: 'csv', label: t('formats.csv') },
+              { value: 'xlsx', label: t('formats.xlsx') },
             ]}
             w="fit-content"
             {...record.inputProps('format')}

@@ -1,4 +1,5 @@
 import type { FileExportTypeOutput, QueueFileExportInput } from '@hearth/shared/file-exports/file-exports.schema';
+import { i18n } from '@/i18n/i18n.setup';
 
 /** The queue form: the type and every parameter any kind may ask for (only the type's own are sent). */
 export interface ExportFormValues {
@@ -52,21 +53,13 @@ export const proposedFormat = (type: Pick<FileExportTypeOutput, 'format'>): 'csv
 /** Errors of `params.from` belong to the "from" input, and so on. */
 export const exportFieldOf = (path: string) => path.replace(/^params\./, '');
 
-const MISSING: Record<FormParam, string> = {
-  from: 'Start date is required',
-  to: 'End date is required',
-  branchId: 'Choose a branch',
-  payerSourceId: 'Choose a payer source',
-  format: 'Choose a format',
-};
-
 /** The form's own rules: a type is picked and every parameter it requires is given. */
 export function exportRules(type: Pick<FileExportTypeOutput, 'params'> | undefined) {
   return (values: ExportFormValues): Record<string, string> => {
     const errors: Record<string, string> = {};
-    if (!values.type) errors.type = 'Choose an export type';
+    if (!values.type) errors.type = i18n.t('exportForm.chooseType', { ns: 'files' });
     for (const [key, spec] of paramsOf(type)) {
-      if (spec.required && !values[key]) errors[key] = MISSING[key];
+      if (spec.required && !values[key]) errors[key] = i18n.t(`exportForm.missing.${key}`, { ns: 'files' });
     }
     return errors;
   };

@@ -1,5 +1,6 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FILE_EXPORT_STATUSES, type FileExportStatus } from '@hearth/shared/file-exports/file-exports.constants';
 import { useTRPC } from '@/api/trpc';
@@ -44,6 +45,7 @@ function recentRow(row: Record<string, unknown>): RecentRow | null {
  * Nothing is shown while there are none.
  */
 export function RecentExports({ detailsHref }: { detailsHref: (id: number) => string }) {
+  const { t } = useTranslation('files');
   const trpc = useTRPC();
   const recent = useQuery(
     trpc.queryView.queryOptions({
@@ -59,19 +61,28 @@ export function RecentExports({ detailsHref }: { detailsHref: (id: number) => st
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="recent-exports">
       <Stack gap="xs">
         <Title order={4} id="recent-exports">
-          Latest exports
+          {t('exports.latest')}
         </Title>
         {rows.map((row) => (
-          <Group key={row.id} justify="space-between" gap="xs" wrap="wrap" aria-label={`Export ${row.id}`} role="group">
+          <Group
+            key={row.id}
+            justify="space-between"
+            gap="xs"
+            wrap="wrap"
+            aria-label={t('exports.exportN', { id: row.id })}
+            role="group"
+          >
             <div style={{ minWidth: 0, flex: '1 1 220px' }}>
               <Anchor component={Link} to={detailsHref(row.id)} fz="sm" fw={500}>
                 {row.typeLabel} #{row.id}
               </Anchor>
               <Text size="xs" c="dimmed">
                 {[
-                  row.branchName ?? 'All branches',
+                  row.branchName ?? t('exports.allBranches'),
                   formatInstant(row.createdAt, row.timeZone),
-                  row.rowCount !== null ? `${row.rowCount.toLocaleString('en-US')} rows` : null,
+                  row.rowCount !== null
+                    ? t('exports.rows', { count: row.rowCount, formatted: row.rowCount.toLocaleString('en-US') })
+                    : null,
                 ]
                   .filter(Boolean)
                   .join(' · ')}

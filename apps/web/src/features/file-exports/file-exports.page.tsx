@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Drawer, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { DataTable } from '@/components/data-table/data-table';
@@ -18,13 +19,14 @@ export function fileExportIdOf(params: URLSearchParams): number | null {
 
 /** "New export": the form, then the queued export's status and, once completed, its Download button. */
 function NewExportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('files');
   const [exportId, setExportId] = useState<number | null>(null);
   const close = () => {
     onClose();
     setExportId(null);
   };
   return (
-    <Modal opened={opened} onClose={close} title="New export" size="lg">
+    <Modal opened={opened} onClose={close} title={t('exports.newExport')} size="lg">
       {opened &&
         (exportId === null ? (
           <QueueExportForm onQueued={setExportId} onCancel={close} />
@@ -33,10 +35,10 @@ function NewExportModal({ opened, onClose }: { opened: boolean; onClose: () => v
             <FileExportStatusCard key={exportId} id={exportId} />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" size="xs" onClick={() => setExportId(null)}>
-                Another export
+                {t('exports.another')}
               </Button>
               <Button variant="default" size="xs" onClick={close}>
-                Close
+                {t('exports.close')}
               </Button>
             </Group>
           </Stack>
@@ -52,6 +54,7 @@ function NewExportModal({ opened, onClose }: { opened: boolean; onClose: () => v
  * of the table) opens an export's status and download in a drawer.
  */
 export function FileExportsPage() {
+  const { t } = useTranslation('files');
   const { can } = useAllowedActions();
   const [creating, setCreating] = useState(false);
   const [params, setParams] = useSearchParams();
@@ -69,15 +72,15 @@ export function FileExportsPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="xs">
-        <Title order={2}>File Exports</Title>
+        <Title order={2}>{t('exports.title')}</Title>
         {can('queueFileExport') && (
           <Button size="xs" leftSection={<IconFileExport size={14} />} onClick={() => setCreating(true)}>
-            New export
+            {t('exports.newExport')}
           </Button>
         )}
       </Group>
       <Text size="sm" c="dimmed">
-        Records, payroll, billing and EVV files, made in the background. A finished export can be downloaded until it expires.
+        {t('exports.intro')}
       </Text>
       <RecentExports
         detailsHref={(id) => {
@@ -88,7 +91,7 @@ export function FileExportsPage() {
       />
       <DataTable view="fileExports" />
       <NewExportModal opened={creating} onClose={() => setCreating(false)} />
-      <Drawer opened={openId !== null} onClose={closeDrawer} title="Export" position="right" size="md">
+      <Drawer opened={openId !== null} onClose={closeDrawer} title={t('exports.drawer')} position="right" size="md">
         {openId !== null && <FileExportStatusCard key={openId} id={openId} />}
       </Drawer>
     </Stack>

@@ -1,18 +1,20 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { FileImportOutput, FileImportProgress } from '@hearth/shared/file-imports/file-imports.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { formatCount, IMPORT_STATUS_DISPLAY, isFinalImportStatus, progressPercent, progressText } from './file-imports.format';
 
 /** One count of an import's rows (created, updated, unchanged, warnings, errors). */
 function Count({ label, value, color }: { label: string; value: number; color?: string }) {
+  const { t } = useTranslation('files');
   return (
     <Paper withBorder radius="sm" px="sm" py={6}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text fw={600} c={color} aria-label={`${label}: ${value}`}>
+      <Text fw={600} c={color} aria-label={t('progress.countLabel', { label, value })}>
         {formatCount(value)}
       </Text>
     </Paper>
@@ -31,19 +33,25 @@ export function ImportStatusBadge({ status }: { status: FileImportProgress['stat
 
 /** The counts of an import's rows as five small cards (two per line on a phone). */
 export function ImportCounts({ progress }: { progress: FileImportProgress }) {
+  const { t } = useTranslation('files');
   return (
     <SimpleGrid cols={{ base: 2, xs: 5 }} spacing="xs">
-      <Count label="Created" value={progress.createdCount} />
-      <Count label="Updated" value={progress.updatedCount} />
-      <Count label="Unchanged" value={progress.unchangedCount} />
-      <Count label="Warnings" value={progress.warningCount} color={progress.warningCount > 0 ? 'orange' : undefined} />
-      <Count label="Errors" value={progress.errorCount} color={progress.errorCount > 0 ? 'red' : undefined} />
+      <Count label={t('rowStatus.created')} value={progress.createdCount} />
+      <Count label={t('rowStatus.updated')} value={progress.updatedCount} />
+      <Count label={t('rowStatus.unchanged')} value={progress.unchangedCount} />
+      <Count
+        label={t('rowStatus.warning')}
+        value={progress.warningCount}
+        color={progress.warningCount > 0 ? 'orange' : undefined}
+      />
+      <Count label={t('rowStatus.error')} value={progress.errorCount} color={progress.errorCount > 0 ? 'red' : undefined} />
     </SimpleGrid>
   );
 }
 
 /** The progress bar with "rows done / total" beside it; striped and moving while the job runs. */
 export function ImportProgressBar({ progress }: { progress: FileImportProgress }) {
+  const { t } = useTranslation('files');
   const percent = progressPercent(progress);
   const running = !isFinalImportStatus(progress.status);
   return (
@@ -63,7 +71,7 @@ export function ImportProgressBar({ progress }: { progress: FileImportProgress }
         striped={running}
         animated={running}
         color={progress.status === 'failed' ? 'red' : progress.errorCount > 0 ? 'yellow' : 'teal'}
-        aria-label="Import progress"
+        aria-label={t('progress.bar')}
       />
     </Stack>
   );
@@ -71,34 +79,32 @@ export function ImportProgressBar({ progress }: { progress: FileImportProgress }
 
 /** What an import ended with: the file-level error of a failed one, or a summary of a completed one. */
 function Outcome({ progress }: { progress: FileImportProgress }) {
+  const { t } = useTranslation('files');
   if (progress.status === 'failed') {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={16} />} title="The import failed" role="alert">
-        {progress.error ?? 'The file could not be imported.'}
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={16} />} title={t('progress.failedTitle')} role="alert">
+        {progress.error ?? t('progress.failedDefault')}
       </Alert>
     );
   }
   if (progress.status !== 'completed') return null;
   const done = progress.createdCount + progress.updatedCount + progress.unchangedCount;
-  const warned =
-    progress.warningCount > 0
-      ? ` ${formatCount(progress.warningCount)} of them lost something of the file (a warning says what).`
-      : '';
+  const warned = progress.warningCount > 0 ? t('progress.warned', { n: formatCount(progress.warningCount) }) : '';
   if (progress.errorCount > 0) {
     return (
-      <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={16} />} title="Completed with errors">
-        {formatCount(done)} rows imported; {formatCount(progress.errorCount)} rows were not: open the rows to see why.
+      <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={16} />} title={t('progress.errorsTitle')}>
+        {t('progress.errors', { done: formatCount(done), errors: formatCount(progress.errorCount) })}
         {warned}
       </Alert>
     );
   }
   return progress.warningCount > 0 ? (
-    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={16} />} title="Completed with warnings">
-      Every row was imported.{warned} Open the rows to see the warnings.
+    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={16} />} title={t('progress.warningsTitle')}>
+      {t('progress.everyRowWarned', { warned })}
     </Alert>
   ) : (
-    <Alert color="teal" variant="light" icon={<IconCircleCheck size={16} />} title="Completed">
-      Every row was imported.
+    <Alert color="teal" variant="light" icon={<IconCircleCheck size={16} />} title={t('progress.completedTitle')}>
+      {t('progress.everyRow')}
     </Alert>
   );
 }
@@ -114,17 +120,18 @@ export function FileImportProgressPanel(props: {
   actions?: ReactNode;
 }) {
   const { details, progress, error, actions } = props;
+  const { t } = useTranslation('files');
   if (!progress) {
     return error ? (
       <Alert color="red" role="alert">
         {errorMessageOf(error)}
       </Alert>
     ) : (
-      <Loader size="sm" aria-label="Loading the import" />
+      <Loader size="sm" aria-label={t('progress.loading')} />
     );
   }
   return (
-    <Stack gap="sm" aria-label="Import status">
+    <Stack gap="sm" aria-label={t('progress.status')}>
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
         <div style={{ minWidth: 0 }}>
           {details && (

@@ -1,6 +1,7 @@
 import { ZFileImportProgress, type FileImportProgress } from '@hearth/shared/file-imports/file-imports.schema';
 import { HttpError } from '@/api/api-error';
 import { messageOf } from '@/api/rest';
+import { i18n } from '@/i18n/i18n.setup';
 import { expireSession } from '@/api/session';
 import { apiHeaders } from '@/api/trpc';
 import { createSseParser } from './file-import-progress.sse';
@@ -29,7 +30,7 @@ export async function readFileImportProgress(
     if (response.status === 401) expireSession();
     throw new HttpError(response.status, await messageOf(response));
   }
-  if (!response.body) throw new Error('The progress stream is not readable in this browser');
+  if (!response.body) throw new Error(i18n.t('errors.streamUnreadable', { ns: 'files' }));
   const parser = createSseParser((data) => {
     let json: unknown;
     try {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Anchor, Box, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { FileImportRowStatus } from '@hearth/shared/file-imports/file-imports.constants';
 import type { FileImportOutput } from '@hearth/shared/file-imports/file-imports.schema';
@@ -26,10 +27,11 @@ const COUNT_OF: Record<FileImportRowStatus | 'warning', keyof FileImportOutput> 
 };
 
 function BackLink() {
+  const { t } = useTranslation('files');
   return (
     <Anchor component={Link} to="/file-imports" size="sm" w="fit-content">
       <Group gap={4}>
-        <IconArrowLeft size={14} /> File Imports
+        <IconArrowLeft size={14} /> {t('rows.back')}
       </Group>
     </Anchor>
   );
@@ -37,6 +39,7 @@ function BackLink() {
 
 /** The import's file, type, status, who uploaded it, its counts and (while it runs) its progress. */
 function ImportHeader({ item }: { item: FileImportOutput }) {
+  const { t } = useTranslation('files');
   const client = useTRPCClient();
   const running = !isFinalImportStatus(item.status);
   // The import's branch's clock (the signed-in user's own for a company-wide import), as in the imports list.
@@ -60,9 +63,9 @@ function ImportHeader({ item }: { item: FileImportOutput }) {
             </Text>
           </Group>
           <Text size="xs" c="dimmed">
-            {formatFileSize(item.fileSizeBytes)} · uploaded {formatInstant(item.createdAt, timeZone)}
-            {item.createdByName ? ` by ${item.createdByName}` : ''}
-            {item.finishedAt ? ` · finished ${formatInstant(item.finishedAt, timeZone)}` : ''}
+            {t('rows.uploaded', { size: formatFileSize(item.fileSizeBytes), at: formatInstant(item.createdAt, timeZone) })}
+            {item.createdByName ? t('rows.by', { name: item.createdByName }) : ''}
+            {item.finishedAt ? t('rows.finished', { at: formatInstant(item.finishedAt, timeZone) }) : ''}
           </Text>
         </Stack>
         <Button
@@ -70,14 +73,16 @@ function ImportHeader({ item }: { item: FileImportOutput }) {
           variant="default"
           leftSection={<IconDownload size={14} />}
           disabled={item.status === 'awaiting_upload'}
-          onClick={() => void openDownload(() => client.getFileImportDownloadLink.query({ id: item.id }), 'The file')}
+          onClick={() =>
+            void openDownload(() => client.getFileImportDownloadLink.query({ id: item.id }), t('download.fileFailed'))
+          }
         >
-          Download original
+          {t('rows.downloadOriginal')}
         </Button>
       </Group>
       {item.status === 'failed' && (
-        <Alert color="red" variant="light" title="The import failed" role="alert">
-          {item.error ?? 'The file could not be imported.'}
+        <Alert color="red" variant="light" title={t('progress.failedTitle')} role="alert">
+          {item.error ?? t('progress.failedDefault')}
         </Alert>
       )}
       {running && (
@@ -92,6 +97,7 @@ function ImportHeader({ item }: { item: FileImportOutput }) {
 
 /** The rows table of one import, with the status picker above it. */
 function ImportRows({ item }: { item: FileImportOutput }) {
+  const { t } = useTranslation('files');
   const [params, setParams] = useSearchParams();
   const filters = parseTableUrl(params).filters ?? [];
   const fixed = hasOnlyImport(filters, item.id);
@@ -116,20 +122,21 @@ function ImportRows({ item }: { item: FileImportOutput }) {
       return serializeTableUrl({ ...url, page: undefined, filters: next }, prev);
     });
   const choices = [
-    { value: 'all', label: `All ${formatCount(item.rowsDone)}` },
+    { value: 'all', label: `${t('rowStatus.all')} ${formatCount(item.rowsDone)}` },
     ...ROW_STATUS_CHOICES.map((c) => ({ value: c.value, label: `${c.label} ${formatCount(item[COUNT_OF[c.value]] as number)}` })),
   ];
   return (
     <Stack gap="sm">
       <Box style={{ overflowX: 'auto' }}>
-        <SegmentedControl size="xs" aria-label="Row status" data={choices} value={status} onChange={pick} />
+        <SegmentedControl size="xs" aria-label={t('rows.rowStatus')} data={choices} value={status} onChange={pick} />
       </Box>
-      {fixed ? <DataTable view="fileImportRows" /> : <Loader size="sm" aria-label="Loading rows" />}
+      {fixed ? <DataTable view="fileImportRows" /> : <Loader size="sm" aria-label={t('rows.loadingRows')} />}
     </Stack>
   );
 }
 
 function ImportRowsOf({ id }: { id: number }) {
+  const { t } = useTranslation('files');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const item = useQuery({
@@ -150,9 +157,9 @@ function ImportRowsOf({ id }: { id: number }) {
     });
   }, [rowsDone, itemStatus, queryClient, trpc]);
 
-  if (httpStatusOf(item.error) === 404) return <Alert color="red">There is no file import with this id.</Alert>;
+  if (httpStatusOf(item.error) === 404) return <Alert color="red">{t('rows.notFound')}</Alert>;
   if (item.isError) return <Alert color="red">{errorMessageOf(item.error)}</Alert>;
-  if (!item.data) return <Loader size="sm" aria-label="Loading the import" />;
+  if (!item.data) return <Loader size="sm" aria-label={t('progress.loading')} />;
   return (
     <>
       <ImportHeader item={item.data} />
@@ -167,6 +174,7 @@ function ImportRowsOf({ id }: { id: number }) {
  * status picker (All, Errors, Warnings, Created, Updated, Unchanged) that writes the table's status filter.
  */
 export function FileImportRowsPage() {
+  const { t } = useTranslation('files');
   const [params] = useSearchParams();
   const id = fileImportIdOf(params);
   return (
@@ -174,11 +182,11 @@ export function FileImportRowsPage() {
       <BackLink />
       {id === null ? (
         <Alert color="gray">
-          Open an import from the list of{' '}
+          {t('rows.openFromListBefore')}{' '}
           <Anchor component={Link} to="/file-imports">
-            file imports
+            {t('rows.fileImportsLink')}
           </Anchor>{' '}
-          to see its rows.
+          {t('rows.openFromListAfter')}
         </Alert>
       ) : (
         <ImportRowsOf key={id} id={id} />

@@ -1,6 +1,7 @@
 import { JsonInput, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ZUpdateFileImportTypeInput, type FileImportTypeOutput } from '@hearth/shared/file-imports/file-imports.schema';
 import { useTRPC } from '@/api/trpc';
 import type { Option } from '@/components/records/options';
@@ -17,16 +18,22 @@ import {
 
 /** The mapping editor: one line per field of the target with its label, required mark, header and transform. */
 function MappingTable({ type, record }: { type: FileImportTypeOutput; record: RecordForm<ImportTypeFormValues> }) {
-  const transforms = type.transforms.map((t) => ({ value: t.name, label: t.name }));
-  const describe = new Map(type.transforms.map((t) => [t.name, t.description]));
+  const { t } = useTranslation('files');
+  const transforms = type.transforms.map((tr) => ({ value: tr.name, label: tr.name }));
+  const describe = new Map(type.transforms.map((tr) => [tr.name, tr.description]));
   return (
     <Table.ScrollContainer minWidth={680} type="native">
-      <Table verticalSpacing={4} horizontalSpacing={6} aria-label="Column mapping" style={{ verticalAlign: 'top' }}>
+      <Table
+        verticalSpacing={4}
+        horizontalSpacing={6}
+        aria-label={t('importTypeForm.columnMapping')}
+        style={{ verticalAlign: 'top' }}
+      >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w="34%">Field</Table.Th>
-            <Table.Th>Column header in the file</Table.Th>
-            <Table.Th w={260}>Transform</Table.Th>
+            <Table.Th w="34%">{t('importTypeForm.field')}</Table.Th>
+            <Table.Th>{t('importTypeForm.header')}</Table.Th>
+            <Table.Th w={260}>{t('importTypeForm.transform')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -39,7 +46,7 @@ function MappingTable({ type, record }: { type: FileImportTypeOutput; record: Re
                   <Text size="sm" fw={500}>
                     {label}
                     {field?.required && (
-                      <Text span c="red" aria-label="required">
+                      <Text span c="red" aria-label={t('importTypeForm.required')}>
                         {' '}
                         *
                       </Text>
@@ -53,15 +60,15 @@ function MappingTable({ type, record }: { type: FileImportTypeOutput; record: Re
                 </Table.Td>
                 <Table.Td>
                   <TextInput
-                    aria-label={`${label} column header`}
-                    placeholder={field?.required ? 'Required' : 'Not read'}
+                    aria-label={t('importTypeForm.headerLabel', { label })}
+                    placeholder={field?.required ? t('importTypeForm.requiredPlaceholder') : t('importTypeForm.notRead')}
                     {...record.inputProps(`mapping.${i}.header`)}
                   />
                 </Table.Td>
                 <Table.Td>
                   <Select
-                    aria-label={`${label} transform`}
-                    placeholder="As it is"
+                    aria-label={t('importTypeForm.transformLabel', { label })}
+                    placeholder={t('importTypeForm.asItIs')}
                     data={transforms}
                     clearable
                     searchable
@@ -99,6 +106,7 @@ export function FileImportTypeForm({
   branches: Option[];
   readOnly: boolean;
 }) {
+  const { t } = useTranslation('files');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toInput = (values: ImportTypeFormValues) => importTypePayload(type.name, values);
@@ -118,7 +126,7 @@ export function FileImportTypeForm({
         queryClient.setQueryData(trpc.getFileImportType.queryKey({ name: saved.name }), saved);
         void queryClient.invalidateQueries({ queryKey: trpc.getFileImportTypes.queryKey() });
         rebaseForm(form, importTypeFormValues(saved));
-        notifications.show({ color: 'teal', message: `${saved.label} saved` });
+        notifications.show({ color: 'teal', message: t('importTypeForm.saved', { label: saved.label }) });
       },
       onError: record.onSaveError,
     }),
@@ -132,28 +140,33 @@ export function FileImportTypeForm({
     >
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm" maw={760}>
-          <TextInput label="Label" required {...record.inputProps('label')} />
-          <Textarea label="Description" autosize minRows={2} maxRows={6} {...record.inputProps('description')} />
+          <TextInput label={t('importTypeForm.label')} required {...record.inputProps('label')} />
+          <Textarea
+            label={t('importTypeForm.description')}
+            autosize
+            minRows={2}
+            maxRows={6}
+            {...record.inputProps('description')}
+          />
         </Stack>
       </Paper>
-      <Paper withBorder radius="md" p="md" component="section" aria-label="Column mapping">
+      <Paper withBorder radius="md" p="md" component="section" aria-label={t('importTypeForm.columnMapping')}>
         <Stack gap="xs">
-          <Text fw={600}>Column mapping</Text>
+          <Text fw={600}>{t('importTypeForm.columnMapping')}</Text>
           <Text size="xs" c="dimmed">
-            Each field is read from the column with this header (matched without regard to case or surrounding spaces, in any
-            position). Leave a header empty to not read the field. * required.
+            {t('importTypeForm.mappingHelp')}
           </Text>
           <MappingTable type={type} record={record} />
         </Stack>
       </Paper>
-      <Paper withBorder radius="md" p="md" component="section" aria-label="Defaults">
+      <Paper withBorder radius="md" p="md" component="section" aria-label={t('importTypeForm.defaults')}>
         <Stack gap="sm" maw={760}>
-          <Text fw={600}>Defaults</Text>
+          <Text fw={600}>{t('importTypeForm.defaults')}</Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
-              label="Branch"
-              description="Where new records go when the import does not name a branch"
-              placeholder="None: the importer chooses"
+              label={t('importTypeForm.branch')}
+              description={t('importTypeForm.branchDescription')}
+              placeholder={t('importTypeForm.branchPlaceholder')}
               data={branches}
               clearable
               {...record.inputProps('branchId')}
@@ -161,8 +174,8 @@ export function FileImportTypeForm({
           </SimpleGrid>
           <JsonInput
             size="xs"
-            label="Other defaults"
-            description='Values for fields the file leaves empty, as a JSON object, e.g. {"status": "active"}'
+            label={t('importTypeForm.otherDefaults')}
+            description={t('importTypeForm.otherDefaultsDescription')}
             autosize
             minRows={3}
             maxRows={12}

@@ -1,4 +1,5 @@
 import type { FileImportTypeOutput, UpdateFileImportTypeInput } from '@hearth/shared/file-imports/file-imports.schema';
+import { i18n } from '@/i18n/i18n.setup';
 
 /** One line of the mapping editor: a field of the target and the column that fills it ('' = not read). */
 export interface MappingRow {
@@ -92,9 +93,10 @@ export function importTypeRules(type: Pick<FileImportTypeOutput, 'fields'>) {
     v.mapping.forEach((row, i) => {
       const field = type.fields.find((f) => f.key === row.field);
       if (field?.required && row.header.trim() === '')
-        errors[`mapping.${i}.header`] = `${field.label} must be mapped to a column`;
+        errors[`mapping.${i}.header`] = i18n.t('importTypeForm.mustBeMapped', { ns: 'files', label: field.label });
     });
-    if (parseOtherDefaults(v.otherDefaults) === null) errors.otherDefaults = 'Other defaults must be a JSON object';
+    if (parseOtherDefaults(v.otherDefaults) === null)
+      errors.otherDefaults = i18n.t('importTypeForm.otherDefaultsObject', { ns: 'files' });
     return errors;
   };
 }

@@ -1,8 +1,9 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useTRPC } from '@/api/trpc';
 import { AdminTypesList } from '@/components/records/admin-types-list';
-import { expectedColumns, IMPORT_TARGET_LABELS } from './file-imports.format';
+import { expectedColumns, importTargetLabel } from './file-imports.format';
 
 /** Where one type is edited. */
 export const importTypeHref = (name: string) => `/admin/file-import-types/${encodeURIComponent(name)}`;
@@ -12,20 +13,26 @@ export const importTypeHref = (name: string) => `/admin/file-import-types/${enco
  * columns it reads; a type opens its edit form. Without system-level access the list is shown without links.
  */
 export function FileImportTypesPage() {
+  const { t } = useTranslation('files');
   const trpc = useTRPC();
   const types = useQuery(trpc.getFileImportTypes.queryOptions());
   return (
     <AdminTypesList
-      title="File Import Types"
-      noun="import types"
+      title={t('importTypes.title')}
+      noun={t('importTypes.noun')}
       types={types}
       href={importTypeHref}
       columns={[
-        { label: 'Creates', cell: (t) => IMPORT_TARGET_LABELS[t.target] },
-        { label: 'Columns', cell: (t) => expectedColumns(t).length, align: 'right' },
+        { label: t('importTypes.creates'), cell: (type) => importTargetLabel(type.target) },
+        { label: t('importTypes.columns'), cell: (type) => expectedColumns(type).length, align: 'right' },
         {
-          label: 'Built in',
-          cell: (t) => (t.builtIn ? <Badge variant="light">Built in</Badge> : <Badge variant="default">Custom</Badge>),
+          label: t('importTypes.builtIn'),
+          cell: (type) =>
+            type.builtIn ? (
+              <Badge variant="light">{t('importTypes.builtIn')}</Badge>
+            ) : (
+              <Badge variant="default">{t('importTypes.custom')}</Badge>
+            ),
         },
       ]}
     />

@@ -1,5 +1,6 @@
 import { Alert, Button, FileInput, Group, Loader, Paper, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { FILE_IMPORT_MAX_BYTES } from '@hearth/shared/file-imports/file-imports.constants';
 import {
@@ -44,33 +45,37 @@ const needsBranch = (type: FileImportTypeOutput | undefined) => type !== undefin
 
 /** What the picked type does and the columns it reads, with its template. */
 function TypeDetails({ type }: { type: FileImportTypeOutput }) {
+  const { t } = useTranslation('files');
   const client = useTRPCClient();
   const columns = expectedColumns(type);
   return (
-    <Paper withBorder radius="sm" p="sm" aria-label={`About ${type.label}`} component="section">
+    <Paper withBorder radius="sm" p="sm" aria-label={t('importForm.about', { label: type.label })} component="section">
       <Stack gap="xs">
         {type.description && <Text size="sm">{type.description}</Text>}
         <Group justify="space-between" gap="xs">
           <Text size="sm" fw={600}>
-            Expected columns
+            {t('importForm.expectedColumns')}
           </Text>
           <Button
             size="compact-sm"
             variant="subtle"
             leftSection={<IconDownload size={14} />}
             onClick={() =>
-              void openDownload(() => client.getFileImportTemplateDownloadLink.query({ name: type.name }), 'The template')
+              void openDownload(
+                () => client.getFileImportTemplateDownloadLink.query({ name: type.name }),
+                t('download.templateFailed'),
+              )
             }
           >
-            Download template
+            {t('importForm.downloadTemplate')}
           </Button>
         </Group>
         <ScrollArea.Autosize mah={190} type="auto">
-          <Table fz="xs" verticalSpacing={2} horizontalSpacing={6} aria-label="Expected columns">
+          <Table fz="xs" verticalSpacing={2} horizontalSpacing={6} aria-label={t('importForm.expectedColumns')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Column</Table.Th>
-                <Table.Th>Fills</Table.Th>
+                <Table.Th>{t('importForm.column')}</Table.Th>
+                <Table.Th>{t('importForm.fills')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -79,7 +84,7 @@ function TypeDetails({ type }: { type: FileImportTypeOutput }) {
                   <Table.Td style={{ fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-word' }}>
                     {c.header}
                     {c.required && (
-                      <Text span c="red" inherit aria-label="required">
+                      <Text span c="red" inherit aria-label={t('importForm.required')}>
                         {' '}
                         *
                       </Text>
@@ -92,7 +97,7 @@ function TypeDetails({ type }: { type: FileImportTypeOutput }) {
           </Table>
         </ScrollArea.Autosize>
         <Text size="xs" c="dimmed">
-          * required. Columns are matched by their header, in any order; other columns are ignored.
+          {t('importForm.requiredNote')}
         </Text>
       </Stack>
     </Paper>
@@ -106,8 +111,9 @@ function ImportFileFormFields(props: {
   onCancel: () => void;
 }) {
   const { types, branches, onQueued, onCancel } = props;
+  const { t } = useTranslation('files');
   const onlyBranch = branches.length === 1 ? branches[0]!.value : null;
-  const typeOf = (name: string | null) => types.find((t) => t.name === name);
+  const typeOf = (name: string | null) => types.find((type) => type.name === name);
   const record = useRecordForm<ImportFormValues, QueueFileImportInput>({
     initialValues: { type: types.length === 1 ? types[0]!.name : null, branchId: onlyBranch, file: null },
     toPayload: payloadOf,
@@ -115,11 +121,11 @@ function ImportFileFormFields(props: {
     fieldOf: fieldOfPayload,
     rules: (values) => {
       const errors: Record<string, string> = {};
-      if (!values.type) errors.type = 'Choose an import type';
+      if (!values.type) errors.type = t('importForm.chooseType');
       if (needsBranch(typeOf(values.type)) && branches.length > 1 && !values.branchId) {
-        errors.branchId = 'Choose the branch to import into';
+        errors.branchId = t('importForm.chooseBranchToImport');
       }
-      if (!values.file) errors.file = 'Choose a file to import';
+      if (!values.file) errors.file = t('importForm.chooseFile');
       return errors;
     },
     check: (input) => (input.type && input.fileName ? { action: 'queueFileImport', input } : null),
@@ -156,14 +162,14 @@ function ImportFileFormFields(props: {
       onSubmit={submit}
       onCancel={onCancel}
       pending={stage !== null}
-      submitLabel={stage === 'uploading' ? 'Uploading…' : 'Upload and import'}
+      submitLabel={stage === 'uploading' ? t('importForm.uploading') : t('importForm.submit')}
     >
       <Select
-        label="Import type"
-        placeholder="What the file holds"
+        label={t('importForm.type')}
+        placeholder={t('importForm.typePlaceholder')}
         required
         searchable
-        data={types.map((t) => ({ value: t.name, label: t.label }))}
+        data={types.map((type) => ({ value: type.name, label: type.label }))}
         allowDeselect={false}
         data-autofocus
         {...record.inputProps('type')}
@@ -172,9 +178,9 @@ function ImportFileFormFields(props: {
       {type && <TypeDetails type={type} />}
       {showBranch && (
         <Select
-          label="Branch"
-          description="New records go to this branch"
-          placeholder="Choose a branch"
+          label={t('importForm.branch')}
+          description={t('importForm.branchDescription')}
+          placeholder={t('importForm.branchPlaceholder')}
           required
           data={branches}
           allowDeselect={false}
@@ -183,13 +189,13 @@ function ImportFileFormFields(props: {
       )}
       <FileInput
         size="xs"
-        label="File"
-        placeholder="Choose a CSV or XLSX file"
+        label={t('importForm.file')}
+        placeholder={t('importForm.filePlaceholder')}
         required
         clearable
         accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         leftSection={<IconFileSpreadsheet size={14} />}
-        description={`CSV (UTF-8) or XLSX, the first row holding the headers; up to ${formatFileSize(FILE_IMPORT_MAX_BYTES)}`}
+        description={t('importForm.fileDescription', { size: formatFileSize(FILE_IMPORT_MAX_BYTES) })}
         {...fileProps}
         error={fileProps.error ?? problem ?? undefined}
       />
@@ -204,6 +210,7 @@ function ImportFileFormFields(props: {
  * import's id. A refused queue or upload shows its message above the fields.
  */
 export function ImportFileForm({ onQueued, onCancel }: { onQueued: (id: number) => void; onCancel: () => void }) {
+  const { t } = useTranslation('files');
   const trpc = useTRPC();
   const types = useQuery({ ...trpc.getFileImportTypes.queryOptions(), staleTime: 60_000 });
   const branches = useBranchOptions();
@@ -214,6 +221,6 @@ export function ImportFileForm({ onQueued, onCancel }: { onQueued: (id: number) 
       </Alert>
     );
   }
-  if (types.isPending || branches.loading) return <Loader size="sm" aria-label="Loading import types" />;
+  if (types.isPending || branches.loading) return <Loader size="sm" aria-label={t('importForm.loadingTypes')} />;
   return <ImportFileFormFields types={types.data} branches={branches.options} onQueued={onQueued} onCancel={onCancel} />;
 }

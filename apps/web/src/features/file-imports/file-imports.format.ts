@@ -6,27 +6,39 @@ import {
   type FileImportTarget,
 } from '@hearth/shared/file-imports/file-imports.constants';
 import type { FileImportProgress, FileImportTypeOutput } from '@hearth/shared/file-imports/file-imports.schema';
+import { i18n } from '@/i18n/i18n.setup';
+
+/** A status's badge color and its label, read from the catalogue in the shown language on each use. */
+function statusDisplay(status: FileImportStatus, color: string): { readonly label: string; color: string } {
+  return {
+    color,
+    get label() {
+      return i18n.t(`importStatus.${status}`, { ns: 'files' });
+    },
+  };
+}
 
 /** How an import's status reads and its badge color. */
-export const IMPORT_STATUS_DISPLAY: Record<FileImportStatus, { label: string; color: string }> = {
-  awaiting_upload: { label: 'Awaiting upload', color: 'gray' },
-  queued: { label: 'Queued', color: 'gray' },
-  running: { label: 'Running', color: 'blue' },
-  completed: { label: 'Completed', color: 'teal' },
-  failed: { label: 'Failed', color: 'red' },
+export const IMPORT_STATUS_DISPLAY: Record<FileImportStatus, { readonly label: string; color: string }> = {
+  awaiting_upload: statusDisplay('awaiting_upload', 'gray'),
+  queued: statusDisplay('queued', 'gray'),
+  running: statusDisplay('running', 'blue'),
+  completed: statusDisplay('completed', 'teal'),
+  failed: statusDisplay('failed', 'red'),
 };
 
 /**
  * The rows page's filter choices, errors first, then the rows written with a warning (which are also created,
  * updated or unchanged), then the statuses.
  */
-export const ROW_STATUS_CHOICES: { value: FileImportRowStatus | 'warning'; label: string }[] = [
-  { value: 'error', label: 'Errors' },
-  { value: 'warning', label: 'Warnings' },
-  { value: 'created', label: 'Created' },
-  { value: 'updated', label: 'Updated' },
-  { value: 'unchanged', label: 'Unchanged' },
-];
+export const ROW_STATUS_CHOICES: { value: FileImportRowStatus | 'warning'; readonly label: string }[] = (
+  ['error', 'warning', 'created', 'updated', 'unchanged'] as const
+).map((value) => ({
+  value,
+  get label() {
+    return i18n.t(`rowStatus.${value}`, { ns: 'files' });
+  },
+}));
 
 /** Whether an import has stopped changing: completed (even with row errors) or failed. */
 export function isFinalImportStatus(status: FileImportStatus): boolean {
@@ -53,18 +65,19 @@ export function progressPercent(p: Pick<FileImportProgress, 'status' | 'rowsDone
 
 /** "1,024 / 1,171 rows", or what the import is waiting for while the rows are not counted yet. */
 export function progressText(p: Pick<FileImportProgress, 'status' | 'rowsDone' | 'rowsTotal'>): string {
-  if (p.rowsTotal !== null) return `${formatCount(p.rowsDone)} / ${formatCount(p.rowsTotal)} rows`;
+  const t = i18n.getFixedT(null, 'files');
+  if (p.rowsTotal !== null) return t('progress.rows', { done: formatCount(p.rowsDone), total: formatCount(p.rowsTotal) });
   switch (p.status) {
     case 'awaiting_upload':
-      return 'Waiting for the file to arrive';
+      return t('progress.awaitingUpload');
     case 'queued':
-      return 'Waiting for the import to start';
+      return t('progress.queued');
     case 'running':
-      return 'Reading the file';
+      return t('progress.running');
     case 'completed':
-      return `${formatCount(p.rowsDone)} rows`;
+      return t('progress.rowsDone', { done: formatCount(p.rowsDone) });
     case 'failed':
-      return 'The file was not imported';
+      return t('progress.failed');
   }
 }
 
@@ -112,11 +125,4 @@ export function expectedColumns(type: Pick<FileImportTypeOutput, 'fields' | 'map
 export const rowsHref = (fileImportId: number) => `/file-import-rows?fileImportId=${fileImportId}`;
 
 /** What an import type creates or updates, as a person reads it. */
-export const IMPORT_TARGET_LABELS: Record<FileImportTarget, string> = {
-  clients: 'Clients',
-  caregivers: 'Caregivers',
-  payer_sources: 'Payer sources',
-  authorizations: 'Authorizations',
-  shifts: 'Shifts',
-  adp_employees: 'Caregivers (ADP employees)',
-};
+export const importTargetLabel = (target: FileImportTarget): string => i18n.t(`targets.${target}`, { ns: 'files' });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconListDetails, IconUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { DataTable } from '@/components/data-table/data-table';
@@ -12,6 +13,7 @@ import { useRefreshWhileActive } from '@/components/data-table/data-table.refres
 
 /** The dialog's second step: the queued import's live progress, then its rows or another file. */
 function ImportProgressStep({ id, onAnother, onClose }: { id: number; onAnother: () => void; onClose: () => void }) {
+  const { t } = useTranslation('files');
   const navigate = useNavigate();
   const { details, progress, error } = useFileImportProgress(id);
   const final = progress !== undefined && isFinalImportStatus(progress.status);
@@ -24,11 +26,11 @@ function ImportProgressStep({ id, onAnother, onClose }: { id: number; onAnother:
         <Group justify="flex-end" gap="sm" mt="xs">
           {final && (
             <Button variant="default" size="xs" onClick={onAnother}>
-              Import another file
+              {t('imports.importAnother')}
             </Button>
           )}
           <Button variant="default" size="xs" onClick={onClose}>
-            {final ? 'Close' : 'Close (the import goes on)'}
+            {final ? t('imports.close') : t('imports.closeGoesOn')}
           </Button>
           <Button
             size="xs"
@@ -39,7 +41,7 @@ function ImportProgressStep({ id, onAnother, onClose }: { id: number; onAnother:
               void navigate(rowsHref(id));
             }}
           >
-            Open rows
+            {t('imports.openRows')}
           </Button>
         </Group>
       }
@@ -49,13 +51,14 @@ function ImportProgressStep({ id, onAnother, onClose }: { id: number; onAnother:
 
 /** "Import a file": the form, then the queued import's progress in the same dialog. */
 function FileImportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('files');
   const [importId, setImportId] = useState<number | null>(null);
   const close = () => {
     onClose();
     setImportId(null);
   };
   return (
-    <Modal opened={opened} onClose={close} title="Import a file" size="lg">
+    <Modal opened={opened} onClose={close} title={t('imports.importFile')} size="lg">
       {opened &&
         (importId === null ? (
           <ImportFileForm onQueued={setImportId} onCancel={close} />
@@ -72,22 +75,22 @@ function FileImportModal({ opened, onClose }: { opened: boolean; onClose: () => 
  * file" uploads one and follows its progress live.
  */
 export function FileImportsPage() {
+  const { t } = useTranslation('files');
   const { can } = useAllowedActions();
   const [importing, setImporting] = useState(false);
   useRefreshWhileActive('fileImports', 'status', ACTIVE_IMPORT_STATUSES);
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="xs">
-        <Title order={2}>File Imports</Title>
+        <Title order={2}>{t('imports.title')}</Title>
         {can('queueFileImport') && (
           <Button size="xs" leftSection={<IconUpload size={14} />} onClick={() => setImporting(true)}>
-            Import a file
+            {t('imports.importFile')}
           </Button>
         )}
       </Group>
       <Text size="sm" c="dimmed">
-        Spreadsheets of clients, caregivers, payer sources, authorizations and shifts (CSV or XLSX). Rows are matched by their
-        external id, so importing the same file again changes nothing.
+        {t('imports.intro')}
       </Text>
       <DataTable view="fileImports" />
       <FileImportModal opened={importing} onClose={() => setImporting(false)} />

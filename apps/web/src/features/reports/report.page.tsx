@@ -1,5 +1,6 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ReportEntry } from './reports.catalog';
@@ -9,11 +10,12 @@ import type { ReportEntry } from './reports.catalog';
  * its title and description, with a link back to /reports.
  */
 export function ReportPage({ report, view }: { report: ReportEntry; view: string }) {
+  const { t } = useTranslation('reports');
   return (
     <Stack gap="md">
       <Anchor component={Link} to="/reports" size="sm" w="fit-content">
         <Group gap={4}>
-          <IconArrowLeft size={14} /> Reports
+          <IconArrowLeft size={14} /> {t('reports.back')}
         </Group>
       </Anchor>
       <div>
