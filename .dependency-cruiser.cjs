@@ -10,6 +10,7 @@
  * A new entry is a decision: another feature now depends on that module.
  */
 const SERVER_PUBLIC_MODULES = {
+  'access-log': ['access-log.record'],
   audit: ['audit.rows'],
   billing: ['billing.lines'],
   'caregiver-app': ['caregiver-app.lookup'],

@@ -20,6 +20,7 @@ import type { Storage } from './storage/storage';
 import type { JobQueue } from './jobs/jobs.queue';
 import { AppError } from './errors/app-error';
 import { describeZodError } from './errors/zod-errors';
+import { languageOfRequest } from './i18n/request-language';
 import { databaseInputError, loggableError } from './db/errors';
 import { publicErrorOf } from './trpc/init';
 import { loggerOptions } from './http/log-redaction';
@@ -62,10 +63,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // request id and path, never the input's values (db/errors.ts loggableError).
   app.setErrorHandler((thrown, request, reply) => {
     const error = thrown instanceof AppError || thrown instanceof ZodError ? thrown : (databaseInputError(thrown) ?? thrown);
+    // In the caller's language, else the request's Accept-Language (i18n/request-language.ts).
+    const language = languageOfRequest(request);
     if (error instanceof AppError && error.code !== 'INTERNAL_SERVER_ERROR')
-      return reply.status(error.httpStatus).send({ message: error.message, fieldErrors: error.fieldErrors });
+      return reply.status(error.httpStatus).send(error.localized(language));
     if (error instanceof ZodError) {
-      const { message, fieldErrors } = describeZodError(error);
+      const { message, fieldErrors } = describeZodError(error, language);
       return reply.status(400).send({ message, fieldErrors });
     }
     const status = (error as { statusCode?: number }).statusCode;
@@ -78,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.get('/api/health', async () => ({ ok: true }));
-  registerAuthRoutes(app, deps.auth, deps.publicUrl);
+  registerAuthRoutes(app, deps.auth, deps.publicUrl, deps.db);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/api/trpc',
     trpcOptions: {

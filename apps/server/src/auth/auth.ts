@@ -1,12 +1,15 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { bearer, username } from 'better-auth/plugins';
+import { bearer, twoFactor, username } from 'better-auth/plugins';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { PASSWORD_MAX_LENGTH, passwordPolicyError } from '@hearth/shared/auth/password.rules';
 import { SESSION } from '@hearth/shared/app/app.constants';
 import type { Db } from '../db/client';
 import { users, sessions, accounts, verifications, rateLimits } from '../features/users/users.schema';
+import { twoFactors } from '../features/mfa/mfa.schema';
 import { AttemptLimits } from './attempt-limits';
+import { twoFactorOptions } from './two-factor';
+import { startSessionActivity } from './session-activity';
 
 /** Header carrying the client's address from Fastify to better-auth's rate limiter (always overwritten). */
 export const CLIENT_IP_HEADER = 'x-hearth-client-ip';
@@ -64,7 +67,14 @@ export function createAuth(options: AuthOptions) {
     trustedOrigins: options.trustedOrigins,
     database: drizzleAdapter(options.db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+        twoFactor: twoFactors,
+      },
     }),
     // Users are created by Hearth (seed, admin screens), never by public sign-up; better-auth only reads role_id.
     user: { additionalFields: { roleId: { type: 'number', required: true, input: false } } },
@@ -80,6 +90,12 @@ export function createAuth(options: AuthOptions) {
     // The maximum sign-in age counts from sign-in (spec section 9): use never moves a session's end forward.
     // resolveCaller (caller.ts) also refuses a session older than that by its creation time, whatever its expiry.
     session: { expiresIn: SESSION.maxSignInAgeMs / 1000, disableSessionRefresh: true },
+    // A new session's sign-in is its first activity, from which the inactivity limit counts (session-activity.ts).
+    databaseHooks: {
+      session: {
+        create: { after: (session) => startSessionActivity(options.db, Number(session.id), new Date(session.createdAt)) },
+      },
+    },
     advanced: {
       database: { generateId: 'serial' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -91,7 +107,11 @@ export function createAuth(options: AuthOptions) {
       max: 300,
       // Sign-in is limited by attemptLimits instead: better-auth counts each path and address apart (twice the
       // guesses over the username and email paths) and counts successful sign-ins of a whole office alike.
-      customRules: { '/sign-in/*': false },
+      customRules: {
+        '/sign-in/*': false,
+        // Code checks are also limited per user by the plugin's lockout (two-factor.ts); per address as sign-in is.
+        '/two-factor/*': { window: signIn.windowSeconds, max: signIn.max },
+      },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
@@ -102,7 +122,7 @@ export function createAuth(options: AuthOptions) {
         if (error) throw new APIError('BAD_REQUEST', { message: error });
       }),
     },
-    plugins: [username(), bearer()],
+    plugins: [username(), bearer(), twoFactor(twoFactorOptions(options.db))],
   });
   return Object.assign(auth, { attemptLimits });
 }

@@ -7,6 +7,7 @@ import { roles } from '../features/roles/roles.schema';
 import { AppError } from '../errors/app-error';
 import { CallerCache, credentialKey } from './caller-cache';
 import { SESSION } from '@hearth/shared/app/app.constants';
+import { endSession, touchSession, type ActiveSession } from './session-activity';
 
 /**
  * When a session stops working, in epoch milliseconds: its stored expiry or SESSION.maxSignInAgeMs (12 hours) after
@@ -70,6 +71,8 @@ interface ResolvedCaller {
   caller: Caller;
   sessionId: number;
   sessionExpiresAt: number;
+  /** The session as the inactivity check needs it (session-activity.ts). */
+  session: ActiveSession;
   actorVersion: string;
   /** The impersonated user's version while impersonating, else null. */
   targetVersion: string | null;
@@ -168,18 +171,30 @@ export async function loadCallerOfUser(db: Db, userId: number) {
  * The full resolution: better-auth's session lookup, then the user (and the impersonated one). A session past its
  * end (sessionEndsAt: expired, or older than the maximum sign-in age) resolves to no caller.
  */
-async function resolveFromSession(db: Db, auth: Auth, headers: Headers): Promise<ResolvedCaller | null> {
+async function resolveFromSession(db: Db, auth: Auth, headers: Headers, now: number): Promise<ResolvedCaller | null> {
   const session = await auth.api.getSession({ headers });
   if (!session) return null;
   const endsAt = sessionEndsAt(session.session);
-  if (!(Date.now() < endsAt)) return null;
   const loaded = await loadCallerOfUser(db, Number(session.user.id));
   if (!loaded) return null;
+  const active: ActiveSession = {
+    id: Number(session.session.id),
+    userId: loaded.actor.id,
+    createdAt: new Date(session.session.createdAt).getTime(),
+    companyId: loaded.actor.companyId,
+    ipAddress: session.session.ipAddress,
+    userAgent: session.session.userAgent,
+  };
+  if (!(now < endsAt)) {
+    await endSession(db, active, 'max-age', now);
+    return null;
+  }
   if (!loaded.actor.isActive) throw new AppError('UNAUTHORIZED', 'Your account is deactivated');
   return {
     caller: loaded.caller,
-    sessionId: Number(session.session.id),
+    sessionId: active.id,
     sessionExpiresAt: endsAt,
+    session: active,
     actorVersion: loaded.actorVersion,
     targetVersion: loaded.targetVersion,
   };
@@ -192,21 +207,28 @@ async function resolveFromSession(db: Db, auth: Auth, headers: Headers): Promise
  * instead of better-auth's session lookup (its signature check and two queries) and the user load. Every change to
  * the session (sign-out, revocation, expiry), the user (deactivation, role, impersonation), the role's permissions
  * or the branch links therefore takes effect on the next request, on every server process, whichever code made it.
- * A session older than SESSION.maxSignInAgeMs (12 hours, spec section 9) is refused however recently it was used.
+ * A session older than SESSION.maxSignInAgeMs (12 hours, spec section 9) is refused however recently it was used,
+ * and one unused for longer than the inactivity limit (30 minutes or the company's shorter one) is ended
+ * (touchSession, session-activity.ts): both are logged as a `logoff` in the access log.
+ * @param now the server's clock in epoch milliseconds (the app's `now`; a test controls it).
  * @returns the caller, or null when no valid session comes with the request.
  * @throws AppError UNAUTHORIZED when the user is deactivated.
  */
-export async function resolveCaller(db: Db, auth: Auth, headers: Headers): Promise<Caller | null> {
+export async function resolveCaller(db: Db, auth: Auth, headers: Headers, now = Date.now()): Promise<Caller | null> {
   const key = credentialKey(headers);
-  if (!key) return (await resolveFromSession(db, auth, headers))?.caller ?? null;
-  const cache = cacheOf(auth);
-  const cached = cache.get(key);
-  if (cached) {
-    if (await isStillCurrent(db, cached)) return cached.caller;
-    cache.delete(key);
+  const cache = key ? cacheOf(auth) : null;
+  let resolved = key ? cache?.get(key) : undefined;
+  if (resolved && !(now < resolved.sessionExpiresAt && (await isStillCurrent(db, resolved)))) {
+    cache?.delete(key!);
+    resolved = undefined;
   }
-  const resolved = await resolveFromSession(db, auth, headers);
+  const fresh = !resolved;
+  resolved ??= (await resolveFromSession(db, auth, headers, now)) ?? undefined;
   if (!resolved) return null;
-  if (Number.isSafeInteger(resolved.sessionId)) cache.set(key, resolved, resolved.sessionExpiresAt);
+  if (!(await touchSession(db, resolved.session, now))) {
+    if (key) cache?.delete(key);
+    return null;
+  }
+  if (fresh && key && Number.isSafeInteger(resolved.sessionId)) cache?.set(key, resolved, resolved.sessionExpiresAt);
   return resolved.caller;
 }

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth';
 import { CLIENT_IP_HEADER } from '../auth/auth';
 import { toFetchHeaders } from '../trpc/context';
-import { withRetryAfter, type TakenAttempt } from '../auth/attempt-limits';
+import { AttemptsRefused, withRetryAfter, type TakenAttempt } from '../auth/attempt-limits';
+import type { Db } from '../db/client';
+import { authRequestKind, logAuthOutcome, signOutUser } from './auth.access';
 
 /** better-auth's password sign-in paths and the body field naming the account. */
 const SIGN_IN_IDENTIFIER: Record<string, string> = {
@@ -41,14 +43,20 @@ function toFetchRequest(request: FastifyRequest, baseUrl: string): Request {
  * better-auth in a header Hearth always overwrites, so its rate limits are per real address. A password sign-in is
  * counted against the account's and the address's limits first (429 "Too many failed sign-ins for this account.
  * Try again in 15 minutes." past one) and counts only when its credentials were wrong (401). Errors keep
- * better-auth's JSON body, which carries a `message`.
+ * better-auth's JSON body, which carries a `message`. Sign-ins, failed ones (with the reason) and sign-outs are
+ * written to the access log (auth.access.ts).
  */
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth, baseUrl: string): void {
+export function registerAuthRoutes(app: FastifyInstance, auth: Auth, baseUrl: string, db: Db): void {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     handler: async (request, reply) => {
-      const attempt = await beginSignIn(auth, request, reply);
+      const kind = authRequestKind(request);
+      const attempt = await beginSignIn(auth, request, reply).catch(async (error: unknown) => {
+        if (kind && error instanceof AttemptsRefused) await logAuthOutcome(db, request, kind, { status: 429, text: null });
+        throw error;
+      });
+      const signedOutUserId = kind?.kind === 'sign-out' ? await signOutUser(auth, request) : null;
       const response = await auth.handler(toFetchRequest(request, baseUrl));
       if (attempt && response.status !== 401) await auth.attemptLimits.giveBack(attempt);
       reply.status(response.status);
@@ -57,7 +65,9 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, baseUrl: st
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
-      reply.send(response.body ? await response.text() : null);
+      const text = response.body ? await response.text() : null;
+      if (kind) await logAuthOutcome(db, request, kind, { status: response.status, text, signedOutUserId });
+      reply.send(text);
     },
   });
 }

@@ -16,6 +16,7 @@ export interface JobData {
   'delete-stale-pending-files': Record<string, never>;
   'delete-expired-file-exports': Record<string, never>;
   'recover-file-transfers': Record<string, never>;
+  'delete-expired-access-log': Record<string, never>;
 }
 export type JobName = keyof JobData;
 export const JOB_NAMES: JobName[] = [
@@ -25,6 +26,7 @@ export const JOB_NAMES: JobName[] = [
   'delete-stale-pending-files',
   'delete-expired-file-exports',
   'recover-file-transfers',
+  'delete-expired-access-log',
 ];
 
 /** One attempt of a job as a handler sees it; retryCount counts the attempts before this one. */

@@ -6,6 +6,7 @@ import { deleteStalePendingFiles } from '../features/files/files.service';
 import { runPatternHorizonJob } from '../features/shifts/shift-patterns.job';
 import { runFileImportJob } from '../features/file-imports/file-imports.job';
 import { deleteExpiredFileExports, runFileExportJob } from '../features/file-exports/file-exports.job';
+import { deleteExpiredAccessLog } from '../features/access-log/access-log.retention';
 
 /**
  * Starts this process's workers on every queue and the recurring schedules (UTC cron):
@@ -15,6 +16,8 @@ import { deleteExpiredFileExports, runFileExportJob } from '../features/file-exp
  * - `delete-expired-file-exports`: hourly at :30 (export files past their retention);
  * - `recover-file-transfers`: at start and every minute (imports whose process was killed are resumed or failed
  *   with the reason, imports and exports left without their job, uploads that never arrived: jobs.recovery.ts).
+ * - `delete-expired-access-log`: daily at 03:45 (access log entries past their company's retention, the only
+ *   deletion the log allows: access-log.retention.ts).
  * A failed run is retried by the queue and, past its retries, left failed with the reason (pg-boss's job output).
  */
 export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void> {
@@ -43,7 +46,12 @@ export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void
       deps.log.info(`File transfers: ${done.requeued} jobs sent again, ${done.abandoned} abandoned uploads closed`);
     }
   });
+  await queue.work('delete-expired-access-log', async () => {
+    const done = await deleteExpiredAccessLog(deps.db);
+    if (done.deleted > 0) deps.log.info(`Access log: ${done.deleted} entries past their retention removed`);
+  });
   await queue.schedule('extend-pattern-horizons', '15 3 * * *');
+  await queue.schedule('delete-expired-access-log', '45 3 * * *');
   await queue.schedule('delete-stale-pending-files', '0 * * * *');
   await queue.schedule('delete-expired-file-exports', '30 * * * *');
   // Every minute: an import whose process was killed is resumed or failed within a minute of the next start.

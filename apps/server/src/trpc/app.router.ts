@@ -16,6 +16,7 @@ import { shiftPatternsRouter } from '../features/shifts/shift-patterns.router';
 import { careSheetsRouter } from '../features/care-sheets/care-sheets.router';
 import { caregiverAppRouter } from '../features/caregiver-app/caregiver-app.router';
 import { evvSettingsRouter } from '../features/caregiver-app/evv-settings.router';
+import { accessLogRouter } from '../features/access-log/access-log.router';
 import { encryptionKeysRouter } from '../features/encryption-keys/encryption-keys.router';
 import { fileImportsRouter } from '../features/file-imports/file-imports.router';
 import { fileExportsRouter } from '../features/file-exports/file-exports.router';
@@ -23,6 +24,7 @@ import { payrollRouter } from '../features/payroll/payroll.router';
 import { billingRouter } from '../features/billing/billing.router';
 import { mapRouter } from '../features/map/map.router';
 import { dashboardsRouter } from '../features/dashboards/dashboards.router';
+import { mfaRouter } from '../features/mfa/mfa.router';
 
 /** The root router at /api/trpc: procedure paths are the spec's call names. */
 export const appRouter = router({
@@ -42,12 +44,14 @@ export const appRouter = router({
   ...careSheetsRouter._def.record,
   ...caregiverAppRouter._def.record,
   ...evvSettingsRouter._def.record,
+  ...accessLogRouter._def.record,
   ...fileImportsRouter._def.record,
   ...fileExportsRouter._def.record,
   ...payrollRouter._def.record,
   ...billingRouter._def.record,
   ...mapRouter._def.record,
   ...dashboardsRouter._def.record,
+  ...mfaRouter._def.record,
   encryptionKeys: encryptionKeysRouter,
 });
 

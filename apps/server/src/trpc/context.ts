@@ -4,6 +4,8 @@ import { resolveCaller, type Caller } from '../auth/caller';
 import type { Storage } from '../storage/storage';
 import type { JobQueue } from '../jobs/jobs.queue';
 import { HEADERS } from '@hearth/shared/app/app.constants';
+import type { Language } from '@hearth/shared/i18n/languages';
+import { requestLanguage } from '../i18n/request-language';
 
 /**
  * What the calling app says of the request in its headers (docs/architecture.md "The life of a request", HEADERS): a
@@ -31,6 +33,8 @@ export interface Context {
   /** The job queue (imports and exports are queued on it). */
   jobs: JobQueue;
   caller: Caller | null;
+  /** The language of the answer's messages: the caller's setting, else Accept-Language, else English (issue 27). */
+  language: Language;
   client: ClientFlags;
   /** The server's time when the request arrived (the receipt time the EVV rules compare a phone's clock with). */
   receivedAt: Date;
@@ -83,13 +87,14 @@ export function toFetchHeaders(raw: Record<string, string | string[] | undefined
 }
 
 /**
- * Builds a request's context: notes the receipt time, resolves the caller once from the session and reads the
- * client flags.
+ * Builds a request's context: notes the receipt time, resolves the caller once from the session, reads the
+ * client flags and chooses the language of its messages (requestLanguage).
  * @throws AppError UNAUTHORIZED for a deactivated user.
  */
 export async function createContext(deps: ContextDeps, headers: Headers): Promise<Context> {
   const { db, auth, storage, jobs, keySealingSecret } = deps;
   const receivedAt = deps.now?.() ?? new Date();
+  const caller = await resolveCaller(db, auth, headers, receivedAt.getTime());
   return {
     receivedAt,
     db,
@@ -97,7 +102,8 @@ export async function createContext(deps: ContextDeps, headers: Headers): Promis
     storage,
     jobs,
     keySealingSecret,
-    caller: await resolveCaller(db, auth, headers),
+    caller,
+    language: requestLanguage(caller?.user.language, headers),
     client: clientFlagsOf(headers),
   };
 }

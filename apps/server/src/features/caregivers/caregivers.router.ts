@@ -42,7 +42,7 @@ export const caregiversRouter = router({
   getCaregiver: permissionProcedure
     .input(ZGetCaregiverInput)
     .output(ZCaregiverOutput)
-    .query(({ ctx, input }) => caregiversService.getCaregiver({ scope: ctx.scope, input })),
+    .query(({ ctx, input }) => caregiversService.readCaregiver({ scope: ctx.scope, input })),
   /** The caregiver form (status defaults to applicant) -> CaregiverOutput. */
   createCaregiver: permissionProcedure
     .input(ZCreateCaregiverInput)

@@ -1,3 +1,4 @@
+import { recordScopeAccess } from '../access-log/access-log.record';
 import { and, eq, sql } from 'drizzle-orm';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import type { CaregiverStatus } from '@hearth/shared/caregivers/caregivers.constants';
@@ -133,6 +134,17 @@ export async function getCaregiver({ scope, input }: ScopedInput<{ id: number }>
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The caregiver profile's read (getCaregiver): getCaregiver, logged in the access log as a `record-read` of the caregiver by the
+ * caller (HIPAA 45 CFR 164.312(b); issue 20 item 4). A caregiver out of scope is refused before anything is logged.
+ * @throws AppError NOT_FOUND as getCaregiver.
+ */
+export async function readCaregiver({ scope, input }: ScopedInput<{ id: number }>): Promise<CaregiverOutput> {
+  const caregiver = await getCaregiver({ scope, input });
+  await recordScopeAccess(scope, { action: 'record-read', recordType: 'caregiver', recordId: caregiver.id, caregiverId: caregiver.id, detail: 'getCaregiver' });
+  return caregiver;
 }
 
 /** Pay rates as stored: serviceCode null when not given. */

@@ -53,7 +53,7 @@ export const clientsRouter = router({
   getClient: permissionProcedure
     .input(ZIdInput)
     .output(ZClientOutput)
-    .query(({ ctx, input }) => clientsService.getClient({ scope: ctx.scope, input })),
+    .query(({ ctx, input }) => clientsService.readClient({ scope: ctx.scope, input })),
   /** Creates a client in a branch in scope -> ClientOutput. */
   createClient: permissionProcedure
     .input(ZCreateClientInput)

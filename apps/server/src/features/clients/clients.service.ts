@@ -1,3 +1,4 @@
+import { recordScopeAccess } from '../access-log/access-log.record';
 import { and, eq } from 'drizzle-orm';
 import type { ClientOutput, CreateClientInput, UpdateClientInput } from '@hearth/shared/clients/clients.schema';
 import type { ClientStatus } from '@hearth/shared/clients/clients.constants';
@@ -55,6 +56,17 @@ export async function getClient({ scope, input }: ScopedInput<{ id: number }>): 
     createdAt: iso(c.createdAt),
     updatedAt: iso(c.updatedAt),
   };
+}
+
+/**
+ * The client profile's read (getClient): getClient, logged in the access log as a `record-read` of the client by the
+ * caller (HIPAA 45 CFR 164.312(b); issue 20 item 4). A client out of scope is refused before anything is logged.
+ * @throws AppError NOT_FOUND as getClient.
+ */
+export async function readClient({ scope, input }: ScopedInput<{ id: number }>): Promise<ClientOutput> {
+  const client = await getClient({ scope, input });
+  await recordScopeAccess(scope, { action: 'record-read', recordType: 'client', recordId: client.id, clientId: client.id, detail: 'getClient' });
+  return client;
 }
 
 /**

@@ -12,6 +12,7 @@ import { payerSources } from '../payer-sources/payer-sources.schema';
 import { users } from '../users/users.schema';
 import { fileExports, fileExportTypes } from './file-exports.schema';
 import { checkRecordExportParams } from './file-exports.records';
+import { recordScopeAccess } from '../access-log/access-log.record';
 import { fileExportInScope } from './file-exports.scope';
 
 /**
@@ -103,6 +104,7 @@ export async function queueFileExport({
     })
     .returning({ id: fileExports.id });
   await lockFileExport(scope.db, row!.id);
+  await recordScopeAccess(scope, { action: 'export-run', recordType: 'export', recordId: row!.id, detail: type.name });
   return getFileExport({ scope, input: { id: row!.id } });
 }
 
@@ -184,5 +186,6 @@ export async function getFileExportDownloadLink({
   }
   const link = { filename: e.fileName, contentType: e.contentType, inline: false };
   const { url, expiresAt } = await signedDownloadLink(storage, e.storageKey, link, FILE_DOWNLOAD_URL_TTL_SECONDS);
+  await recordScopeAccess(scope, { action: 'export-download', recordType: 'export', recordId: e.id, detail: e.fileName });
   return { downloadUrl: url, expiresAt };
 }

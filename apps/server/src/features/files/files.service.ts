@@ -17,6 +17,7 @@
  * Cleanup: deleteStalePendingFiles removes records still pending after STALE_PENDING_FILE_AGE_SECONDS (their
  * upload URL expired long before) and promotes those whose bytes did arrive. Scheduling it is the jobs' concern.
  */
+import { recordScopeAccess } from '../access-log/access-log.record';
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import {
@@ -211,6 +212,14 @@ async function downloadLink(
   }
   const link = { filename: file.filename, contentType: file.contentType, inline: input.inline };
   const { url, expiresAt } = await signedDownloadLink(storage, file.storageKey, link, FILE_DOWNLOAD_URL_TTL_SECONDS);
+  // The link is the only way to the bytes, so handing it out is the file's opening (inline) or download.
+  await recordScopeAccess(scope, {
+    action: 'file-download',
+    recordType: 'file',
+    recordId: file.id,
+    [kind === 'client' ? 'clientId' : 'caregiverId']: file.ownerId,
+    detail: `${input.inline ? 'opened' : 'downloaded'} ${file.filename}`.slice(0, 300),
+  });
   return { url, filename: file.filename, contentType: file.contentType, expiresAt };
 }
 

@@ -263,6 +263,7 @@ const ADMIN_ACTIONS = [
   ...READ_BRANCHES,
   ...READ_USERS,
   'updateUser',
+  'resetUserMfa',
   'createBranch',
   'updateBranch',
   'getRoles',
@@ -274,6 +275,9 @@ const ADMIN_ACTIONS = [
   ...ROLLUP_ACTIONS,
   'updatePayrollSettings',
   'updateEvvSettings',
+  'getSecuritySettings',
+  'updateSecuritySettings',
+  'getRecordAccessHistory',
   'getOutbox',
 ];
 const STAFF_TABLES = ['branches', 'clients', 'client_addresses', 'caregivers', 'caregiver_addresses', 'payer_sources', 'shifts'];

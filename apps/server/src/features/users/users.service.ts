@@ -1,3 +1,4 @@
+import { recordAccess, recordScopeAccess } from '../access-log/access-log.record';
 import { and, asc, count, desc, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type {
   GetUsersInput,
@@ -224,11 +225,18 @@ export async function startImpersonatingUser({ scope, input }: { scope: Scope; i
   const target = await loadManagedUser(scope, input.userId, userInScope(scope));
   assertMayManage(scope, target, 'impersonate');
   await scope.db.update(users).set({ impersonatedUserId: input.userId }).where(eq(users.id, scope.actorUserId));
+  await recordAccess(scope.db, {
+    action: 'impersonation-start',
+    userId: scope.actorUserId,
+    impersonatedUserId: input.userId,
+    companyId: target.companyId ?? scope.companyId,
+  });
   return { ok: true };
 }
 
 /** Stops impersonating (spec: users.stopImpersonatingUser); harmless when not impersonating. */
 export async function stopImpersonatingUser({ scope }: { scope: Scope }): Promise<OkOutput> {
   await scope.db.update(users).set({ impersonatedUserId: null }).where(eq(users.id, scope.actorUserId));
+  if (scope.userId !== scope.actorUserId) await recordScopeAccess(scope, { action: 'impersonation-stop' });
   return { ok: true };
 }

@@ -8,6 +8,7 @@ import { shiftsView } from '../shifts/shifts.view';
 import { fileImportRowsView, fileImportsView } from '../file-imports/file-imports.view';
 import { fileExportsView } from '../file-exports/file-exports.view';
 import { REPORT_VIEWS } from '../reports/reports.catalog';
+import { accessLogView } from '../access-log/access-log.view';
 
 /** Every backend view, by name. A new list or report is one more declaration here. */
 const VIEWS = new Map<string, ViewDefinition>(
@@ -21,6 +22,7 @@ const VIEWS = new Map<string, ViewDefinition>(
     fileExportsView,
     fileImportsView,
     fileImportRowsView,
+    accessLogView,
     ...REPORT_VIEWS,
   ].map((v) => [v.name, v]),
 );

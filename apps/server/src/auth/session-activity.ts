@@ -1,0 +1,82 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { SESSION } from '@hearth/shared/app/app.constants';
+import { parseSecuritySettings } from '@hearth/shared/access-log/security-settings';
+import { sessionActivity, accessLog } from '../features/access-log/access-log.schema';
+import { sessions } from '../features/users/users.schema';
+
+/**
+ * Whether a session unused since `lastActiveAt` has passed the inactivity limit at `now` (all epoch milliseconds):
+ * strictly older than the limit, so a session used exactly 30 minutes ago still works (spec section 9: "older than
+ * 30 minutes").
+ */
+export function isIdleEnded(lastActiveAt: number, now: number, idleLimitMs: number): boolean {
+  return now - lastActiveAt > idleLimitMs;
+}
+
+/** Why a session was ended by the server: the inactivity limit or the maximum sign-in age (spec section 9). */
+export type LogoffReason = 'idle' | 'max-age';
+
+/** The session a request came with, as far as the activity check needs it. */
+export interface ActiveSession {
+  id: number;
+  userId: number;
+  createdAt: number;
+  companyId: number | null;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+}
+
+/**
+ * Ends a session on the server (automatic logoff): deletes it, which removes its activity row, and logs a `logoff`
+ * with the reason once, by whichever request removed it.
+ */
+export async function endSession(db: Db, session: ActiveSession, reason: LogoffReason, now: number): Promise<void> {
+  const removed = await db.delete(sessions).where(eq(sessions.id, session.id)).returning({ id: sessions.id });
+  if (!removed.length) return;
+  await db.insert(accessLog).values({
+    at: new Date(now),
+    action: 'logoff',
+    reason,
+    userId: session.userId,
+    companyId: session.companyId,
+    ipAddress: session.ipAddress ?? null,
+    userAgent: session.userAgent ?? null,
+  });
+}
+
+/**
+ * The server's inactivity rule, checked on every request (issue 20 item 3; HIPAA 45 CFR 164.312(a)(2)(iii),
+ * automatic logoff): a session whose last request is older than the company's inactivity limit (at most the spec's
+ * 30 minutes, companies.security_settings) is ended (endSession) and the request has no caller. Otherwise the
+ * request counts as activity; the stored time moves at most once per SESSION.activityThrottleMs (5 s, the web's
+ * throttle too), so a burst of calls writes once. A session without an activity row (made before this rule) counts
+ * from its sign-in.
+ * @param now the server's clock, epoch milliseconds (a test controls it).
+ * @returns true when the session may go on.
+ */
+export async function touchSession(db: Db, session: ActiveSession, now: number): Promise<boolean> {
+  const [row] = rowsOf<{ last: string | Date | null; settings: unknown }>(
+    await db.execute(sql`select
+      (select ${sessionActivity.lastActiveAt} from ${sessionActivity} where ${sessionActivity.sessionId} = ${session.id}) as last,
+      (select security_settings from companies where id = ${session.companyId}) as settings`),
+  );
+  const last = row?.last ? new Date(row.last).getTime() : session.createdAt;
+  const limitMs = parseSecuritySettings(row?.settings).idleTimeoutMinutes * 60_000;
+  if (isIdleEnded(last, now, limitMs)) {
+    await endSession(db, session, 'idle', now);
+    return false;
+  }
+  if (row?.last && now - last < SESSION.activityThrottleMs) return true;
+  await db
+    .insert(sessionActivity)
+    .values({ sessionId: session.id, lastActiveAt: new Date(now) })
+    .onConflictDoUpdate({ target: sessionActivity.sessionId, set: { lastActiveAt: new Date(now) } });
+  return true;
+}
+
+/** Records a new session's sign-in as its first activity (better-auth's session create hook, auth.ts). */
+export async function startSessionActivity(db: Db, sessionId: number, at: Date): Promise<void> {
+  await db.insert(sessionActivity).values({ sessionId, lastActiveAt: at }).onConflictDoNothing();
+}
