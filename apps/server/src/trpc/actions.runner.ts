@@ -109,7 +109,7 @@ export async function runActionCalls({
         entries.push({ result: { data: (await callAt(caller, call.name, call.input)) ?? null } });
       }
     } catch (error) {
-      const { message, unexpected } = publicErrorOf(error);
+      const { message, unexpected } = publicErrorOf(error, ctx.language);
       if (unexpected) onUnexpectedError?.(error, call);
       entries.push({ result: { error: message } });
     }

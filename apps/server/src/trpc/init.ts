@@ -7,6 +7,9 @@ import { databaseInputError } from '../db/errors';
 import { describeZodError } from '../errors/zod-errors';
 import { isActionAllowed } from '../features/roles/roles.permissions';
 import type { Caller } from '../auth/caller';
+import type { Language } from '@hearth/shared/i18n/languages';
+import { msg, translate } from '../i18n/server-i18n';
+import { translateEnglish } from '../i18n/english-messages';
 
 /** JSON-RPC error numbers of tRPC per AppError code. */
 const RPC_CODE = {
@@ -41,41 +44,51 @@ function causeOf(error: { code: TRPCError['code']; cause?: unknown }): unknown {
 }
 
 /**
- * The human message of a failed call, worded as the error formatter words it for /api/trpc: an AppError's own
- * message, "field: message" for a zod input error, "Internal server error" for anything unexpected, else the
- * TRPCError's message. `unexpected` is true when the real cause is hidden and should be logged.
+ * The human message of a failed call in `language` (English unless given), worded as the error formatter words it
+ * for /api/trpc: an AppError's own message, "field: message" for a zod input error, "Internal server error" for
+ * anything unexpected, else the TRPCError's message (translated when the catalogue holds its English text).
+ * `unexpected` is true when the real cause is hidden and should be logged.
  */
-export function publicErrorOf(error: unknown): { message: string; unexpected: boolean } {
+export function publicErrorOf(error: unknown, language: Language = 'en'): { message: string; unexpected: boolean } {
   const trpcError = getTRPCErrorFromUnknown(error);
   const cause = causeOf(trpcError);
-  if (cause instanceof AppError) return { message: cause.message, unexpected: cause.code === 'INTERNAL_SERVER_ERROR' };
-  if (cause instanceof ZodError) return { message: describeZodError(cause).message, unexpected: false };
-  if (trpcError.code === 'INTERNAL_SERVER_ERROR') return { message: 'Internal server error', unexpected: true };
-  return { message: trpcError.message, unexpected: false };
+  if (cause instanceof AppError) {
+    return { message: cause.localized(language).message, unexpected: cause.code === 'INTERNAL_SERVER_ERROR' };
+  }
+  if (cause instanceof ZodError) return { message: describeZodError(cause, language).message, unexpected: false };
+  if (trpcError.code === 'INTERNAL_SERVER_ERROR') {
+    return { message: translate(msg('errors.internal'), language), unexpected: true };
+  }
+  return { message: translateEnglish(trpcError.message, language), unexpected: false };
 }
 
 const builder = initTRPC.context<Context>().meta<ProcedureMeta>();
 
 const t = builder.create({
-  /** The one place errors are mapped: AppError codes and zod input errors to statuses and human messages. */
-  errorFormatter({ shape, error }) {
+  /**
+   * The one place errors are mapped: AppError codes and zod input errors to statuses and human messages, in the
+   * language of the request (its user's setting, else Accept-Language, else English: the context's `language`).
+   */
+  errorFormatter({ shape, error, ctx }) {
+    const language = ctx?.language ?? 'en';
     const cause = causeOf(error);
     if (cause instanceof AppError) {
+      const { message, fieldErrors } = cause.localized(language);
       return {
         ...shape,
         code: RPC_CODE[cause.code],
-        message: cause.message,
+        message,
         data: {
           ...shape.data,
           code: cause.code,
           httpStatus: cause.httpStatus,
-          fieldErrors: cause.fieldErrors ?? null,
+          fieldErrors: fieldErrors ?? null,
           stack: undefined,
         },
       };
     }
     if (cause instanceof ZodError) {
-      const { message, fieldErrors } = describeZodError(cause);
+      const { message, fieldErrors } = describeZodError(cause, language);
       return {
         ...shape,
         message,
@@ -84,7 +97,7 @@ const t = builder.create({
     }
     return {
       ...shape,
-      message: publicErrorOf(error).message,
+      message: publicErrorOf(error, language).message,
       data: { ...shape.data, fieldErrors: null, stack: undefined },
     };
   },

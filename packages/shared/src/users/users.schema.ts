@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ID, ZId, zText } from '../app/input-rules';
 import { UNASSIGNABLE_ROLE_IDS } from '../roles/roles.constants';
 import { zPage } from '../app/outputs.schema';
+import { LANGUAGES } from '../i18n/languages';
 
 /** An IANA time zone name such as America/New_York. */
 export const ZTimeZone = zText().refine(
@@ -91,8 +92,32 @@ export const ZCurrentUser = z.object({
   roleHasSystemLevelAccess: z.boolean(),
   /** The user's own IANA time zone (spec "User", default America/New_York): times of no branch are shown in it. */
   timezone: z.string(),
+  /** The user's language setting ('en', 'es'), or null to follow the browser (issue 27). */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type CurrentUser = z.infer<typeof ZCurrentUser>;
+
+/**
+ * A user's language setting (issue 27): a language Hearth speaks ('en', 'es'), or null to follow the browser's.
+ * The message names the choices, in English here and in the reader's language from the server (its catalogue's
+ * validation.language).
+ */
+export const ZLanguageSetting = z
+  .enum(LANGUAGES, {
+    message: 'Choose a language Hearth speaks: en (English) or es (Español), or null to follow the browser',
+  })
+  .nullable();
+export type LanguageSetting = z.infer<typeof ZLanguageSetting>;
+
+/**
+ * Input of setMyLanguage: the signed-in user's own language, nothing else. Strict, so a request naming another user
+ * (a userId) is refused rather than quietly changing the caller's own.
+ */
+export const ZSetMyLanguageInput = z.strictObject({ language: ZLanguageSetting });
+export type SetMyLanguageInput = z.infer<typeof ZSetMyLanguageInput>;
+
+/** Output of setMyLanguage: the language now set. */
+export const ZMyLanguageOutput = z.object({ language: z.enum(LANGUAGES).nullable() });
 
 /** Who a staff user is, as every staff user output says it: the list row and the edit form's user. */
 const ZStaffIdentity = z.object({

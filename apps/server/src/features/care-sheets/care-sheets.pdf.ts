@@ -1,6 +1,10 @@
 import { DateTime } from 'luxon';
+import type { TFunction } from 'i18next';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import type { CareSheetPdfDetails } from '@hearth/shared/care-sheets/care-sheets.schema';
+import type { Language } from '@hearth/shared/i18n/languages';
+import { serverT } from '../../i18n/server-i18n';
+import { zonedDate, zonedDateTime } from '../../i18n/server-dates';
 
 /** A care sheet as its PDF shows it, with what the header and file name need besides the contract's fields. */
 export type CareSheetPdfSource = CareSheetPdfDetails & { agencyName: string; branchName: string; clientLastName: string };
@@ -14,9 +18,13 @@ const SIGNATURE_BOX = { width: 220, height: 70 };
 const GREY = rgb(0.4, 0.4, 0.4);
 const BLACK = rgb(0, 0, 0);
 
-/** A visit time as the office reads it, in the branch's zone: "03/04/31 9:00 AM EST"; null reads "Not recorded". */
-export function pdfTime(iso: string | null, timezone: string): string {
-  if (!iso) return 'Not recorded';
+/**
+ * A visit time as the office reads it, in the branch's zone: "03/04/31 9:00 AM EST" (spec format) in English, else
+ * through Intl in the language's locale (es-US "4/3/31, 9:00 a.m. EST"); null reads "Not recorded" in the language.
+ */
+export function pdfTime(iso: string | null, timezone: string, language: Language = 'en'): string {
+  if (!iso) return serverT(language)('carePdf.notRecorded');
+  if (language !== 'en') return zonedDateTime(new Date(iso), timezone, language);
   return DateTime.fromISO(iso, { zone: timezone }).setLocale('en-US').toFormat('MM/dd/yy h:mm a ZZZZ');
 }
 
@@ -46,6 +54,8 @@ class Cursor {
     private readonly doc: PDFDocument,
     readonly font: PDFFont,
     readonly bold: PDFFont,
+    /** The PDF's texts in the reader's language. */
+    readonly t: TFunction<'server'>,
   ) {
     this.page = doc.addPage([PAGE.width, PAGE.height]);
     this.y = PAGE.height - PAGE.margin;
@@ -142,7 +152,7 @@ class Cursor {
       this.page.drawLine({ start: { x: x + 1.8, y: boxY + 4.8 }, end: { x: x + 3.8, y: boxY + 2 }, thickness: 1.4 });
       this.page.drawLine({ start: { x: x + 3.8, y: boxY + 2 }, end: { x: x + 8, y: boxY + 8.5 }, thickness: 1.4 });
     }
-    const status = done ? 'Done' : 'Not done';
+    const status = this.safe(this.t(done ? 'carePdf.done' : 'carePdf.notDone'));
     this.page.drawText(status, {
       x: PAGE.width - PAGE.margin - this.bold.widthOfTextAtSize(status, BODY_SIZE),
       y: boxY + 1,
@@ -186,12 +196,12 @@ async function signature(
   fallback: string,
 ): Promise<void> {
   const drawn = (await embedSignature(doc, images.signature)) ?? (await embedSignature(doc, images.initials));
-  const kind = images.signature ? 'Signature' : images.initials ? 'Initials' : null;
+  const kind = images.signature ? cursor.t('carePdf.signature') : images.initials ? cursor.t('carePdf.initials') : null;
   if (drawn) {
     cursor.row(label, kind!);
     cursor.image(drawn);
   } else {
-    cursor.row(label, kind ? `${kind} given, but the image could not be read` : fallback);
+    cursor.row(label, kind ? cursor.t('carePdf.unreadable', { kind }) : fallback);
   }
 }
 
@@ -202,70 +212,85 @@ async function signature(
  * (tasks recorded that are no longer in the plan follow, marked so), transportation (miles, trips), the
  * caregiver's comment (wrapped), the client's signature image or initials or the reason they could not sign, the
  * caregiver's signature or initials, and when it was submitted and reviewed (with the review note).
- * Text outside the standard fonts' WinAnsi set is transliterated or shown as "?".
+ * Its texts are the `server` catalogue's `carePdf` in `language` (the requesting user's, issue 27), its dates
+ * through Intl in that language's locale outside English. Text outside the standard fonts' WinAnsi set is
+ * transliterated or shown as "?".
  * @returns the PDF file's bytes.
  */
-export async function renderCareSheetPdf(source: CareSheetPdfSource): Promise<Uint8Array> {
+export async function renderCareSheetPdf(source: CareSheetPdfSource, language: Language = 'en'): Promise<Uint8Array> {
+  const t = serverT(language);
   const doc = await PDFDocument.create();
-  const visitDate = DateTime.fromISO(source.startTimestamp, { zone: source.timezone }).toFormat('MM/dd/yy');
-  doc.setTitle(`Care sheet: ${source.clientName}, ${visitDate}`);
+  const start = DateTime.fromISO(source.startTimestamp, { zone: source.timezone });
+  const visitDate =
+    language === 'en' ? start.toFormat('MM/dd/yy') : zonedDate(start.toJSDate(), source.timezone, language);
+  const title = t('carePdf.title', { client: source.clientName, date: visitDate });
+  doc.setTitle(title);
   doc.setAuthor(source.agencyName);
   doc.setCreator('Hearth');
   doc.setProducer('Hearth');
-  const cursor = new Cursor(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
-  const time = (iso: string | null) => pdfTime(iso, source.timezone);
+  doc.setLanguage(language === 'es' ? 'es-US' : 'en-US');
+  const cursor = new Cursor(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+    t,
+  );
+  const time = (iso: string | null) => pdfTime(iso, source.timezone, language);
 
   cursor.text(source.agencyName, { font: cursor.bold, size: 16 });
-  cursor.text(`${source.branchName} branch`, { color: GREY });
+  cursor.text(t('carePdf.branch', { branch: source.branchName }), { color: GREY });
   cursor.y -= 6;
-  cursor.text(`Care sheet: ${source.clientName}, ${visitDate}`, { font: cursor.bold, size: 13 });
+  cursor.text(title, { font: cursor.bold, size: 13 });
 
-  cursor.heading('Visit');
-  cursor.row('Client', source.clientName);
-  cursor.row('Caregiver', source.caregiverName);
-  cursor.row('Service', source.serviceCode ?? 'Not given');
-  cursor.row('Scheduled', `${time(source.startTimestamp)} to ${time(source.endTimestamp)}`);
-  cursor.row('Check-in', time(source.checkIn));
-  cursor.row('Check-out', time(source.checkOut));
+  cursor.heading(t('carePdf.visit'));
+  cursor.row(t('carePdf.client'), source.clientName);
+  cursor.row(t('carePdf.caregiver'), source.caregiverName);
+  cursor.row(t('carePdf.service'), source.serviceCode ?? t('carePdf.notGiven'));
+  cursor.row(t('carePdf.scheduled'), t('carePdf.span', { start: time(source.startTimestamp), end: time(source.endTimestamp) }));
+  cursor.row(t('carePdf.checkIn'), time(source.checkIn));
+  cursor.row(t('carePdf.checkOut'), time(source.checkOut));
 
-  cursor.heading('Care plan tasks');
+  cursor.heading(t('carePdf.tasks'));
   const done = new Set(source.completed_tasks);
-  if (source.tasks.length === 0) cursor.text('The care plan has no tasks.', { color: GREY });
+  if (source.tasks.length === 0) cursor.text(t('carePdf.noTasks'), { color: GREY });
   for (const task of source.tasks) cursor.task(task, done.has(task));
-  for (const task of source.completed_tasks.filter((t) => !source.tasks.includes(t))) {
-    cursor.task(task, true, ' (not in the care plan)');
+  for (const task of source.completed_tasks.filter((name) => !source.tasks.includes(name))) {
+    cursor.task(task, true, t('carePdf.notInPlan'));
   }
 
-  cursor.heading('Transportation and comment');
+  cursor.heading(t('carePdf.transportAndComment'));
   const transport = source.transportation_data;
   cursor.row(
-    'Transportation',
+    t('carePdf.transportation'),
     transport
-      ? `${transport.miles} ${transport.miles === 1 ? 'mile' : 'miles'}, ${transport.trips} ${transport.trips === 1 ? 'trip' : 'trips'}`
-      : 'None recorded',
+      ? t('carePdf.transport', {
+          miles: t('carePdf.miles', { count: transport.miles }),
+          trips: t('carePdf.trips', { count: transport.trips }),
+        })
+      : t('carePdf.noneRecorded'),
   );
-  cursor.row('Comment', source.caregiver_comment?.trim() || 'None');
+  cursor.row(t('carePdf.comment'), source.caregiver_comment?.trim() || t('carePdf.none'));
 
-  cursor.heading('Signatures');
+  cursor.heading(t('carePdf.signatures'));
   const reason = source.client_unable_to_sign_reason?.trim();
   await signature(
     doc,
     cursor,
-    'Client',
+    t('carePdf.client'),
     { signature: source.client_signature, initials: source.client_initials },
-    reason ? `Unable to sign: ${reason}` : 'Not signed',
+    reason ? t('carePdf.unableToSign', { reason }) : t('carePdf.notSigned'),
   );
   await signature(
     doc,
     cursor,
-    'Caregiver',
+    t('carePdf.caregiver'),
     { signature: source.caregiver_signature, initials: source.caregiver_initials },
-    'Not signed',
+    t('carePdf.notSigned'),
   );
 
-  cursor.heading('Submission');
-  cursor.row('Submitted', source.submittedAt ? time(source.submittedAt) : 'Not submitted');
-  cursor.row('Reviewed', source.reviewedAt ? time(source.reviewedAt) : 'Not reviewed');
-  if (source.reviewNote) cursor.row('Review note', source.reviewNote);
+  cursor.heading(t('carePdf.submission'));
+  cursor.row(t('carePdf.submitted'), source.submittedAt ? time(source.submittedAt) : t('carePdf.notSubmitted'));
+  cursor.row(t('carePdf.reviewed'), source.reviewedAt ? time(source.reviewedAt) : t('carePdf.notReviewed'));
+  if (source.reviewNote) cursor.row(t('carePdf.reviewNote'), source.reviewNote);
   return doc.save();
 }

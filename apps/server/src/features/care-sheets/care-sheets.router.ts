@@ -49,9 +49,9 @@ export const careSheetsRouter = router({
     .input(ZCareSheetIdInput)
     .output(ZCareSheetPdfDetails)
     .query(({ ctx, input }) => careSheets.getCareSheetPDFDetails({ scope: ctx.scope, input })),
-  /** The care sheet's PDF {care_sheet_id} -> {fileName, contentType, base64}. */
+  /** The care sheet's PDF {care_sheet_id} -> {fileName, contentType, base64}, in the caller's language. */
   getCareSheetPDFFile: permissionProcedure
     .input(ZCareSheetIdInput)
     .output(ZCareSheetPdfFile)
-    .query(({ ctx, input }) => careSheets.getCareSheetPDFFile({ scope: ctx.scope, input })),
+    .query(({ ctx, input }) => careSheets.getCareSheetPDFFile({ scope: ctx.scope, input, language: ctx.language })),
 });

@@ -21,6 +21,7 @@ import { withReceipt } from '../visits/visits.receipts';
 import { findCallerCaregiver } from '../caregiver-app/caregiver-app.lookup';
 import { careSheets } from './care-sheets.schema';
 import { careSheetPdfFileName, renderCareSheetPdf, type CareSheetPdfSource } from './care-sheets.pdf';
+import type { Language } from '@hearth/shared/i18n/languages';
 
 /** Most care sheets listMyCareSheets answers (the newest visits). */
 export const MY_CARE_SHEETS_LIMIT = 100;
@@ -506,7 +507,7 @@ export async function getCareSheetPDFDetails({
 
 /**
  * The care sheet as a PDF file (getCareSheetPDFFile {care_sheet_id}, issue "caregiver app" item 5), made with
- * pdf-lib by renderCareSheetPdf: who may read it as getCareSheetPDFDetails.
+ * pdf-lib by renderCareSheetPdf, in `language` (the requesting user's): who may read it as getCareSheetPDFDetails.
  * @returns {fileName "care-sheet-<client-last-name>-<YYYY-MM-DD>.pdf" (the visit's local date), contentType
  * application/pdf, base64 of the file}.
  * @throws AppError NOT_FOUND "Care sheet N not found" for a missing one or one the caller may not read.
@@ -514,12 +515,15 @@ export async function getCareSheetPDFDetails({
 export async function getCareSheetPDFFile({
   scope,
   input,
+  language = 'en',
 }: {
   scope: Scope;
   input: { care_sheet_id: number };
+  /** The language of the PDF's texts and dates: the requesting user's (the request's, trpc/context.ts). */
+  language?: Language;
 }): Promise<CareSheetPdfFile> {
   const source = await loadPdfSource(scope, input.care_sheet_id);
-  const bytes = await renderCareSheetPdf(source);
+  const bytes = await renderCareSheetPdf(source, language);
   return {
     fileName: careSheetPdfFileName(source),
     contentType: 'application/pdf',

@@ -14,6 +14,8 @@ import { AppError } from '../../errors/app-error';
 import { accounts, sessions, users } from '../users/users.schema';
 import { issueLoginLink } from '../../auth/login-links';
 import { notify } from '../notify/notify.service';
+import { msg, translate } from '../../i18n/server-i18n';
+import { languageOfUser } from '../../i18n/request-language';
 import { caregivers } from './caregivers.schema';
 import { findCaregiver, type ScopedCaregiver } from './caregivers.lookup';
 import { loginAllowed } from './caregivers.service';
@@ -102,7 +104,7 @@ async function ensureCaregiverUser(
  * (identifier login-link:<userId>, valid LOGIN_LINK_TTL_HOURS = 24 h; an earlier unused link of the user stops
  * working) and sends the path /login?token=<token> through the notifier (email when known, else SMS; the default
  * notifier writes the outbox that /mocks shows). The link is redeemed by POST /api/login-links/redeem (see auth/login-links.ts). Input {caregiverId, channel?}. Output {userId, username, channel, recipient, expiresAt}
- * (the link itself is not returned).
+ * (the link itself is not returned). The message is in the caregiver's language (their setting, else English).
  * @throws AppError NOT_FOUND outside scope, CONFLICT for an inactive or terminated caregiver or a taken email,
  * BAD_REQUEST when the caregiver has no email or phone number for the channel.
  */
@@ -124,16 +126,17 @@ export async function sendCaregiverLoginLink({
   }
   const { caregiver, userId, username } = await ensureCaregiverUser(scope, input.caregiverId);
   const { expiresAt, link } = await issueLoginLink(scope.db, userId);
+  // In the caregiver's language (their setting, else English).
+  const language = await languageOfUser(scope.db, userId);
+  const values = { firstName: caregiver.firstName, username, link, hours: LOGIN_LINK_TTL_HOURS };
   await notify({
     db: scope.db,
     channel,
     kind: 'caregiver_login_link',
     recipient,
     userId,
-    subject: channel === 'email' ? 'Your Hearth sign-in link' : null,
-    body:
-      `Hello ${caregiver.firstName}, sign in to the Hearth caregiver app as ${username} with this link: ${link} ` +
-      `It works once, within ${LOGIN_LINK_TTL_HOURS} hours.`,
+    subject: channel === 'email' ? translate(msg('loginLink.subject'), language) : null,
+    body: translate(msg('loginLink.caregiverBody', values), language),
     link,
   });
   return { userId, username, channel, recipient, expiresAt: expiresAt.toISOString() };

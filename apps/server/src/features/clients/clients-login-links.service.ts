@@ -9,6 +9,10 @@ import { AppError } from '../../errors/app-error';
 import { users } from '../users/users.schema';
 import { issueLoginLink } from '../../auth/login-links';
 import { notify } from '../notify/notify.service';
+import type { Language } from '@hearth/shared/i18n/languages';
+import { msg, translate, type ServerMessage } from '../../i18n/server-i18n';
+import { languageOfUser } from '../../i18n/request-language';
+import { zonedDateTime } from '../../i18n/server-dates';
 import { clientContacts, clients } from './clients.schema';
 import { findClient, findRecordClient } from './clients.lookup';
 import { clientMaySignIn } from './clients.service';
@@ -88,19 +92,24 @@ async function ensureLoginUser(scope: Scope, person: LoginPerson): Promise<numbe
   return insertPersonUser(scope, person, { username, email, roleId: person.roleId });
 }
 
-/** Issues a token for a user and sends the link by email through the notifier. */
-async function sendLink(scope: Scope, userId: number, to: { email: string; firstName: string; kind: string; app: string }) {
+/**
+ * Issues a token for a user and sends the link by email through the notifier, in the recipient's language (their
+ * setting, else English; the expiry in UTC, as the spec's English writes it, else through Intl in their locale).
+ * `app` names the app the link opens (a message of the `server` catalogue).
+ */
+async function sendLink(scope: Scope, userId: number, to: { email: string; firstName: string; kind: string; app: ServerMessage }) {
   const { expiresAt, link } = await issueLoginLink(scope.db, userId);
+  const language = await languageOfUser(scope.db, userId);
+  const expires = (lng: Language) =>
+    lng === 'en' ? expiresAt.toISOString().replace('T', ' ').slice(0, 16) : zonedDateTime(expiresAt, 'UTC', lng);
   await notify({
     db: scope.db,
     channel: 'email',
     kind: to.kind,
     recipient: to.email,
     userId,
-    subject: 'Your Hearth sign-in link',
-    body:
-      `Hello ${to.firstName},\n\nUse the link below to sign in to ${to.app}. It works once and expires on ` +
-      `${expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC.\n\nIf you did not expect this message, ignore it.`,
+    subject: translate(msg('loginLink.subject'), language),
+    body: translate(msg('loginLink.body', { firstName: to.firstName, app: to.app, expiresAt: expires }), language),
     link,
   });
   return { userId, recipient: to.email, expiresAt: expiresAt.toISOString() };
@@ -131,7 +140,7 @@ export async function sendClientLoginLink({ scope, input }: ScopedInput<{ client
     email: client.email,
     firstName: client.firstName,
     kind: 'client_login_link',
-    app: 'the Hearth client app',
+    app: msg('loginLink.clientApp'),
   });
 }
 
@@ -168,6 +177,6 @@ export async function sendClientContactLoginLink({ scope, input }: ScopedInput<{
     email: contact.email,
     firstName: contact.firstName,
     kind: 'client_contact_login_link',
-    app: `the Hearth client app for ${client.firstName} ${client.lastName}`,
+    app: msg('loginLink.clientAppFor', { client: `${client.firstName} ${client.lastName}` }),
   });
 }

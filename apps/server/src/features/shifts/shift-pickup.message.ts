@@ -6,6 +6,9 @@ import { caregivers } from '../caregivers/caregivers.schema';
 import { clients } from '../clients/clients.schema';
 import { users } from '../users/users.schema';
 import { notify } from '../notify/notify.service';
+import { pickLanguage, type Language } from '@hearth/shared/i18n/languages';
+import { msg, translate } from '../../i18n/server-i18n';
+import { zonedDate, zonedSpan } from '../../i18n/server-dates';
 
 /**
  * How a pickup invitation reaches a caregiver (issue "Scheduling" item 4): its text, and the channel the notifier
@@ -25,22 +28,29 @@ interface InvitedShift {
 }
 
 /**
- * The text of an invitation, in the branch's time zone and saying which: "Open shift Tue 11/24/26 9:00 AM-1:00 PM
- * EST near Dorchester (T1019). Open Hearth to pick it up." ("near" and the code are left out when unknown).
+ * The text of an invitation in `language`, in the branch's time zone and saying which: in English "Open shift Tue
+ * 11/24/26 9:00 AM-1:00 PM EST near Dorchester (T1019). Open Hearth to pick it up." ("near" and the code are left
+ * out when unknown); in another language the same message from the `server` catalogue, its times through Intl in
+ * the language's locale.
  */
 export function invitationText(
   shift: Pick<InvitedShift, 'startAt' | 'endAt' | 'serviceCode' | 'timezone'>,
   city: string | null,
+  language: Language = 'en',
 ): { subject: string; body: string } {
   const local = (d: Date) => DateTime.fromJSDate(d, { zone: shift.timezone }).setLocale('en-US');
   const start = local(shift.startAt);
   const end = local(shift.endAt);
-  const when = `${start.toFormat('ccc MM/dd/yy h:mm a')}-${end.toFormat('h:mm a')} ${zoneAbbreviation(shift.timezone, shift.endAt)}`;
-  const where = city ? ` near ${city}` : '';
+  const english = language === 'en';
+  const when = english
+    ? `${start.toFormat('ccc MM/dd/yy h:mm a')}-${end.toFormat('h:mm a')} ${zoneAbbreviation(shift.timezone, shift.endAt)}`
+    : zonedSpan(shift.startAt, shift.endAt, shift.timezone, language, true);
+  const date = english ? start.toFormat('ccc MM/dd/yy') : zonedDate(shift.startAt, shift.timezone, language);
+  const where = city ? translate(msg('pickup.near', { city }), language) : '';
   const code = shift.serviceCode ? ` (${shift.serviceCode})` : '';
   return {
-    subject: `Open shift ${start.toFormat('ccc MM/dd/yy')}`,
-    body: `Open shift ${when}${where}${code}. Open Hearth to pick it up.`,
+    subject: translate(msg('pickup.subject', { date }), language),
+    body: translate(msg('pickup.body', { when, where, code }), language),
   };
 }
 
@@ -57,18 +67,19 @@ export function primaryCity(clientIdColumn: 'shifts.client_id' | 'clients.id') {
  * Sends the invitation message for `shift` to each of `caregiverIds` through the notifier (kind pickup_invitation,
  * link /app/pickup): push when the caregiver has an active sign-in user (to its registered device token, else
  * addressed "user:<id>" for the app's in-app list), else SMS to the caregiver's phone, else email; a caregiver with
- * none of these gets nothing (they still see the offer once they sign in).
+ * none of these gets nothing (they still see the offer once they sign in). Each message is in its caregiver's
+ * language (invitationText).
  */
 export async function sendInvitationMessages(db: Db, shift: InvitedShift, caregiverIds: number[]): Promise<void> {
   const [client] = await db
     .select({ city: primaryCity('clients.id') })
     .from(clients)
     .where(eq(clients.id, shift.clientId));
-  const { subject, body } = invitationText(shift, client?.city ?? null);
   const contacts = await db
     .select({
       userId: users.id,
       userActive: users.isActive,
+      language: users.language,
       deviceToken: users.pushNotificationDeviceToken,
       phoneNumber: caregivers.phoneNumber,
       email: caregivers.email,
@@ -77,6 +88,8 @@ export async function sendInvitationMessages(db: Db, shift: InvitedShift, caregi
     .leftJoin(users, eq(users.id, caregivers.userId))
     .where(inArray(caregivers.id, caregiverIds));
   for (const c of contacts) {
+    // In the caregiver's language: their user's setting, else English.
+    const { subject, body } = invitationText(shift, client?.city ?? null, pickLanguage([c.language]));
     const base = { db, kind: 'pickup_invitation', body, link: PICKUP_LINK, userId: c.userId };
     if (c.userId !== null && c.userActive) {
       await notify({ ...base, channel: 'push', recipient: c.deviceToken ?? `user:${c.userId}` });

@@ -6,13 +6,17 @@ import { AppError } from '../../errors/app-error';
 import { caregivers } from '../caregivers/caregivers.schema';
 import { clients } from '../clients/clients.schema';
 import { notify } from '../notify/notify.service';
+import { msg, translate } from '../../i18n/server-i18n';
+import { languageOfUser } from '../../i18n/request-language';
+import { zonedSpan } from '../../i18n/server-dates';
 import { findShift } from './shifts.lookup';
 
 /**
  * Reminds the caregiver of a shift (sendShiftReminder {scheduleId}; spec section 7 "Shifts") through the notifier
  * (notify(): the outbox, in the request's transaction): by SMS to their phone number when they have one, else by
  * email. The message names the client by first name and last initial and the visit's local time span in the
- * branch's time zone; the full address stays in the app.
+ * branch's time zone; the full address stays in the app. The message is in the caregiver's language (their user's
+ * setting, else English).
  * @returns {channel, recipient}.
  * @throws AppError NOT_FOUND "Shift N not found"; BAD_REQUEST for an open or cancelled shift, or a caregiver
  * with neither phone number nor email.
@@ -43,15 +47,21 @@ export async function sendShiftReminder({
   }
   const channel = phone ? 'sms' : 'email';
   const recipient = (phone || email)!;
-  const span = formatLocalSpan({ start: shift.startAt, end: shift.endAt }, timezone);
+  // In the caregiver's language (their setting, else English); English keeps the spec's time format.
+  const language = await languageOfUser(scope.db, caregiver.userId);
+  const span =
+    language === 'en'
+      ? formatLocalSpan({ start: shift.startAt, end: shift.endAt }, timezone)
+      : zonedSpan(shift.startAt, shift.endAt, timezone, language);
+  const values = { firstName: caregiver.firstName, client: `${client.firstName} ${client.lastName.charAt(0)}.`, span };
   await notify({
     db: scope.db,
     channel,
     kind: 'shift_reminder',
     recipient,
     userId: caregiver.userId,
-    subject: channel === 'email' ? `Reminder: your visit on ${span}` : null,
-    body: `Hi ${caregiver.firstName}, a reminder of your visit with ${client.firstName} ${client.lastName.charAt(0)}. on ${span}.`,
+    subject: channel === 'email' ? translate(msg('reminder.subject', { span }), language) : null,
+    body: translate(msg('reminder.body', values), language),
     link: '/app',
   });
   return { channel, recipient };

@@ -37,5 +37,6 @@ export function toCurrentUser(caller: Caller): CurrentUser {
     isTrustedContact: role.id === ROLE_IDS.trustedContact,
     roleHasSystemLevelAccess: role.hasSystemLevelAccess,
     timezone: user.timezone,
+    language: user.language,
   };
 }

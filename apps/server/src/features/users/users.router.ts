@@ -4,6 +4,8 @@ import { ZOkOutput } from '@hearth/shared/app/outputs.schema';
 import { ZId } from '@hearth/shared/app/input-rules';
 import { authedProcedure, permissionProcedure, router } from '../../trpc/init';
 import { toCurrentUser } from './users.output';
+import { setMyLanguage } from './users.language';
+import { ZMyLanguageOutput, ZSetMyLanguageInput } from '@hearth/shared/users/users.schema';
 import * as service from './users.service';
 
 const ZIdInput = z.object({ id: ZId });
@@ -15,6 +17,11 @@ const ZIdInput = z.object({ id: ZId });
 export const usersRouter = router({
   /** The signed-in user with derived flags (spec section 7) -> CurrentUser. Any signed-in user. */
   getCurrentUser: authedProcedure.output(ZCurrentUser).query(({ ctx }) => toCurrentUser(ctx.caller)),
+  /** Sets one's own language {language: 'en' | 'es' | null} -> {language} (users.language.ts). Any signed-in user. */
+  setMyLanguage: authedProcedure
+    .input(ZSetMyLanguageInput)
+    .output(ZMyLanguageOutput)
+    .mutation(({ ctx, input }) => setMyLanguage({ scope: ctx.scope, input })),
   /** A page of staff users in scope: {search?, page, pageSize} -> {rows, totalCount, page, pageSize, totalPages}. */
   getUsers: permissionProcedure
     .input(ZGetUsersInput)

@@ -10,10 +10,12 @@ import {
   entryTimeProblem,
   isClockSkewed,
   isStatedAfterReceipt,
-  tooEarlyMessage,
-  tooLateMessage,
+  durationWords,
   type EntryKind,
 } from '@hearth/shared/caregiver-app/evv-time-rules';
+import type { Language } from '@hearth/shared/i18n/languages';
+import { msg, serverT } from '../../i18n/server-i18n';
+import { zonedDateTime } from '../../i18n/server-dates';
 import type { Scope } from '../../auth/scope';
 import { AppError, notFound } from '../../errors/app-error';
 import { branches } from '../branches/branches.schema';
@@ -266,12 +268,30 @@ function judgeEntryTime(
   if (!problem) return null;
   if (check.offline) return problem.code;
   const field = kind === 'check_in' ? 'checkIn' : 'checkOut';
-  const when = (d: Date) => formatInstant(d, shift.timezone, { zoneName: 'always' });
-  const message =
-    problem.code === 'too_early'
-      ? tooEarlyMessage(when(problem.opensAt), shift.evvSettings)
-      : tooLateMessage(kind, when(shift.endAt), shift.evvSettings);
+  const message = entryRefusal(kind, problem, shift);
   throw new AppError('BAD_REQUEST', message, { [field]: [message] });
+}
+
+/**
+ * The refusal of an online check outside the visit's entry times, in the caregiver app's words (its catalogue's
+ * `entry` messages, which the phone shows for the same rule): the time on the branch's wall clock with the zone's
+ * abbreviation (in English the spec's "03/08/26 7:00 AM EDT", else through Intl in the reader's locale) and the
+ * company's limit in days, hours or minutes with the language's plurals (durationWords). The English is
+ * tooEarlyMessage's and tooLateMessage's.
+ */
+function entryRefusal(kind: EntryKind, problem: NonNullable<ReturnType<typeof entryTimeProblem>>, shift: OwnShift) {
+  const when = (d: Date) => (language: Language) =>
+    language === 'en' ? formatInstant(d, shift.timezone, { zoneName: 'always' }) : zonedDateTime(d, shift.timezone, language);
+  const duration = (minutes: number) => (language: Language) =>
+    durationWords(minutes, (count, unit) => serverT(language)(`caregiverApp:entry.${unit}`, { count }));
+  if (problem.code === 'too_early') {
+    const { earlyCheckInMinutes } = shift.evvSettings;
+    return earlyCheckInMinutes === 0
+      ? msg('caregiverApp:entry.tooEarlyAtStart', { opensAt: when(problem.opensAt) })
+      : msg('caregiverApp:entry.tooEarly', { opensAt: when(problem.opensAt), duration: duration(earlyCheckInMinutes) });
+  }
+  const values = { endAt: when(shift.endAt), duration: duration(shift.evvSettings.lateEntryLimitMinutes) };
+  return msg(kind === 'check_in' ? 'caregiverApp:entry.tooLate_check_in' : 'caregiverApp:entry.tooLate_check_out', values);
 }
 
 /** What a check is measured against: the client's primary address and the branch's geofence. */

@@ -1,0 +1,38 @@
+import type { Language } from '@hearth/shared/i18n/languages';
+import { intlLocale } from './server-i18n';
+
+/**
+ * Dates and times the server writes into emails, SMS and PDFs for a reader of another language than English,
+ * through Intl in the reader's locale (issue 27). English keeps the spec's own formats ("03/04/31 9:00 AM EST"),
+ * written by the callers as before; these are only asked for the other languages.
+ */
+
+/** Day, month, two-digit year, hour and minute, and the zone's short name: es-US "8/3/26, 7:00 a.m. EDT". */
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'numeric',
+  year: '2-digit',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
+
+/** An instant on the wall clock of `timeZone` (IANA) with the zone's abbreviation, in the language's locale. */
+export function zonedDateTime(at: Date, timeZone: string, language: Language): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { ...DATE_TIME, timeZone }).format(at);
+}
+
+/** A date with its short weekday on the wall clock of `timeZone`: es-US "dom, 8/3/26". */
+export function zonedDate(at: Date, timeZone: string, language: Language): string {
+  const options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'numeric', year: '2-digit' };
+  return new Intl.DateTimeFormat(intlLocale(language), { ...options, timeZone }).format(at);
+}
+
+/**
+ * A span of time on the wall clock of `timeZone`, its end's date left out when it is the start's day (Intl's
+ * formatRange): es-US "2/11/26, 9:00 a.m. – 1:00 p.m. EST", with `weekday` "lun, 2/11/26, 9:00 a.m. – 1:00 p.m. EST".
+ */
+export function zonedSpan(start: Date, end: Date, timeZone: string, language: Language, weekday = false): string {
+  const options: Intl.DateTimeFormatOptions = { ...DATE_TIME, timeZone, ...(weekday ? { weekday: 'short' } : {}) };
+  return new Intl.DateTimeFormat(intlLocale(language), options).formatRange(start, end);
+}
