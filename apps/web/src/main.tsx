@@ -15,6 +15,7 @@ import { RouterProvider } from 'react-router';
 import { prefetchCurrentUser } from './api/current-user';
 import { queryClient } from './api/query-client';
 import { TRPCProvider, trpcClient } from './api/trpc';
+import { announceNotificationsByKind } from './layout/notification-roles';
 import { registerServiceWorkerAfterLoad } from './layout/service-worker';
 import { reloadOnceForStaleChunk } from './layout/stale-chunk';
 import { router } from './router';
@@ -24,6 +25,9 @@ import { cssVariablesResolver, NOTIFICATIONS_PROPS, theme } from './theme';
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnceForStaleChunk()) event.preventDefault();
 });
+
+// Notifications are live regions: errors as alerts, the rest as status messages (WCAG 4.1.3).
+announceNotificationsByKind();
 
 // Who is signed in is asked while the first page's code downloads, not after it.
 prefetchCurrentUser();
