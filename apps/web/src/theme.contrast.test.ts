@@ -85,7 +85,7 @@ describe('cssVariablesResolver', () => {
       [light, lightSurfaces],
       [dark, darkSurfaces],
     ] as const) {
-      for (const name of ['--hearth-focus-ring', '--hearth-control-border']) {
+      for (const name of ['--hearth-focus-ring', '--hearth-control-border'] as const) {
         for (const surface of surfaces) {
           expect(contrastRatio(variables[name]!, surface), `${name} on ${surface}`).toBeGreaterThanOrEqual(NON_TEXT_CONTRAST);
         }

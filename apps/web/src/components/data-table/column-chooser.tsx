@@ -2,6 +2,7 @@ import { ActionIcon, Button, Checkbox, Divider, Group, Popover, ScrollArea, Stac
 import { IconChevronDown, IconChevronUp, IconColumns } from '@tabler/icons-react';
 import type { ViewColumnMeta } from '@hearth/shared/views/views.schema';
 import { moveKey } from './data-table.state';
+import { useTranslation } from 'react-i18next';
 
 interface ColumnChooserProps {
   columns: ViewColumnMeta[];
@@ -13,6 +14,7 @@ interface ColumnChooserProps {
 
 /** Shows, hides and reorders the columns; the shown ones come first, in table order, the hidden ones after them. */
 export function ColumnChooser({ columns, visible, onChange, onReset }: ColumnChooserProps) {
+  const { t } = useTranslation('dataTable');
   const byKey = new Map(columns.map((c) => [c.key, c]));
   const shown = visible.map((key) => byKey.get(key)).filter((c): c is ViewColumnMeta => c !== undefined);
   const hidden = columns.filter((c) => !visible.includes(c.key));
@@ -21,21 +23,21 @@ export function ColumnChooser({ columns, visible, onChange, onReset }: ColumnCho
     <Popover position="bottom-end" width={300} trapFocus shadow="md">
       <Popover.Target>
         <Button variant="default" size="xs" leftSection={<IconColumns size={14} />}>
-          Columns
+          {t('columns.button')}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap={6}>
           <Group justify="space-between">
             <Text size="sm" fw={600}>
-              Columns
+              {t('columns.button')}
             </Text>
             <Button variant="subtle" size="compact-xs" onClick={onReset}>
-              Reset
+              {t('columns.reset')}
             </Button>
           </Group>
           <ScrollArea.Autosize mah={420} type="auto" offsetScrollbars>
-            <Stack gap={4} role="list" aria-label="Shown columns">
+            <Stack gap={4} role="list" aria-label={t('columns.shown')}>
               {shown.map((column, index) => (
                 <Group key={column.key} justify="space-between" wrap="nowrap" gap={4} role="listitem">
                   <Checkbox
@@ -50,7 +52,7 @@ export function ColumnChooser({ columns, visible, onChange, onReset }: ColumnCho
                       variant="subtle"
                       color="gray"
                       size="sm"
-                      aria-label={`Move ${column.label} up`}
+                      aria-label={t('columns.moveUp', { label: column.label })}
                       disabled={index === 0}
                       onClick={() => onChange(moveKey(visible, column.key, -1))}
                     >
@@ -60,7 +62,7 @@ export function ColumnChooser({ columns, visible, onChange, onReset }: ColumnCho
                       variant="subtle"
                       color="gray"
                       size="sm"
-                      aria-label={`Move ${column.label} down`}
+                      aria-label={t('columns.moveDown', { label: column.label })}
                       disabled={index === shown.length - 1}
                       onClick={() => onChange(moveKey(visible, column.key, 1))}
                     >
@@ -70,8 +72,8 @@ export function ColumnChooser({ columns, visible, onChange, onReset }: ColumnCho
                 </Group>
               ))}
             </Stack>
-            {hidden.length > 0 && <Divider my={6} label="Hidden" labelPosition="left" />}
-            <Stack gap={4} role="list" aria-label="Hidden columns">
+            {hidden.length > 0 && <Divider my={6} label={t('columns.hidden')} labelPosition="left" />}
+            <Stack gap={4} role="list" aria-label={t('columns.hiddenList')}>
               {hidden.map((column) => (
                 <Group key={column.key} role="listitem">
                   <Checkbox size="xs" label={column.label} checked={false} onChange={() => onChange([...visible, column.key])} />

@@ -7,6 +7,7 @@ import { alignOf, cellWraps, formatCell, pageZoneName, rowHref, rowTimeZone } fr
 import type { ReadyTable } from './data-table.hooks';
 import classes from './data-table.module.css';
 import { SkeletonRows } from './data-table.skeleton';
+import { useTranslation } from 'react-i18next';
 
 /** One row of the page; with a row link, a click (not on a control or a text selection) or Enter opens it. */
 function DataRow(props: {
@@ -18,6 +19,7 @@ function DataRow(props: {
   const { row, columns, href, zoneName } = props;
   const navigate = useNavigate();
   const openRow = (to: string) => void navigate(to);
+  const { t } = useTranslation('dataTable');
   const zone = { timeZone: rowTimeZone(row), zoneName };
   return (
     <Table.Tr
@@ -53,7 +55,7 @@ function DataRow(props: {
           >
             {href && cellIndex === 0 ? (
               <Anchor component={Link} to={href} tabIndex={-1} fz="sm">
-                {text || 'Open'}
+                {text || t('open')}
               </Anchor>
             ) : (
               text
@@ -88,6 +90,7 @@ function MessageRow({ colSpan, py, children }: { colSpan: number; py: 'lg' | 'xl
  */
 export function DataTableBody(props: { table: ReadyTable; columns: ViewColumnMeta[]; noun: string }) {
   const { table, columns, noun } = props;
+  const { t } = useTranslation('dataTable');
   const { pageQuery, state, meta } = table;
   const data = pageQuery.data;
   if (pageQuery.isError && !data) {
@@ -98,10 +101,10 @@ export function DataTableBody(props: { table: ReadyTable; columns: ViewColumnMet
         </Text>
         <Group gap="xs">
           <Button size="xs" variant="default" onClick={() => void pageQuery.refetch()}>
-            Try again
+            {t('body.tryAgain')}
           </Button>
           <Button size="xs" variant="subtle" onClick={table.resetTable}>
-            Reset the table
+            {t('body.resetTable')}
           </Button>
         </Group>
       </MessageRow>
@@ -113,11 +116,11 @@ export function DataTableBody(props: { table: ReadyTable; columns: ViewColumnMet
     return (
       <MessageRow colSpan={columns.length} py="xl">
         <Text c="dimmed" size="sm">
-          {hasCriteria ? 'No rows match these filters' : `No ${noun} yet`}
+          {hasCriteria ? t('body.noMatches') : t('body.empty', { noun })}
         </Text>
         {hasCriteria && (
           <Button size="xs" variant="default" onClick={() => table.change({ filters: [], search: '' }, { resetPage: true })}>
-            Clear filters
+            {t('body.clearFilters')}
           </Button>
         )}
       </MessageRow>

@@ -1,6 +1,7 @@
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import type { ReadyTable } from './data-table.hooks';
 import { PAGE_SIZE_OPTIONS } from './data-table.state';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The row below the table: which rows are shown of how many ("1–25 of 80 users"), the rows-per-page select (its
@@ -10,6 +11,7 @@ import { PAGE_SIZE_OPTIONS } from './data-table.state';
  * @param noun the rows' name in lower case, e.g. "users"
  */
 export function DataTableFooter({ view, table, noun }: { view: string; table: ReadyTable; noun: string }) {
+  const { t } = useTranslation('dataTable');
   const { state, change } = table;
   const data = table.pageQuery.data;
   const firstRow = data && data.totalCount > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
@@ -20,12 +22,16 @@ export function DataTableFooter({ view, table, noun }: { view: string; table: Re
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {data ? (data.totalCount === 0 ? `0 ${noun}` : `${firstRow}–${lastRow} of ${data.totalCount} ${noun}`) : ' '}
+        {data
+          ? data.totalCount === 0
+            ? t('footer.none', { noun })
+            : t('footer.range', { first: firstRow, last: lastRow, total: data.totalCount, noun })
+          : ' '}
       </Text>
       <Group gap="md" wrap="wrap">
         <Group gap={6} wrap="nowrap">
           <Text size="sm" c="dimmed" component="label" htmlFor={`${view}-page-size`}>
-            Rows per page
+            {t('footer.rowsPerPage')}
           </Text>
           <NativeSelect
             id={`${view}-page-size`}
@@ -47,9 +53,9 @@ export function DataTableFooter({ view, table, noun }: { view: string; table: Re
             value={Math.min(state.page, data.totalPages)}
             onChange={(page) => change({ page })}
             siblings={1}
-            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+            getItemProps={(page) => ({ 'aria-label': t('footer.page', { page }) })}
             getControlProps={(control) => ({
-              'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[control],
+              'aria-label': t(`footer.${control}`),
             })}
           />
         )}

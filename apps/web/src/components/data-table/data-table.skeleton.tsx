@@ -1,4 +1,5 @@
 import { Group, Paper, Skeleton, Stack, Table } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Placeholder rows while the first page of rows loads: `rows` rows of `columns` cells, each a bar of a varied width.
@@ -17,8 +18,9 @@ export function SkeletonRows({ columns, rows }: { columns: number; rows: number 
 
 /** The page shown while the view's columns load: a toolbar and a table of skeleton bars. */
 export function TableSkeleton() {
+  const { t } = useTranslation('dataTable');
   return (
-    <Stack gap="sm" aria-busy aria-label="Loading table">
+    <Stack gap="sm" aria-busy aria-label={t('loading')}>
       <Group gap="xs">
         <Skeleton height={30} width={260} />
         <Skeleton height={30} width={90} />

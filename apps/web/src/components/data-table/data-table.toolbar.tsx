@@ -5,6 +5,7 @@ import { ExportMenu } from './export.menu';
 import { FilterEditor } from './filter-editor';
 import { SavedViewsMenu } from './saved-views.menu';
 import { SearchInput } from './search.input';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The row above the table: search (on a searchable view) and the filter editor on the left; the column chooser,
@@ -15,14 +16,15 @@ import { SearchInput } from './search.input';
  * @param noun the rows' name in lower case, e.g. "users"
  */
 export function DataTableToolbar({ view, table, noun }: { view: string; table: ReadyTable; noun: string }) {
+  const { t } = useTranslation('dataTable');
   const { meta, state, change } = table;
   return (
     <Group justify="space-between" gap="xs" wrap="wrap">
       <Group gap="xs" wrap="wrap">
         {meta.searchable && (
           <SearchInput
-            label={`Search ${noun}`}
-            placeholder={`Search ${noun}`}
+            label={t('search.label', { noun })}
+            placeholder={t('search.label', { noun })}
             value={state.search}
             onCommit={(search) => change({ search }, { resetPage: true, replace: true })}
           />

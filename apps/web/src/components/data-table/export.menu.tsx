@@ -13,6 +13,7 @@ import {
   type ExportFormat,
   type ExportState,
 } from './data-table.export';
+import { useTranslation } from 'react-i18next';
 
 /** Fetches the export with the bearer header and hands the file to the browser as a download. */
 async function download(view: string, format: ExportFormat, state: ExportState): Promise<void> {
@@ -37,6 +38,7 @@ async function download(view: string, format: ExportFormat, state: ExportState):
 
 /** Export of every page of the current table state, as CSV or XLSX. */
 export function ExportMenu({ view, state }: { view: string; state: ExportState }) {
+  const { t } = useTranslation('dataTable');
   const [busy, setBusy] = useState<ExportFormat | null>(null);
 
   const run = async (format: ExportFormat) => {
@@ -44,7 +46,7 @@ export function ExportMenu({ view, state }: { view: string; state: ExportState }
     try {
       await download(view, format, state);
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Export failed', message: errorMessageOf(error) });
+      notifications.show({ color: 'red', title: t('export.failed'), message: errorMessageOf(error) });
     } finally {
       setBusy(null);
     }
@@ -54,11 +56,11 @@ export function ExportMenu({ view, state }: { view: string; state: ExportState }
     <Menu position="bottom-end" shadow="md">
       <Menu.Target>
         <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} loading={busy !== null}>
-          Export
+          {t('export.button')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>All pages, shown columns</Menu.Label>
+        <Menu.Label>{t('export.scope')}</Menu.Label>
         <Menu.Item leftSection={<IconFileText size={14} />} onClick={() => void run('csv')}>
           CSV
         </Menu.Item>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ColumnType, FilterOperator, ViewColumnMeta, ViewFilter } from '@hearth/shared/views/views.schema';
 import { normalizeFilter } from './data-table.state';
+import { useTranslation } from 'react-i18next';
 
 /** A filter being edited: the value may be incomplete until it is applied. */
 export interface DraftFilter {
@@ -41,6 +42,7 @@ function newDraft(column: ViewColumnMeta): DraftFilter {
  * column not used yet), `removeDraft`, `apply`
  */
 export function useFilterDrafts(filterable: ViewColumnMeta[], filters: ViewFilter[], onApply: (filters: ViewFilter[]) => void) {
+  const { t } = useTranslation('dataTable');
   const byKey = new Map(filterable.map((c) => [c.key, c]));
   const [opened, setOpened] = useState(false);
   const [drafts, setDrafts] = useState<DraftFilter[]>([]);
@@ -67,7 +69,7 @@ export function useFilterDrafts(filterable: ViewColumnMeta[], filters: ViewFilte
   const apply = () => {
     const checked = drafts.map((d) => ({ draft: d, filter: normalizeFilter(d, byKey.get(d.column)) }));
     if (checked.some((c) => c.filter === null)) {
-      setDrafts(checked.map((c) => (c.filter ? c.draft : { ...c.draft, error: 'Complete this filter or remove it' })));
+      setDrafts(checked.map((c) => (c.filter ? c.draft : { ...c.draft, error: t('filters.incomplete') })));
       return;
     }
     onApply(checked.map((c) => c.filter!));

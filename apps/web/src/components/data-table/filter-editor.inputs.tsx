@@ -1,6 +1,7 @@
 import { Group, MultiSelect, NativeSelect, NumberInput, TagsInput, Text, TextInput } from '@mantine/core';
 import type { FilterOperator, ViewColumnMeta } from '@hearth/shared/views/views.schema';
 import { centsOf, localDateOf } from './data-table.format';
+import { useTranslation } from 'react-i18next';
 
 /** A calendar date as a date input and a datetime filter hold it. */
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -28,7 +29,8 @@ interface ScalarInputProps {
 
 /** A number input for a number or money (dollars on screen, cents in the filter). */
 function AmountInput(props: ScalarInputProps) {
-  const { column, label, placeholder = 'Value', value, onChange } = props;
+  const { t } = useTranslation('dataTable');
+  const { column, label, placeholder = t('filters.value'), value, onChange } = props;
   const money = column.type === 'money';
   const shown = typeof value === 'number' ? (money ? value / 100 : value) : '';
   return (
@@ -85,13 +87,14 @@ interface ValueInputProps {
 
 /** "between": two days (date, datetime) or two amounts, as a [from, to] pair. */
 function RangeInput({ column, value, onChange }: ValueInputProps) {
+  const { t } = useTranslation('dataTable');
   const Input = column.type === 'date' || column.type === 'datetime' ? DayInput : AmountInput;
   return (
     <Group gap={6} flex={1} wrap="nowrap" miw={0}>
       <Input
         column={column}
-        label={`${column.label} from`}
-        placeholder="From"
+        label={t('filters.rangeFrom', { label: column.label })}
+        placeholder={t('filters.from')}
         end={false}
         value={pairAt(value, 0)}
         onChange={(v) => onChange(withPair(value, 0, v))}
@@ -101,8 +104,8 @@ function RangeInput({ column, value, onChange }: ValueInputProps) {
       </Text>
       <Input
         column={column}
-        label={`${column.label} to`}
-        placeholder="To"
+        label={t('filters.rangeTo', { label: column.label })}
+        placeholder={t('filters.to')}
         end
         value={pairAt(value, 1)}
         onChange={(v) => onChange(withPair(value, 1, v))}
@@ -113,13 +116,14 @@ function RangeInput({ column, value, onChange }: ValueInputProps) {
 
 /** An enum: several options ("in", a searchable list) or one. */
 function EnumInput({ column, operator, value, onChange, onDropdownChange }: ValueInputProps) {
-  const label = `${column.label} value`;
+  const { t } = useTranslation('dataTable');
+  const label = t('filters.valueOf', { label: column.label });
   const data = column.options ?? [];
   if (operator === 'in') {
     return (
       <MultiSelect
         aria-label={label}
-        placeholder="Choose…"
+        placeholder={t('filters.choose')}
         data={data}
         value={Array.isArray(value) ? value.map(String) : []}
         onChange={onChange}
@@ -135,7 +139,7 @@ function EnumInput({ column, operator, value, onChange, onDropdownChange }: Valu
   return (
     <NativeSelect
       aria-label={label}
-      data={[{ value: '', label: 'Choose…' }, ...data]}
+      data={[{ value: '', label: t('filters.choose') }, ...data]}
       value={typeof value === 'string' ? value : ''}
       onChange={(event) => onChange(event.currentTarget.value || null)}
       size="xs"
@@ -146,13 +150,14 @@ function EnumInput({ column, operator, value, onChange, onDropdownChange }: Valu
 
 /** A yes/no value. */
 function BooleanInput({ column, value, onChange }: ValueInputProps) {
+  const { t } = useTranslation('dataTable');
   return (
     <NativeSelect
-      aria-label={`${column.label} value`}
+      aria-label={t('filters.valueOf', { label: column.label })}
       data={[
-        { value: '', label: 'Choose…' },
-        { value: 'true', label: 'Yes' },
-        { value: 'false', label: 'No' },
+        { value: '', label: t('filters.choose') },
+        { value: 'true', label: t('filters.yes') },
+        { value: 'false', label: t('filters.no') },
       ]}
       value={value === true ? 'true' : value === false ? 'false' : ''}
       onChange={(event) => {
@@ -182,12 +187,13 @@ function ListInput(props: { label: string; placeholder: string; value: unknown; 
 
 /** A number or money: a list of numbers ("in") or one amount. */
 function NumberValueInput({ column, operator, value, onChange }: ValueInputProps) {
-  const label = `${column.label} value`;
+  const { t } = useTranslation('dataTable');
+  const label = t('filters.valueOf', { label: column.label });
   if (operator === 'in') {
     return (
       <ListInput
         label={label}
-        placeholder="Type a number, then Enter"
+        placeholder={t('filters.typeNumber')}
         value={value}
         onChange={(tags) => onChange(tags.map(Number).filter(Number.isFinite))}
       />
@@ -198,14 +204,15 @@ function NumberValueInput({ column, operator, value, onChange }: ValueInputProps
 
 /** A text: a list of values ("in") or one text. */
 function TextValueInput({ column, operator, value, onChange }: ValueInputProps) {
-  const label = `${column.label} value`;
+  const { t } = useTranslation('dataTable');
+  const label = t('filters.valueOf', { label: column.label });
   if (operator === 'in') {
-    return <ListInput label={label} placeholder="Type a value, then Enter" value={value} onChange={onChange} />;
+    return <ListInput label={label} placeholder={t('filters.typeValue')} value={value} onChange={onChange} />;
   }
   return (
     <TextInput
       aria-label={label}
-      placeholder="Text"
+      placeholder={t('filters.text')}
       value={typeof value === 'string' ? value : ''}
       onChange={(event) => onChange(event.currentTarget.value)}
       flex={1}

@@ -4,6 +4,7 @@ import { OPERATORS_BY_TYPE, type FilterOperator, type ViewColumnMeta } from '@he
 import { operatorLabel } from './data-table.format';
 import { DEFAULT_OPERATOR, type DraftFilter } from './filter-editor.drafts';
 import { FilterValueInput } from './filter-editor.inputs';
+import { useTranslation } from 'react-i18next';
 
 /**
  * One row of the filter editor: the column, the operator (the column type's) and the value of draft number
@@ -22,11 +23,12 @@ export function FilterRow(props: {
 }) {
   const { index, draft, filterable, byKey, onPatch, onRemove, onDropdownChange } = props;
   const column = byKey.get(draft.column);
+  const { t } = useTranslation('dataTable');
   return (
     <Stack gap={2}>
       <Group gap={6} wrap="nowrap" align="center">
         <NativeSelect
-          aria-label={`Filter ${index + 1} column`}
+          aria-label={t('filters.column', { number: index + 1 })}
           data={filterable.map((c) => ({ value: c.key, label: c.label }))}
           value={draft.column}
           onChange={(event) => {
@@ -38,7 +40,7 @@ export function FilterRow(props: {
         />
         {column && (
           <NativeSelect
-            aria-label={`Filter ${index + 1} operator`}
+            aria-label={t('filters.operator', { number: index + 1 })}
             data={OPERATORS_BY_TYPE[column.type].map((op) => ({ value: op, label: operatorLabel(column.type, op) }))}
             value={draft.operator}
             onChange={(event) => onPatch({ operator: event.currentTarget.value as FilterOperator, value: undefined })}
@@ -55,7 +57,7 @@ export function FilterRow(props: {
             onDropdownChange={onDropdownChange}
           />
         )}
-        <ActionIcon variant="subtle" color="gray" aria-label={`Remove filter ${index + 1}`} onClick={onRemove}>
+        <ActionIcon variant="subtle" color="gray" aria-label={t('filters.remove', { number: index + 1 })} onClick={onRemove}>
           <IconX size={14} />
         </ActionIcon>
       </Group>

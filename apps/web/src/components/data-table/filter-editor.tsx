@@ -5,6 +5,7 @@ import { describeFilter } from './data-table.format';
 import classes from './data-table.module.css';
 import { useFilterDrafts } from './filter-editor.drafts';
 import { FilterRow } from './filter-editor.row';
+import { useTranslation } from 'react-i18next';
 
 interface FilterEditorProps {
   columns: ViewColumnMeta[];
@@ -14,6 +15,7 @@ interface FilterEditorProps {
 
 /** The "Filters" button and its editor: one row per filter (column, operator, value), applied together. */
 export function FilterEditor({ columns, filters, onApply }: FilterEditorProps) {
+  const { t } = useTranslation('dataTable');
   const filterable = columns.filter((c) => c.filterable);
   const { byKey, opened, setOpened, drafts, setDrafts, listOpen, setListOpen, open, patch, addDraft, removeDraft, apply } =
     useFilterDrafts(filterable, filters, onApply);
@@ -46,7 +48,7 @@ export function FilterEditor({ columns, filters, onApply }: FilterEditorProps) {
           onClick={() => (opened ? setOpened(false) : open())}
           aria-expanded={opened}
         >
-          Filters
+          {t('filters.button')}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
@@ -58,11 +60,11 @@ export function FilterEditor({ columns, filters, onApply }: FilterEditorProps) {
         >
           <Stack gap="xs">
             <Text size="sm" fw={600}>
-              Filters
+              {t('filters.button')}
             </Text>
             {drafts.length === 0 && (
               <Text size="sm" c="dimmed">
-                No filters. Add one to narrow the rows.
+                {t('filters.none')}
               </Text>
             )}
             {drafts.map((draft, index) => (
@@ -79,14 +81,14 @@ export function FilterEditor({ columns, filters, onApply }: FilterEditorProps) {
             ))}
             <Group justify="space-between" mt={4}>
               <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} />} onClick={addDraft}>
-                Add filter
+                {t('filters.add')}
               </Button>
               <Group gap="xs">
                 <Button variant="default" size="xs" onClick={() => setDrafts([])} disabled={drafts.length === 0}>
-                  Remove all
+                  {t('filters.removeAll')}
                 </Button>
                 <Button type="submit" size="xs">
-                  Apply
+                  {t('filters.apply')}
                 </Button>
               </Group>
             </Group>
@@ -105,10 +107,11 @@ export function FilterPills(props: {
   onClear: () => void;
 }) {
   const { columns, filters, onRemove, onClear } = props;
+  const { t } = useTranslation('dataTable');
   if (filters.length === 0) return null;
   const byKey = new Map(columns.map((c) => [c.key, c]));
   return (
-    <Group gap={6} aria-label="Active filters" role="group">
+    <Group gap={6} aria-label={t('filters.active')} role="group">
       {filters.map((filter, index) => {
         const column = byKey.get(filter.column);
         const text = column ? describeFilter(column, filter) : filter.column;
@@ -117,7 +120,7 @@ export function FilterPills(props: {
             key={`${filter.column}-${index}`}
             withRemoveButton
             onRemove={() => onRemove(index)}
-            removeButtonProps={{ 'aria-label': `Remove filter: ${text}` }}
+            removeButtonProps={{ 'aria-label': t('filters.removeOne', { text }) }}
             size="md"
             className={classes.pill}
           >
@@ -126,7 +129,7 @@ export function FilterPills(props: {
         );
       })}
       <Button variant="subtle" size="compact-xs" onClick={onClear}>
-        Clear filters
+        {t('filters.clear')}
       </Button>
     </Group>
   );

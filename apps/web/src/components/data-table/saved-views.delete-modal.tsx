@@ -5,6 +5,7 @@ import type { FrontendView } from '@hearth/shared/views/views.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
 import { useRefreshSavedViews } from './saved-views.queries';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Asks before deleting the saved view `current` (warning that everyone it is shared with loses it), deletes it,
@@ -24,6 +25,7 @@ export function DeleteViewModal(props: {
   const trpc = useTRPC();
   const refresh = useRefreshSavedViews(view);
   const remove = useMutation(trpc.deleteFrontendView.mutationOptions());
+  const { t } = useTranslation('dataTable');
 
   const confirmDelete = () => {
     if (!current) return;
@@ -34,7 +36,7 @@ export function DeleteViewModal(props: {
         onSuccess: () => {
           void refresh();
           onClose();
-          notifications.show({ color: 'teal', message: `View "${name}" deleted` });
+          notifications.show({ color: 'teal', role: 'status', message: t('views.deleted', { name }) });
           onDeleted(id);
         },
       },
@@ -48,21 +50,21 @@ export function DeleteViewModal(props: {
         remove.reset();
         onClose();
       }}
-      title="Delete view"
+      title={t('views.deleteTitle')}
       size="sm"
     >
       <Stack gap="sm">
         <Text size="sm">
-          Delete the saved view "{current?.name}"?{' '}
-          {current?.sharedWith === 'user' ? '' : 'Everyone it is shared with loses it too.'}
+          {t('views.deleteQuestion', { name: current?.name ?? '' })}{' '}
+          {current?.sharedWith === 'user' ? '' : t('views.deleteShared')}
         </Text>
         {remove.isError && <Alert color="red">{errorMessageOf(remove.error)}</Alert>}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('views.cancel')}
           </Button>
           <Button color="red" onClick={confirmDelete} loading={remove.isPending}>
-            Delete
+            {t('views.delete')}
           </Button>
         </Group>
       </Stack>

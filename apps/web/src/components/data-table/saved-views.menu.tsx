@@ -9,11 +9,14 @@ import { useTRPC } from '@/api/trpc';
 import { DeleteViewModal } from './saved-views.delete-modal';
 import { useRefreshSavedViews, type ViewSetup } from './saved-views.queries';
 import { SaveViewModal } from './saved-views.save-modal';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 
-function sharingNote(view: FrontendView): string {
-  if (view.sharedWith === 'user') return view.canEdit ? 'Mine' : view.ownerName;
-  const who = view.sharedWith === 'company' ? 'Company' : 'Branch';
-  return view.canEdit ? `${who} · mine` : `${who} · ${view.ownerName}`;
+/** Who a saved view is shared with and whose it is, in the menu's right column ("Branch · mine"). */
+function sharingNote(view: FrontendView, t: TFunction<'dataTable'>): string {
+  if (view.sharedWith === 'user') return view.canEdit ? t('views.mine') : view.ownerName;
+  const who = view.sharedWith === 'company' ? t('views.company') : t('views.branch');
+  return view.canEdit ? t('views.sharedMine', { who }) : t('views.sharedBy', { who, owner: view.ownerName });
 }
 
 /** Overwrites the current saved view with the table's setup, keeping its name, sharing and widths. */
@@ -21,6 +24,7 @@ function useSaveChanges(view: string, current: FrontendView | null, setup: ViewS
   const trpc = useTRPC();
   const refresh = useRefreshSavedViews(view);
   const overwrite = useMutation(trpc.upsertFrontendView.mutationOptions());
+  const { t } = useTranslation('dataTable');
   return () => {
     if (!current) return;
     overwrite.mutate(
@@ -38,11 +42,11 @@ function useSaveChanges(view: string, current: FrontendView | null, setup: ViewS
       {
         onSuccess: (saved) => {
           void refresh();
-          notifications.show({ color: 'teal', message: `View "${saved.name}" updated` });
+          notifications.show({ color: 'teal', role: 'status', message: t('views.updated', { name: saved.name }) });
           onSaved(saved);
         },
         onError: (error) =>
-          notifications.show({ color: 'red', title: 'Could not save the view', message: errorMessageOf(error) }),
+          notifications.show({ color: 'red', title: t('views.saveFailed'), message: errorMessageOf(error) }),
       },
     );
   };
@@ -62,6 +66,7 @@ interface SavedViewsMenuProps {
 
 /** Lists the user's and shared saved views; applies one, saves the table as a new one, overwrites or deletes own. */
 export function SavedViewsMenu({ view, views, current, modified, setup, onApply, onSaved, onDeleted }: SavedViewsMenuProps) {
+  const { t } = useTranslation('dataTable');
   const [saveOpened, setSaveOpened] = useState(false);
   const [deleteOpened, setDeleteOpened] = useState(false);
   const saveChanges = useSaveChanges(view, current, setup, onSaved);
@@ -76,7 +81,7 @@ export function SavedViewsMenu({ view, views, current, modified, setup, onApply,
       leftSection={current?.id === v.id ? <IconCheck size={14} /> : <span style={{ width: 14, display: 'inline-block' }} />}
       rightSection={
         <Text size="xs" c="dimmed" ml="md">
-          {sharingNote(v)}
+          {sharingNote(v, t)}
         </Text>
       }
     >
@@ -89,7 +94,9 @@ export function SavedViewsMenu({ view, views, current, modified, setup, onApply,
       <Menu position="bottom-end" shadow="md" width={320}>
         <Menu.Target>
           <Button variant="default" size="xs" leftSection={<IconBookmark size={14} />}>
-            {current ? `View: ${current.name}${modified ? ' (changed)' : ''}` : 'Saved views'}
+            {current
+              ? t(modified ? 'views.currentChanged' : 'views.current', { name: current.name })
+              : t('views.saved')}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
@@ -97,24 +104,24 @@ export function SavedViewsMenu({ view, views, current, modified, setup, onApply,
             onClick={() => onApply(null)}
             leftSection={current ? <span style={{ width: 14, display: 'inline-block' }} /> : <IconCheck size={14} />}
           >
-            Default view
+            {t('views.default')}
           </Menu.Item>
-          {mine.length > 0 && <Menu.Label>My views</Menu.Label>}
+          {mine.length > 0 && <Menu.Label>{t('views.myViews')}</Menu.Label>}
           {mine.map(item)}
-          {shared.length > 0 && <Menu.Label>Shared with me</Menu.Label>}
+          {shared.length > 0 && <Menu.Label>{t('views.sharedWithMe')}</Menu.Label>}
           {shared.map(item)}
           <Menu.Divider />
           <Menu.Item leftSection={<IconPlus size={14} />} onClick={() => setSaveOpened(true)}>
-            Save as new view…
+            {t('views.saveAsNew')}
           </Menu.Item>
           {current?.canEdit && (
             <Menu.Item leftSection={<IconDeviceFloppy size={14} />} onClick={saveChanges} disabled={!modified}>
-              Save changes to "{current.name}"
+              {t('views.saveChanges', { name: current.name })}
             </Menu.Item>
           )}
           {current?.canEdit && (
             <Menu.Item leftSection={<IconTrash size={14} />} color="red" onClick={() => setDeleteOpened(true)}>
-              Delete "{current.name}"…
+              {t('views.deleteItem', { name: current.name })}
             </Menu.Item>
           )}
         </Menu.Dropdown>

@@ -6,12 +6,14 @@ import type { FrontendView } from '@hearth/shared/views/views.schema';
 import { errorMessageOf, fieldErrorsOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
 import { useRefreshSavedViews, type Sharing, type ViewSetup } from './saved-views.queries';
+import { useTranslation } from 'react-i18next';
 
-const SHARING_LABELS: Record<Sharing, string> = {
-  user: 'Only me',
-  branch: 'A branch',
-  company: 'Everyone in the company',
-};
+/** The catalogue key of each way of sharing a view. */
+const SHARING_LABELS = {
+  user: 'views.onlyMe',
+  branch: 'views.aBranch',
+  company: 'views.everyoneInCompany',
+} as const satisfies Record<Sharing, string>;
 
 interface SaveViewModalProps {
   opened: boolean;
@@ -31,6 +33,7 @@ function useSaveViewForm({ opened, onClose, view, setup, onSaved }: SaveViewModa
   const [errors, setErrors] = useState<Record<string, string>>({});
   const branches = useQuery({ ...trpc.getBranches.queryOptions(), enabled: opened && sharedWith === 'branch' });
   const save = useMutation(trpc.upsertFrontendView.mutationOptions());
+  const { t } = useTranslation('dataTable');
 
   const close = () => {
     setName('');
@@ -43,8 +46,8 @@ function useSaveViewForm({ opened, onClose, view, setup, onSaved }: SaveViewModa
 
   const submit = () => {
     const found: Record<string, string> = {};
-    if (!name.trim()) found.name = 'Name is required';
-    if (sharedWith === 'branch' && !branchId) found.branchId = 'Choose a branch';
+    if (!name.trim()) found.name = t('views.nameRequired');
+    if (sharedWith === 'branch' && !branchId) found.branchId = t('views.chooseBranch');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     save.mutate(
@@ -61,7 +64,7 @@ function useSaveViewForm({ opened, onClose, view, setup, onSaved }: SaveViewModa
       {
         onSuccess: (saved) => {
           void refresh();
-          notifications.show({ color: 'teal', message: `View "${saved.name}" saved` });
+          notifications.show({ color: 'teal', role: 'status', message: t('views.savedNotice', { name: saved.name }) });
           onSaved(saved);
           close();
         },
@@ -80,10 +83,11 @@ function useSaveViewForm({ opened, onClose, view, setup, onSaved }: SaveViewModa
  * @param onSaved called with the stored view once it is saved (the modal then closes)
  */
 export function SaveViewModal(props: SaveViewModalProps) {
+  const { t } = useTranslation('dataTable');
   const form = useSaveViewForm(props);
   const { errors, branches } = form;
   return (
-    <Modal opened={props.opened} onClose={form.close} title="Save view" size="md">
+    <Modal opened={props.opened} onClose={form.close} title={t('views.saveTitle')} size="md">
       <form
         noValidate
         onSubmit={(event) => {
@@ -93,10 +97,10 @@ export function SaveViewModal(props: SaveViewModalProps) {
       >
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            Saves the shown columns, their order, the filters and the sort.
+            {t('views.saveHint')}
           </Text>
           <TextInput
-            label="Name"
+            label={t('views.name')}
             value={form.name}
             onChange={(event) => form.setName(event.currentTarget.value)}
             error={errors.name}
@@ -105,21 +109,21 @@ export function SaveViewModal(props: SaveViewModalProps) {
             required
           />
           <Radio.Group
-            label="Share with"
+            label={t('views.shareWith')}
             value={form.sharedWith}
             onChange={(value) => form.setSharedWith(value as Sharing)}
             error={errors.sharedWith}
           >
             <Stack gap={6} mt={4}>
               {(Object.keys(SHARING_LABELS) as Sharing[]).map((value) => (
-                <Radio key={value} value={value} label={SHARING_LABELS[value]} size="xs" />
+                <Radio key={value} value={value} label={t(SHARING_LABELS[value])} size="xs" />
               ))}
             </Stack>
           </Radio.Group>
           {form.sharedWith === 'branch' && (
             <Select
-              label="Branch"
-              placeholder={branches.isPending ? 'Loading…' : 'Choose a branch'}
+              label={t('views.branchLabel')}
+              placeholder={branches.isPending ? t('views.loading') : t('views.chooseBranch')}
               data={(branches.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
               value={form.branchId}
               onChange={form.setBranchId}
@@ -131,10 +135,10 @@ export function SaveViewModal(props: SaveViewModalProps) {
           {form.serverError && <Alert color="red">{form.serverError}</Alert>}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={form.close}>
-              Cancel
+              {t('views.cancel')}
             </Button>
             <Button type="submit" loading={form.save.isPending}>
-              Save
+              {t('views.save')}
             </Button>
           </Group>
         </Stack>

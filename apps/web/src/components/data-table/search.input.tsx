@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 
 /** Search delay after the last key stroke. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -18,7 +19,8 @@ interface SearchInputProps {
  * Free-text search, applied 300 ms after typing stops or when the box loses focus; follows outside changes such as
  * "Clear filters".
  */
-export function SearchInput({ label, placeholder = 'Search', value, onCommit }: SearchInputProps) {
+export function SearchInput({ label, placeholder, value, onCommit }: SearchInputProps) {
+  const { t } = useTranslation('dataTable');
   const [text, setText] = useState(value);
   const [applied, setApplied] = useState(value);
   const [committed, setCommitted] = useState(value);
@@ -40,13 +42,13 @@ export function SearchInput({ label, placeholder = 'Search', value, onCommit }: 
   return (
     <TextInput
       aria-label={label}
-      placeholder={placeholder}
+      placeholder={placeholder ?? t('search.placeholder')}
       leftSection={<IconSearch size={14} />}
       rightSection={
         text ? (
           <CloseButton
             size="sm"
-            aria-label="Clear search"
+            aria-label={t('search.clear')}
             onClick={() => {
               setText('');
               commit('');
