@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, Loader, Paper, SegmentedControl, Select, 
 import { DatePickerInput } from '@mantine/dates';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft, IconCalculator } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { BillingLineStatus } from '@hearth/shared/billing/billing.constants';
 import type { ComputeBillingReportOutput } from '@hearth/shared/billing/billing.schema';
@@ -35,6 +36,7 @@ const NO_SELECTION: BillingSelection = { ...presetPeriod('last'), branchId: null
  * period, so a period set elsewhere (a link, a preset) starts it afresh.
  */
 function PeriodPicker({ selection, onPick }: { selection: BillingSelection; onPick: (p: { from: string; to: string }) => void }) {
+  const { t } = useTranslation('finance');
   const preset = presetOf(selection);
   const [custom, setCustom] = useState(preset === 'custom');
   const [range, setRange] = useState<[string | null, string | null]>([selection.from, selection.to]);
@@ -46,23 +48,23 @@ function PeriodPicker({ selection, onPick }: { selection: BillingSelection; onPi
     <Group gap="xs" align="flex-end" wrap="wrap">
       <SegmentedControl
         size="xs"
-        aria-label="Billing period"
+        aria-label={t('billing.period')}
         value={custom ? 'custom' : preset}
         onChange={pick}
         data={[
-          { value: 'this', label: 'This month' },
-          { value: 'last', label: 'Last month' },
-          { value: 'custom', label: 'Custom' },
+          { value: 'this', label: t('billing.thisMonth') },
+          { value: 'last', label: t('billing.lastMonth') },
+          { value: 'custom', label: t('billing.custom') },
         ]}
       />
       {custom || preset === 'custom' ? (
         <DatePickerInput
           type="range"
           size="xs"
-          aria-label="Custom period"
+          aria-label={t('billing.customPeriod')}
           valueFormat="MM/DD/YY"
-          previousLabel="Previous month"
-          nextLabel="Next month"
+          previousLabel={t('billing.previousMonth')}
+          nextLabel={t('billing.nextMonth')}
           value={range}
           onChange={(next) => {
             setRange(next);
@@ -84,6 +86,7 @@ function PeriodPicker({ selection, onPick }: { selection: BillingSelection; onPi
  * selected branch's zone (the line's own for all branches, the signed-in user's before any line).
  */
 function LastComputed({ selection, result }: { selection: BillingSelection; result: ComputeBillingReportOutput | null }) {
+  const { t } = useTranslation('finance');
   const trpc = useTRPC();
   const branchZone = useBranchTimeZone(selection.branchId);
   const latest = useQuery(
@@ -99,15 +102,15 @@ function LastComputed({ selection, result }: { selection: BillingSelection; resu
           },
     ),
   );
-  if (result) return <Text size="sm">Computed {formatInstant(result.computedAt, branchZone)}</Text>;
+  if (result) return <Text size="sm">{t('billing.computed', { at: formatInstant(result.computedAt, branchZone) })}</Text>;
   const at = latest.data?.rows[0]?.computedAt;
   const lineZone = latest.data?.rows[0]?.[ROW_TIME_ZONE_KEY];
-  if (latest.isPending) return <Loader size="xs" aria-label="Loading when billing was computed" />;
+  if (latest.isPending) return <Loader size="xs" aria-label={t('billing.loadingComputed')} />;
   return (
     <Text size="sm" c="dimmed">
       {typeof at === 'string'
-        ? `Last computed ${formatInstant(at, typeof lineZone === 'string' ? lineZone : branchZone)}. Compute again to see the totals and pick up changes.`
-        : 'Not computed yet for this period.'}
+        ? t('billing.lastComputed', { at: formatInstant(at, typeof lineZone === 'string' ? lineZone : branchZone) })
+        : t('billing.notComputed')}
     </Text>
   );
 }
@@ -130,6 +133,7 @@ function SelectionBar(props: {
   payers: { value: string; label: string }[];
 }) {
   const { selection, onSelect, computing, onCompute, computeError, shown, branches, payers } = props;
+  const { t } = useTranslation('finance');
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap="sm">
@@ -137,8 +141,8 @@ function SelectionBar(props: {
           <PeriodPicker key={`${selection.from}|${selection.to}`} selection={selection} onPick={onSelect} />
           <Select
             size="xs"
-            aria-label="Branch"
-            placeholder="All my branches"
+            aria-label={t('billing.branch')}
+            placeholder={t('billing.allMyBranches')}
             data={branches}
             value={selection.branchId ? String(selection.branchId) : null}
             onChange={(v) => onSelect({ branchId: v ? Number(v) : null })}
@@ -147,8 +151,8 @@ function SelectionBar(props: {
           />
           <Select
             size="xs"
-            aria-label="Payer source"
-            placeholder="All payers"
+            aria-label={t('billing.payer')}
+            placeholder={t('billing.allPayers')}
             data={payers}
             value={selection.payerSourceId ? String(selection.payerSourceId) : null}
             onChange={(v) => onSelect({ payerSourceId: v ? Number(v) : null })}
@@ -156,7 +160,7 @@ function SelectionBar(props: {
             w={200}
           />
           <Button size="xs" leftSection={<IconCalculator size={14} />} loading={computing} onClick={onCompute}>
-            Compute billing
+            {t('billing.compute')}
           </Button>
         </Group>
         <LastComputed selection={selection} result={shown} />
@@ -177,6 +181,7 @@ function SelectionBar(props: {
  * filtered to the selection (sort, filters, CSV/XLSX export). The selection lives in the table's URL filters.
  */
 export function BillingReportPage({ title, description }: { title: string; description: string }) {
+  const { t } = useTranslation('finance');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -228,7 +233,7 @@ export function BillingReportPage({ title, description }: { title: string; descr
     <Stack gap="md">
       <Anchor component={Link} to="/reports" size="sm" w="fit-content">
         <Group gap={4}>
-          <IconArrowLeft size={14} /> Reports
+          <IconArrowLeft size={14} /> {t('back')}
         </Group>
       </Anchor>
       <div>
@@ -255,7 +260,7 @@ export function BillingReportPage({ title, description }: { title: string; descr
           onShowStatus={(status: BillingLineStatus) => setFilters((filters) => withStatus(filters, status))}
         />
       )}
-      {fixed ? <DataTable view={VIEW} /> : <Loader size="sm" aria-label="Loading billing lines" />}
+      {fixed ? <DataTable view={VIEW} /> : <Loader size="sm" aria-label={t('billing.loadingLines')} />}
     </Stack>
   );
 }

@@ -1,18 +1,23 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { BILLING_LINE_STATUS_LABELS, type BillingLineStatus } from '@hearth/shared/billing/billing.constants';
+import { useTranslation } from 'react-i18next';
+import type { BillingLineStatus } from '@hearth/shared/billing/billing.constants';
 import type { ComputeBillingReportOutput } from '@hearth/shared/billing/billing.schema';
 import { formatMoney } from '@/format/money';
 
-/** Each status's colour and why, as the office reads it (issue "Payroll, billing, reports" item 2). */
-const STATUS_LOOK: Record<BillingLineStatus, { color: string; why: string }> = {
-  billable: { color: 'teal', why: 'Verified, priced and within the authorization.' },
-  over_authorization: { color: 'yellow', why: 'Billed, but past the authorized units or dates: review before sending.' },
-  not_evv_verified: { color: 'orange', why: 'Not billed: the payer requires EVV and the visit’s times were not verified.' },
-  no_rate: { color: 'red', why: 'Not billed: the visit has no service code, or the payer has no rate for it.' },
+/**
+ * Each status's colour; its name and why, as the office reads it (issue "Payroll, billing, reports" item 2), are
+ * `billing.status.<status>` and `billing.why.<status>` of the finance catalogue.
+ */
+const STATUS_COLOR: Record<BillingLineStatus, string> = {
+  billable: 'teal',
+  over_authorization: 'yellow',
+  not_evv_verified: 'orange',
+  no_rate: 'red',
 };
 const ORDER: BillingLineStatus[] = ['billable', 'over_authorization', 'not_evv_verified', 'no_rate'];
 
-const count = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+/** The count's plural form picks the word; the number itself keeps its thousands separators. */
+const counted = (n: number) => ({ count: n, formatted: n.toLocaleString('en-US') });
 
 function StatusCard(props: {
   status: BillingLineStatus;
@@ -20,7 +25,8 @@ function StatusCard(props: {
   onShow: () => void;
 }) {
   const { status, totals, onShow } = props;
-  const look = STATUS_LOOK[status];
+  const { t } = useTranslation('finance');
+  const look = { color: STATUS_COLOR[status] };
   const alarming = totals.lines > 0 && (status === 'not_evv_verified' || status === 'no_rate');
   return (
     <Paper
@@ -34,19 +40,19 @@ function StatusCard(props: {
     >
       <Stack gap={2}>
         <Text size="sm" fw={600} c={alarming ? `${look.color}.8` : undefined}>
-          {BILLING_LINE_STATUS_LABELS[status]}
+          {t(`billing.status.${status}`)}
         </Text>
         <Text size="lg" fw={700}>
-          {count(totals.lines, 'visit')}
+          {t('billing.visits', counted(totals.lines))}
         </Text>
         <Text size="xs" c="dimmed">
-          {count(totals.units, 'unit')}
+          {t('billing.units', counted(totals.units))}
           {status === 'billable' || status === 'over_authorization' ? ` · ${formatMoney(totals.amountCents)}` : ''}
         </Text>
-        <Text size="xs">{look.why}</Text>
+        <Text size="xs">{t(`billing.why.${status}`)}</Text>
         {totals.lines > 0 && (
           <Anchor component="button" type="button" size="xs" w="fit-content" onClick={onShow}>
-            Show these visits
+            {t('billing.showVisits')}
           </Anchor>
         )}
       </Stack>
@@ -66,6 +72,7 @@ export function BillingTotals({
   result: ComputeBillingReportOutput;
   onShowStatus: (status: BillingLineStatus) => void;
 }) {
+  const { t } = useTranslation('finance');
   const billedUnits = result.byStatus.billable.units + result.byStatus.over_authorization.units;
   const billedLines = result.byStatus.billable.lines + result.byStatus.over_authorization.lines;
   return (
@@ -73,17 +80,17 @@ export function BillingTotals({
       <Paper withBorder radius="md" p="sm" style={{ borderLeft: '4px solid var(--mantine-color-blue-filled)' }}>
         <Stack gap={2}>
           <Text size="sm" fw={600}>
-            Billed amount
+            {t('billing.billedAmount')}
           </Text>
-          <Text size="xl" fw={700} aria-label="Billed amount">
+          <Text size="xl" fw={700} aria-label={t('billing.billedAmount')}>
             {formatMoney(result.billedAmountCents)}
           </Text>
           <Group gap={6}>
             <Text size="xs" c="dimmed">
-              {count(billedUnits, 'unit')} · {count(billedLines, 'visit')}
+              {t('billing.units', counted(billedUnits))} · {t('billing.visits', counted(billedLines))}
             </Text>
           </Group>
-          <Text size="xs">Billable and over-authorization visits at units × rate.</Text>
+          <Text size="xs">{t('billing.billedHint')}</Text>
         </Stack>
       </Paper>
       {ORDER.map((status) => (

@@ -4,16 +4,15 @@ import { BarChart } from '@mantine/charts';
 import { Alert, Button, Grid, Group, Loader, Paper, RingProgress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar, IconMapPin } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { useTRPC } from '@/api/trpc';
 import { BranchPicker } from './branch-picker';
-import { hoursOf, hoursText, percentText } from './dashboards.format';
+import { hoursOf, hoursText, localDate, percentText } from './dashboards.format';
 import { StatCard, VisitCountCards } from './stat-cards';
 
-const long = (date: string) => DateTime.fromISO(date).toFormat('ccc, LLL d');
+const long = (date: string) => localDate(date, 'ccc, LLL d', { weekday: 'short', month: 'short', day: 'numeric' });
 
 /**
  * /dashboard (issue "Payroll, billing, reports" item 4): today and this week in the caller's branches (or one):
@@ -64,7 +63,7 @@ export function DashboardPage() {
                 <BarChart
                   h={240}
                   data={s.hoursByDay.map((d) => ({
-                    day: DateTime.fromISO(d.date).toFormat('ccc d'),
+                    day: localDate(d.date, 'ccc d', { weekday: 'short', day: 'numeric' }),
                     [scheduled]: hoursOf(d.scheduledMinutes),
                     [worked]: hoursOf(d.workedMinutes),
                   }))}

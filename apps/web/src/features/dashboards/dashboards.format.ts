@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { formatInstant } from '@hearth/shared/app/time-display';
 import { DASHBOARD_MAX_DAYS } from '@hearth/shared/dashboards/dashboards.schema';
+import { i18n } from '@/i18n/i18n.setup';
 
 /** A rate (fraction 0..1) as a whole percentage, "—" without a rate (no completed visit). */
 export function percentText(rate: number | null): string {
@@ -53,9 +54,18 @@ export function evvParamsOf(
   return { ...period, branchId, tab };
 }
 
-/** A local date as "Mar 2" (the week labels of the trend charts). */
+/**
+ * A local date (YYYY-MM-DD) in the shown language: in English the Luxon `format` ("LLL d": "Mar 2"), in another
+ * language its own order and names for the same parts (`parts`, Intl options: "2 mar").
+ */
+export function localDate(date: string, format: string, parts: Intl.DateTimeFormatOptions): string {
+  const day = DateTime.fromISO(date);
+  return i18n.language === 'en' ? day.toFormat(format) : day.setLocale(i18n.language).toLocaleString(parts);
+}
+
+/** A local date as "Mar 2" (the week labels of the trend charts and the visits' dates). */
 export function shortDate(date: string): string {
-  return DateTime.fromISO(date).toFormat('LLL d');
+  return localDate(date, 'LLL d', { month: 'short', day: 'numeric' });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
 import { useUserTimeZone } from '@/api/display-zone';
@@ -14,6 +15,7 @@ const PAGE_SIZE = 50;
  * sent, its token hidden (nobody may sign in as the recipient from here).
  */
 export function OutboxPage() {
+  const { t } = useTranslation('finance');
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const timeZone = useUserTimeZone();
@@ -27,9 +29,9 @@ export function OutboxPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={2}>Outbox</Title>
+        <Title order={2}>{t('outbox.title')}</Title>
         <Text size="sm" c="dimmed">
-          Messages the app has sent (email, SMS, push), newest first. Nothing here leaves the server.
+          {t('outbox.intro')}
         </Text>
       </div>
       {outbox.isError && <Alert color="red">{errorMessageOf(outbox.error)}</Alert>}
@@ -39,7 +41,7 @@ export function OutboxPage() {
       {data && data.totalPages > 1 && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {data.totalCount} messages
+            {t('outbox.count', { count: data.totalCount })}
           </Text>
           <Pagination size="sm" total={data.totalPages} value={data.page} onChange={setPage} />
         </Group>

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Skeleton, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { HIDDEN_TOKEN, type NotifyChannel, type OutboxEntry } from '@hearth/shared/notify/notify.schema';
 import { formatInstant } from '@hearth/shared/app/time-display';
 
@@ -52,18 +53,19 @@ function OutboxRow({ message: m, timeZone }: { message: OutboxEntry; timeZone: s
  */
 export function OutboxTable(props: { rows: OutboxEntry[] | undefined; pending: boolean; timeZone: string }) {
   const { rows, pending, timeZone } = props;
+  const { t } = useTranslation('finance');
   return (
     <Table.ScrollContainer minWidth={900} type="native">
-      <Table striped fz="sm" verticalSpacing="xs" aria-label="Outbox">
+      <Table striped fz="sm" verticalSpacing="xs" aria-label={t('outbox.title')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Channel</Table.Th>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th>Recipient</Table.Th>
-            <Table.Th>Subject</Table.Th>
-            <Table.Th>Body</Table.Th>
-            <Table.Th>Link</Table.Th>
+            <Table.Th>{t('outbox.time')}</Table.Th>
+            <Table.Th>{t('outbox.channel')}</Table.Th>
+            <Table.Th>{t('outbox.kind')}</Table.Th>
+            <Table.Th>{t('outbox.recipient')}</Table.Th>
+            <Table.Th>{t('outbox.subject')}</Table.Th>
+            <Table.Th>{t('outbox.body')}</Table.Th>
+            <Table.Th>{t('outbox.link')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -79,7 +81,7 @@ export function OutboxTable(props: { rows: OutboxEntry[] | undefined; pending: b
             <Table.Tr>
               <Table.Td colSpan={7}>
                 <Text size="sm" c="dimmed" ta="center" py="lg">
-                  No messages yet. Login links and other notices show up here when they are sent.
+                  {t('outbox.empty')}
                 </Text>
               </Table.Td>
             </Table.Tr>

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { PAYER_TYPE_LABELS } from '@hearth/shared/payer-sources/payer-sources.constants';
+import { useTranslation } from 'react-i18next';
 import { ZUpdatePayerSourceInput, type PayerSourceDetail } from '@hearth/shared/payer-sources/payer-sources.schema';
 import { errorMessageOf, httpStatusOf } from '@/api/api-error';
 import { useAllowedActions } from '@/api/allowed-actions';
@@ -22,6 +22,7 @@ import {
 } from './payer-source.form';
 
 function PayerSourceEditForm({ payer, readOnly }: { payer: PayerSourceDetail; readOnly: boolean }) {
+  const { t } = useTranslation('finance');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toInput = (values: PayerSourceFormValues) => ({ id: payer.id, ...payerSourcePayload(values) });
@@ -42,7 +43,7 @@ function PayerSourceEditForm({ payer, readOnly }: { payer: PayerSourceDetail; re
         void queryClient.invalidateQueries({ queryKey: trpc.getPayerSources.queryKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.queryView.queryKey() });
         rebaseForm(form, payerSourceFormValues(saved));
-        notifications.show({ color: 'teal', message: 'Payer source saved' });
+        notifications.show({ color: 'teal', message: t('payers.saved') });
       },
       onError: record.onSaveError,
     }),
@@ -70,6 +71,7 @@ function PayerSourceEditForm({ payer, readOnly }: { payer: PayerSourceDetail; re
 
 /** /admin/payer-sources/{id}: the payer (type, payer id, EVV) and its services, saved as a whole. */
 export function PayerSourceEditPage() {
+  const { t } = useTranslation('finance');
   const trpc = useTRPC();
   const payerId = Number(useParams().id);
   const valid = Number.isInteger(payerId) && payerId > 0;
@@ -80,11 +82,11 @@ export function PayerSourceEditPage() {
     <Stack gap="lg">
       <Anchor component={Link} to="/admin/payer-sources" size="sm" w="fit-content">
         <Group gap={4}>
-          <IconArrowLeft size={14} /> Payer Sources
+          <IconArrowLeft size={14} /> {t('payers.back')}
         </Group>
       </Anchor>
       {!valid || httpStatusOf(payer.error) === 404 ? (
-        <Alert color="red">There is no payer source with this id.</Alert>
+        <Alert color="red">{t('payers.notFound')}</Alert>
       ) : payer.isError ? (
         <Alert color="red">{errorMessageOf(payer.error)}</Alert>
       ) : !payer.data || loading ? (
@@ -93,10 +95,10 @@ export function PayerSourceEditPage() {
         <>
           <Group gap="sm">
             <Title order={2}>{payer.data.name}</Title>
-            <Badge variant="light">{PAYER_TYPE_LABELS[payer.data.payerType]}</Badge>
+            <Badge variant="light">{t(`payers.types.${payer.data.payerType}`)}</Badge>
             {!payer.data.isActive && (
               <Badge variant="light" color="gray">
-                Inactive
+                {t('payers.inactive')}
               </Badge>
             )}
           </Group>

@@ -1,9 +1,8 @@
 import { Button, Group, Select, SimpleGrid, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import {
-  EVV_AGGREGATOR_LABELS,
   EVV_AGGREGATORS,
-  PAYER_TYPE_LABELS,
   PAYER_TYPES,
   type EvvAggregator,
   type PayerType,
@@ -11,6 +10,7 @@ import {
 } from '@hearth/shared/payer-sources/payer-sources.constants';
 import type { PayerSourceDetail } from '@hearth/shared/payer-sources/payer-sources.schema';
 import { blankToNull, numberOrNull } from '@/components/records/record-api';
+import { i18n } from '@/i18n/i18n.setup';
 import { centsToDollars, dollarsToCents } from '@/format/money';
 import type { RecordForm } from '@/forms/use-record-form';
 import { ServiceRow } from './payer-source.service-row';
@@ -82,35 +82,41 @@ export const payerSourceFieldOf = (path: string) => path.replace(/\.billRateCent
 export const payerSourceRules = (v: PayerSourceFormValues): Record<string, string> => {
   const errors: Record<string, string> = {};
   v.services.forEach((s, i) => {
-    if (s.billRate === '') errors[`services.${i}.billRate`] = 'Bill rate is required';
-    if (s.unitMinutes === '') errors[`services.${i}.unitMinutes`] = 'Unit length is required';
+    if (s.billRate === '') errors[`services.${i}.billRate`] = i18n.t('payers.billRateRequired', { ns: 'finance' });
+    if (s.unitMinutes === '') errors[`services.${i}.unitMinutes`] = i18n.t('payers.unitRequired', { ns: 'finance' });
   });
   return errors;
 };
 
-const PAYER_TYPE_OPTIONS = PAYER_TYPES.map((value) => ({ value, label: PAYER_TYPE_LABELS[value] }));
-const EVV_OPTIONS = EVV_AGGREGATORS.map((value) => ({ value, label: EVV_AGGREGATOR_LABELS[value] }));
-
 /** The payer's own inputs: name, payer type, payer id, EVV aggregator and, unless `brief`, the two switches. */
 export function PayerSourceFields({ record, brief = false }: { record: RecordForm<PayerSourceFormValues>; brief?: boolean }) {
+  const { t } = useTranslation('finance');
+  const payerTypes = PAYER_TYPES.map((value) => ({ value, label: t(`payers.types.${value}`) }));
+  const aggregators = EVV_AGGREGATORS.map((value) => ({ value, label: t(`payers.aggregators.${value}`) }));
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="Name" required data-autofocus {...record.inputProps('name')} />
-        <Select label="Payer type" required data={PAYER_TYPE_OPTIONS} allowDeselect={false} {...record.inputProps('payerType')} />
-        <TextInput label="Payer ID" description="As the payer's claims know it" {...record.inputProps('payerId')} />
+        <TextInput label={t('payers.name')} required data-autofocus {...record.inputProps('name')} />
         <Select
-          label="EVV aggregator"
-          description="Where this payer's visits are exported"
-          data={EVV_OPTIONS}
+          label={t('payers.payerType')}
+          required
+          data={payerTypes}
+          allowDeselect={false}
+          {...record.inputProps('payerType')}
+        />
+        <TextInput label={t('payers.payerId')} description={t('payers.payerIdDescription')} {...record.inputProps('payerId')} />
+        <Select
+          label={t('payers.aggregator')}
+          description={t('payers.aggregatorDescription')}
+          data={aggregators}
           allowDeselect={false}
           {...record.inputProps('evvAggregator')}
         />
       </SimpleGrid>
       {!brief && (
         <Group gap="xl">
-          <Switch label="Requires EVV" {...record.inputProps('requiresEvv', { type: 'checkbox' })} />
-          <Switch label="Active" {...record.inputProps('isActive', { type: 'checkbox' })} />
+          <Switch label={t('payers.requiresEvv')} {...record.inputProps('requiresEvv', { type: 'checkbox' })} />
+          <Switch label={t('payers.active')} {...record.inputProps('isActive', { type: 'checkbox' })} />
         </Group>
       )}
     </>
@@ -119,6 +125,7 @@ export function PayerSourceFields({ record, brief = false }: { record: RecordFor
 
 /** The services table: one editable row per service code, added and removed here and saved with the payer. */
 export function ServicesTable({ record }: { record: RecordForm<PayerSourceFormValues> }) {
+  const { t } = useTranslation('finance');
   const { form } = record;
   const addRow = () =>
     form.insertListItem('services', {
@@ -132,26 +139,26 @@ export function ServicesTable({ record }: { record: RecordForm<PayerSourceFormVa
   return (
     <>
       <Group justify="space-between">
-        <Text fw={600}>Services</Text>
+        <Text fw={600}>{t('payers.services')}</Text>
         <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={addRow}>
-          Add service
+          {t('payers.addService')}
         </Button>
       </Group>
       {form.values.services.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No services yet. Add the service codes this payer pays for, with their bill rate per unit.
+          {t('payers.noServices')}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={900} type="native">
-          <Table verticalSpacing={4} horizontalSpacing={6} aria-label="Services" style={{ verticalAlign: 'top' }}>
+          <Table verticalSpacing={4} horizontalSpacing={6} aria-label={t('payers.services')} style={{ verticalAlign: 'top' }}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={110}>Service code</Table.Th>
-                <Table.Th w={150}>Modifiers</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th w={120}>Bill rate / unit</Table.Th>
-                <Table.Th w={100}>Unit (min)</Table.Th>
-                <Table.Th w={170}>Rounding</Table.Th>
+                <Table.Th w={110}>{t('payers.serviceCode')}</Table.Th>
+                <Table.Th w={150}>{t('payers.modifiers')}</Table.Th>
+                <Table.Th>{t('payers.description')}</Table.Th>
+                <Table.Th w={120}>{t('payers.billRate')}</Table.Th>
+                <Table.Th w={100}>{t('payers.unit')}</Table.Th>
+                <Table.Th w={170}>{t('payers.rounding')}</Table.Th>
                 <Table.Th w={36} />
               </Table.Tr>
             </Table.Thead>

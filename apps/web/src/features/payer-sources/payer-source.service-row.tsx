@@ -1,9 +1,12 @@
 import { ActionIcon, NumberInput, Select, Table, TagsInput, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { ROUNDING_RULE_LABELS, ROUNDING_RULES } from '@hearth/shared/payer-sources/payer-sources.constants';
+import { useTranslation } from 'react-i18next';
+import { ROUNDING_RULES } from '@hearth/shared/payer-sources/payer-sources.constants';
 import type { RecordForm } from '@/forms/use-record-form';
 
-const ROUNDING_OPTIONS = ROUNDING_RULES.map((value) => ({ value, label: ROUNDING_RULE_LABELS[value] }));
+/** Examples of an HCPCS code and a modifier, the same in every language. */
+const CODE_EXAMPLE = 'T1019';
+const MODIFIER_EXAMPLE = 'U1';
 
 /**
  * Row `index` (0-based) of the services table: code, modifiers, description, bill rate in dollars per unit, unit
@@ -12,27 +15,34 @@ const ROUNDING_OPTIONS = ROUNDING_RULES.map((value) => ({ value, label: ROUNDING
  */
 export function ServiceRow(props: { index: number; inputProps: RecordForm<object>['inputProps']; onRemove: () => void }) {
   const { index: i, inputProps, onRemove } = props;
+  const { t } = useTranslation('finance');
+  const n = i + 1;
+  const roundingOptions = ROUNDING_RULES.map((value) => ({ value, label: t(`payers.roundingRules.${value}`) }));
   return (
     <Table.Tr>
       <Table.Td>
-        <TextInput aria-label={`Service ${i + 1} code`} placeholder="T1019" {...inputProps(`services.${i}.serviceCode`)} />
+        <TextInput
+          aria-label={t('payers.rowCode', { n })}
+          placeholder={CODE_EXAMPLE}
+          {...inputProps(`services.${i}.serviceCode`)}
+        />
       </Table.Td>
       <Table.Td>
         <TagsInput
-          aria-label={`Service ${i + 1} modifiers`}
+          aria-label={t('payers.rowModifiers', { n })}
           size="xs"
-          placeholder="U1"
+          placeholder={MODIFIER_EXAMPLE}
           maxTags={4}
           splitChars={[',', ' ']}
           {...inputProps(`services.${i}.modifiers`)}
         />
       </Table.Td>
       <Table.Td>
-        <TextInput aria-label={`Service ${i + 1} description`} {...inputProps(`services.${i}.description`)} />
+        <TextInput aria-label={t('payers.rowDescription', { n })} {...inputProps(`services.${i}.description`)} />
       </Table.Td>
       <Table.Td>
         <NumberInput
-          aria-label={`Service ${i + 1} bill rate in dollars`}
+          aria-label={t('payers.rowBillRate', { n })}
           prefix="$"
           decimalScale={2}
           fixedDecimalScale
@@ -44,7 +54,7 @@ export function ServiceRow(props: { index: number; inputProps: RecordForm<object
       </Table.Td>
       <Table.Td>
         <NumberInput
-          aria-label={`Service ${i + 1} unit minutes`}
+          aria-label={t('payers.rowUnit', { n })}
           min={1}
           max={1440}
           allowDecimal={false}
@@ -53,14 +63,14 @@ export function ServiceRow(props: { index: number; inputProps: RecordForm<object
       </Table.Td>
       <Table.Td>
         <Select
-          aria-label={`Service ${i + 1} rounding rule`}
-          data={ROUNDING_OPTIONS}
+          aria-label={t('payers.rowRounding', { n })}
+          data={roundingOptions}
           allowDeselect={false}
           {...inputProps(`services.${i}.roundingRule`)}
         />
       </Table.Td>
       <Table.Td>
-        <ActionIcon variant="subtle" color="red" mt={2} aria-label={`Remove service ${i + 1}`} onClick={onRemove}>
+        <ActionIcon variant="subtle" color="red" mt={2} aria-label={t('payers.rowRemove', { n })} onClick={onRemove}>
           <IconX size={14} />
         </ActionIcon>
       </Table.Td>

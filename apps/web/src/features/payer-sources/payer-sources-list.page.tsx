@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ZCreatePayerSourceInput } from '@hearth/shared/payer-sources/payer-sources.schema';
 import { useAllowedActions } from '@/api/allowed-actions';
@@ -21,6 +22,7 @@ import {
 } from './payer-source.form';
 
 function PayerSourceCreateForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('finance');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -37,7 +39,7 @@ function PayerSourceCreateForm({ onDone }: { onDone: () => void }) {
       onSuccess: async (payer) => {
         void queryClient.invalidateQueries({ queryKey: trpc.queryView.queryKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.getPayerSources.queryKey() });
-        notifications.show({ color: 'teal', message: `${payer.name} added` });
+        notifications.show({ color: 'teal', message: t('payers.added', { name: payer.name }) });
         onDone();
         await navigate(`/admin/payer-sources/${payer.id}`);
       },
@@ -50,7 +52,7 @@ function PayerSourceCreateForm({ onDone }: { onDone: () => void }) {
       onSubmit={(values) => create.mutate(payerSourcePayload(values))}
       onCancel={onDone}
       pending={create.isPending}
-      submitLabel="Create payer source"
+      submitLabel={t('payers.create')}
     >
       <PayerSourceFields record={record} brief />
     </RecordFormFrame>
@@ -59,20 +61,21 @@ function PayerSourceCreateForm({ onDone }: { onDone: () => void }) {
 
 /** /admin/payer-sources: the payer sources view; "New payer source" creates one and opens it for its services. */
 export function PayerSourcesListPage() {
+  const { t } = useTranslation('finance');
   const { can } = useAllowedActions();
   const [creating, setCreating] = useState(false);
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>Payer Sources</Title>
+        <Title order={2}>{t('payers.title')}</Title>
         {can('createPayerSource') && (
           <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setCreating(true)}>
-            New payer source
+            {t('payers.new')}
           </Button>
         )}
       </Group>
       <DataTable view="payerSources" />
-      <Modal opened={creating} onClose={() => setCreating(false)} title="New payer source" size="lg">
+      <Modal opened={creating} onClose={() => setCreating(false)} title={t('payers.new')} size="lg">
         {creating && <PayerSourceCreateForm onDone={() => setCreating(false)} />}
       </Modal>
     </Stack>

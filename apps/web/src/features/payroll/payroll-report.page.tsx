@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconSettings } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { useBranchTimeZone } from '@/api/display-zone';
@@ -21,6 +22,7 @@ import { PayrollSettingsDrawer } from './payroll-settings.drawer';
  * computed yet instead of showing an empty table.
  */
 export function PayrollReportPage({ title, description, view }: { title: string; description: string; view: string }) {
+  const { t } = useTranslation('finance');
   const { can } = useAllowedActions();
   const branches = useBranchOptions();
   const pick = usePayrollPeriod(view);
@@ -34,7 +36,7 @@ export function PayrollReportPage({ title, description, view }: { title: string;
     <Stack gap="md">
       <Anchor component={Link} to="/reports" size="sm" w="fit-content">
         <Group gap={4}>
-          <IconArrowLeft size={14} /> Reports
+          <IconArrowLeft size={14} /> {t('back')}
         </Group>
       </Anchor>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -45,12 +47,12 @@ export function PayrollReportPage({ title, description, view }: { title: string;
           </Text>
         </div>
         <Button variant="default" size="xs" leftSection={<IconSettings size={14} />} onClick={() => setSettingsOpen(true)}>
-          Payroll settings
+          {t('payroll.settings')}
         </Button>
       </Group>
 
       {preset === null ? (
-        <Loader size="sm" aria-label="Loading the last computed payroll" />
+        <Loader size="sm" aria-label={t('payroll.loadingLast')} />
       ) : (
         <>
           <PayrollPeriodBar

@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconCalculator } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { PayrollReportOutput } from '@hearth/shared/payroll/payroll.schema';
 import { formatPeriod, type Period } from './payroll-report.period';
 import { PayrollTotals } from './payroll-totals';
@@ -20,19 +21,16 @@ export function PayrollStatus(props: {
   onCompute: () => void;
 }) {
   const { shown, period, notComputed, canCompute, computing, onCompute } = props;
+  const { t } = useTranslation('finance');
   if (shown) return <PayrollTotals totals={shown.totals} />;
   if (notComputed && period) {
     return (
-      <Alert color="blue" variant="light" title={`Payroll for ${formatPeriod(period.from, period.to)} has not been computed yet`}>
+      <Alert color="blue" variant="light" title={t('payroll.notComputedTitle', { period: formatPeriod(period.from, period.to) })}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">
-            {canCompute
-              ? "Compute payroll to work out each caregiver's hours, overtime, mileage and gross pay for this period."
-              : 'Someone who may compute payroll (a company admin or branch manager) has to compute it first.'}
-          </Text>
+          <Text size="sm">{canCompute ? t('payroll.computeHint') : t('payroll.cannotCompute')}</Text>
           {canCompute && (
             <Button size="xs" leftSection={<IconCalculator size={14} />} onClick={onCompute} loading={computing}>
-              Compute payroll now
+              {t('payroll.computeNow')}
             </Button>
           )}
         </Stack>
@@ -42,14 +40,13 @@ export function PayrollStatus(props: {
   if (period) {
     return (
       <Text size="sm" c="dimmed">
-        The table lists the lines last computed for this period. Compute payroll again to bring them up to date and see the
-        period&apos;s totals.
+        {t('payroll.lastLines')}
       </Text>
     );
   }
   return (
     <Text size="sm" c="dimmed">
-      Pick the first and last day of the period.
+      {t('payroll.pickDays')}
     </Text>
   );
 }

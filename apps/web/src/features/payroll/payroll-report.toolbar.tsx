@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalculator } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { formatInstant } from '@hearth/shared/app/time-display';
 import { errorMessageOf } from '@/api/api-error';
 import type { usePayrollCompute, usePayrollPeriod } from './payroll-report.hooks';
@@ -24,21 +25,22 @@ export function PayrollPeriodBar(props: {
   const { pick, computing, canCompute, branchOptions, branchZone } = props;
   const { preset, period, periodLine, branchId } = pick;
   const { compute, run, shown } = computing;
+  const { t } = useTranslation('finance');
   return (
     <Paper withBorder p="md" radius="md">
       <Group align="flex-end" gap="md" wrap="wrap">
         <Stack gap={4}>
           <Text size="sm" fw={500}>
-            Pay period
+            {t('payroll.payPeriod')}
           </Text>
           <SegmentedControl
             size="xs"
             value={preset}
             onChange={(v) => pick.setPreset(v as Preset)}
             data={[
-              { value: 'this', label: 'This pay period' },
-              { value: 'last', label: 'Last pay period' },
-              { value: 'custom', label: 'Custom' },
+              { value: 'this', label: t('payroll.thisPeriod') },
+              { value: 'last', label: t('payroll.lastPeriod') },
+              { value: 'custom', label: t('payroll.custom') },
             ]}
           />
         </Stack>
@@ -46,12 +48,12 @@ export function PayrollPeriodBar(props: {
           <DatePickerInput
             type="range"
             size="xs"
-            label="Dates"
+            label={t('payroll.dates')}
             w={220}
             valueFormat="MM/DD/YY"
-            placeholder="First and last day"
-            previousLabel="Previous month"
-            nextLabel="Next month"
+            placeholder={t('payroll.datesPlaceholder')}
+            previousLabel={t('payroll.previousMonth')}
+            nextLabel={t('payroll.nextMonth')}
             allowSingleDateInRange
             value={pick.custom}
             onChange={(v) => pick.setCustom([v[0] ? String(v[0]) : null, v[1] ? String(v[1]) : null])}
@@ -66,9 +68,9 @@ export function PayrollPeriodBar(props: {
         {branchOptions.length > 1 && (
           <Select
             size="xs"
-            label="Branch"
+            label={t('payroll.branch')}
             w={200}
-            placeholder="All my branches"
+            placeholder={t('payroll.allMyBranches')}
             data={branchOptions}
             value={branchId}
             onChange={pick.setBranchId}
@@ -83,18 +85,17 @@ export function PayrollPeriodBar(props: {
             loading={compute.isPending}
             disabled={!period}
           >
-            {shown || periodLine ? 'Recompute payroll' : 'Compute payroll'}
+            {shown || periodLine ? t('payroll.recompute') : t('payroll.compute')}
           </Button>
         )}
         {shown ? (
           <Text size="xs" c="dimmed" pb={6}>
-            Computed {formatInstant(shown.computedAt, branchZone)} for {shown.caregivers} caregiver
-            {shown.caregivers === 1 ? '' : 's'}
+            {t('payroll.computedFor', { at: formatInstant(shown.computedAt, branchZone), count: shown.caregivers })}
           </Text>
         ) : (
           periodLine && (
             <Text size="xs" c="dimmed" pb={6}>
-              Last computed {formatInstant(periodLine.computedAt, periodLine.timeZone || branchZone)}
+              {t('payroll.lastComputed', { at: formatInstant(periodLine.computedAt, periodLine.timeZone || branchZone) })}
             </Text>
           )
         )}

@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZUpdatePayrollSettingsInput } from '@hearth/shared/payroll/payroll.schema';
 import type { PayrollSettings } from '@hearth/shared/payroll/payroll-settings';
@@ -15,6 +16,7 @@ import { settingsFieldOf, settingsFormValues, settingsPayload, type PayrollSetti
  */
 function PayrollSettingsForm(props: { settings: PayrollSettings; readOnly: boolean; onDone: () => void }) {
   const { settings, readOnly, onDone } = props;
+  const { t } = useTranslation('finance');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.updatePayrollSettings.mutationOptions());
@@ -29,14 +31,14 @@ function PayrollSettingsForm(props: { settings: PayrollSettings; readOnly: boole
     update.mutate(settingsPayload(values), {
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.getPayrollSettings.queryKey(), saved);
-        notifications.show({ color: 'teal', message: 'Payroll settings saved. Compute a period again to apply them.' });
+        notifications.show({ color: 'teal', message: t('payrollSettings.saved') });
         onDone();
       },
       onError: record.onSaveError,
     });
   return (
     <SettingsFormFrame
-      what="payroll settings"
+      what={t('payrollSettings.what')}
       readOnly={readOnly}
       record={record}
       onSubmit={submit}
@@ -50,15 +52,16 @@ function PayrollSettingsForm(props: { settings: PayrollSettings; readOnly: boole
 
 /** The "Payroll settings" drawer: the company's settings, editable for roles holding updatePayrollSettings. */
 export function PayrollSettingsDrawer(props: { opened: boolean; onClose: () => void; canEdit: boolean }) {
+  const { t } = useTranslation('finance');
   const trpc = useTRPC();
   const settings = useQuery({ ...trpc.getPayrollSettings.queryOptions(), enabled: props.opened });
   return (
     <SettingsDrawer
-      title="Payroll settings"
+      title={t('payrollSettings.title')}
       opened={props.opened}
       onClose={props.onClose}
       settings={settings}
-      description="The rules every pay period of the company is computed with. Lines already computed keep their figures until their period is computed again."
+      description={t('payrollSettings.description')}
     >
       {(data) => <PayrollSettingsForm settings={data} readOnly={!props.canEdit} onDone={props.onClose} />}
     </SettingsDrawer>

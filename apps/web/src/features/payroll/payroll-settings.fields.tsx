@@ -1,4 +1,5 @@
 import { NumberInput, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { RecordForm } from '@/forms/use-record-form';
 import type { PayrollSettingsFormValues } from './payroll-settings.values';
 
@@ -15,12 +16,13 @@ export function PayrollSettingsFields({
   readOnly: boolean;
 }) {
   const { form } = record;
+  const { t } = useTranslation('finance');
   return (
     <Stack gap="sm">
       <SimpleGrid cols={2} spacing="sm">
         <NumberInput
-          label="Weekly overtime after"
-          suffix=" h"
+          label={t('payrollSettings.weeklyOvertime')}
+          suffix={t('payrollSettings.hoursSuffix')}
           min={1}
           max={168}
           decimalScale={2}
@@ -28,7 +30,7 @@ export function PayrollSettingsFields({
           {...record.inputProps('overtimeThresholdHours')}
         />
         <NumberInput
-          label="Overtime multiplier"
+          label={t('payrollSettings.multiplier')}
           prefix="× "
           min={1}
           max={3}
@@ -39,15 +41,15 @@ export function PayrollSettingsFields({
         />
       </SimpleGrid>
       <Switch
-        label="Daily overtime"
-        description="Hours past a daily limit are overtime (e.g. California: 8 hours)"
+        label={t('payrollSettings.dailyOvertime')}
+        description={t('payrollSettings.dailyOvertimeDescription')}
         disabled={readOnly}
         {...record.inputProps('dailyOvertime', { type: 'checkbox' })}
       />
       {form.values.dailyOvertime && (
         <NumberInput
-          label="Daily overtime after"
-          suffix=" h"
+          label={t('payrollSettings.dailyOvertimeAfter')}
+          suffix={t('payrollSettings.hoursSuffix')}
           min={1}
           max={24}
           decimalScale={2}
@@ -56,24 +58,24 @@ export function PayrollSettingsFields({
         />
       )}
       <Switch
-        label="Pay travel between clients"
-        description="Drive time between visits of one day is hours worked (not home to the first or last to home)"
+        label={t('payrollSettings.travelPaid')}
+        description={t('payrollSettings.travelPaidDescription')}
         disabled={readOnly}
         {...record.inputProps('travelPaid', { type: 'checkbox' })}
       />
       <SimpleGrid cols={2} spacing="sm">
         <NumberInput
-          label="Travel speed"
-          suffix=" mph"
+          label={t('payrollSettings.travelSpeed')}
+          suffix={t('payrollSettings.mphSuffix')}
           min={1}
           max={100}
           disabled={readOnly || !form.values.travelPaid}
           {...record.inputProps('travelSpeedMph')}
         />
         <NumberInput
-          label="Mileage rate"
+          label={t('payrollSettings.mileageRate')}
           prefix="$"
-          suffix=" / mile"
+          suffix={t('payrollSettings.perMileSuffix')}
           min={0}
           max={10}
           decimalScale={2}

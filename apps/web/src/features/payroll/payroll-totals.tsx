@@ -1,4 +1,5 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { PayrollReportOutput } from '@hearth/shared/payroll/payroll.schema';
 import { formatMoney } from '@/format/money';
 
@@ -12,16 +13,17 @@ function hoursOf(minutes: number): string {
  * overtime, as hours worked), gross pay, mileage reimbursement and deductions.
  */
 export function PayrollTotals({ totals }: { totals: PayrollReportOutput['totals'] }) {
+  const { t } = useTranslation('finance');
   const cards = [
-    { label: 'Regular hours', value: hoursOf(totals.regularMinutes) },
-    { label: 'Overtime hours', value: hoursOf(totals.overtimeMinutes) },
-    { label: 'Travel hours', value: hoursOf(totals.travelMinutes) },
-    { label: 'Gross pay', value: formatMoney(totals.grossPayCents) },
-    { label: 'Mileage', value: formatMoney(totals.mileageCents) },
-    { label: 'Deductions', value: formatMoney(totals.deductionCents) },
+    { label: t('payroll.regularHours'), value: hoursOf(totals.regularMinutes) },
+    { label: t('payroll.overtimeHours'), value: hoursOf(totals.overtimeMinutes) },
+    { label: t('payroll.travelHours'), value: hoursOf(totals.travelMinutes) },
+    { label: t('payroll.grossPay'), value: formatMoney(totals.grossPayCents) },
+    { label: t('payroll.mileage'), value: formatMoney(totals.mileageCents) },
+    { label: t('payroll.deductions'), value: formatMoney(totals.deductionCents) },
   ];
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" aria-label="Payroll totals">
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" aria-label={t('payroll.totals')}>
       {cards.map((card) => (
         <Paper key={card.label} withBorder p="sm" radius="md">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
