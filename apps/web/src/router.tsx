@@ -3,14 +3,18 @@ import { prefetchSchedule } from './features/caregiver-app/schedule-data';
 import { RootLayout } from './layout/root.layout';
 import { RouteError } from './layout/route-error';
 import { SessionGate } from './layout/session-gate';
+import type { ComingSoonScreen } from './features/placeholders/coming-soon.page';
 
-/** A route whose screen is not built yet: an honest "coming soon" page naming it (loaded lazily like any page). */
-function comingSoon(path: string, screen: string, detail?: string): RouteObject {
+/**
+ * A route whose screen is not built yet: an honest "coming soon" page naming it (loaded lazily like any page).
+ * @param screen the screen's name in the shell catalogue (comingSoon.screens), shown in the user's language
+ */
+function comingSoon(path: string, screen: ComingSoonScreen, detail?: string): RouteObject {
   return {
     path,
     lazy: async () => {
-      const { ComingSoonPage } = await import('./features/placeholders/coming-soon.page');
-      return { element: <ComingSoonPage screen={screen} detail={detail} /> };
+      const { ComingSoonScreenPage } = await import('./features/placeholders/coming-soon.page');
+      return { element: <ComingSoonScreenPage screen={screen} detail={detail} /> };
     },
   };
 }
@@ -74,11 +78,11 @@ const staffRoutes: RouteObject[] = [
     path: 'file-exports',
     lazy: async () => ({ Component: (await import('./features/file-exports/file-exports.page')).FileExportsPage }),
   },
-  comingSoon('cases/*', 'Cases'),
-  comingSoon('care-forms', 'Care Forms'),
-  comingSoon('care-forms/care-form-types', 'Care Form Types'),
-  comingSoon('care-forms/care-form-types/:id', 'Care Form Type'),
-  comingSoon('care-forms/:id', 'Care Form'),
+  comingSoon('cases/*', 'cases'),
+  comingSoon('care-forms', 'careForms'),
+  comingSoon('care-forms/care-form-types', 'careFormTypes'),
+  comingSoon('care-forms/care-form-types/:id', 'careFormType'),
+  comingSoon('care-forms/:id', 'careForm'),
   {
     path: 'dashboard',
     lazy: async () => ({ Component: (await import('./features/dashboards/dashboard.page')).DashboardPage }),
@@ -99,8 +103,8 @@ const staffRoutes: RouteObject[] = [
     path: 'dashboard/rollup',
     lazy: async () => ({ Component: (await import('./features/dashboards/rollup.page')).RollupPage }),
   },
-  comingSoon('notifications', 'Notifications'),
-  comingSoon('chat', 'Chat'),
+  comingSoon('notifications', 'notifications'),
+  comingSoon('chat', 'chat'),
   { path: 'mocks', lazy: async () => ({ Component: (await import('./features/mocks/outbox.page')).OutboxPage }) },
   { path: 'admin', element: <Navigate to="/admin/branches" replace /> },
   {
@@ -162,8 +166,8 @@ const staffRoutes: RouteObject[] = [
       Component: (await import('./features/file-imports/file-import-type-edit.page')).FileImportTypeEditPage,
     }),
   },
-  comingSoon('admin/logging', 'Logging'),
-  comingSoon('admin/cases', 'Case administration'),
+  comingSoon('admin/logging', 'logging'),
+  comingSoon('admin/cases', 'caseAdministration'),
   {
     path: '*',
     lazy: async () => ({ Component: (await import('./features/placeholders/not-found.page')).NotFoundPage }),

@@ -2,12 +2,16 @@ import { useState } from 'react';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import type { z } from 'zod';
 import { errorMessageOf, fieldErrorsOf } from '@/api/api-error';
+import { i18n } from '@/i18n/i18n.setup';
 import { inputPath } from './input-path';
 import { useServerValidation } from './use-server-validation';
 import { zodValidate } from './zod-validate';
 
-/** The banner of a save refused for its fields; the fields themselves say what is wrong. */
-const CORRECT_FIELDS = 'Please correct the highlighted fields.';
+/**
+ * Marks a save refused for its fields; the banner then reads "Please correct the highlighted fields." in the shown
+ * language (the fields themselves say what is wrong).
+ */
+const CORRECT_FIELDS = Symbol('correct the highlighted fields');
 
 /** The `{action, input}` a save would send, for the server's parse-only check as the user types. */
 export interface ServerCheck {
@@ -53,7 +57,7 @@ export function useRecordForm<Values extends object, Payload>(options: {
   serverCheck?: boolean;
 }): RecordForm<Values> {
   const { initialValues, toPayload, schema, check, fieldOf = (path) => path, rules, serverCheck = true } = options;
-  const [saveFailure, setSaveError] = useState<string | null>(null);
+  const [saveFailure, setSaveError] = useState<string | typeof CORRECT_FIELDS | null>(null);
   const mapErrors = (errors: Record<string, string>, values: Values) => {
     const mapped: Record<string, string> = {};
     for (const [path, message] of Object.entries(errors)) mapped[inputPath(fieldOf(path), values)] ??= message;
@@ -83,7 +87,8 @@ export function useRecordForm<Values extends object, Payload>(options: {
     return serverErrors[field];
   };
   const highlighted = Object.values(form.errors).some((error) => error !== undefined && error !== null && error !== false);
-  const saveError = saveFailure === CORRECT_FIELDS && !highlighted ? null : saveFailure;
+  const saveError =
+    saveFailure === CORRECT_FIELDS ? (highlighted ? i18n.t('common:errors.correctFields') : null) : saveFailure;
   return {
     form,
     inputProps: (field, inputOptions) => {

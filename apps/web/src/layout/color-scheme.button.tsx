@@ -1,6 +1,7 @@
 import type { ComponentPropsWithRef } from 'react';
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Switches between the light and dark colour schemes (remembered by Mantine in localStorage): the icon button alone,
@@ -12,9 +13,10 @@ import { IconMoon, IconSun } from '@tabler/icons-react';
 export function ColorSchemeButton(props: ComponentPropsWithRef<'button'>) {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const { t } = useTranslation('shell');
   return (
     <ActionIcon
-      aria-label="Toggle color scheme"
+      aria-label={t('header.toggleScheme')}
       {...props}
       variant="subtle"
       color="gray"

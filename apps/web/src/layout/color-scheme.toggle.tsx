@@ -1,4 +1,5 @@
 import { Tooltip, useComputedColorScheme } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { ColorSchemeButton } from './color-scheme.button';
 
 /**
@@ -8,8 +9,9 @@ import { ColorSchemeButton } from './color-scheme.button';
  */
 export function ColorSchemeToggle() {
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const { t } = useTranslation('shell');
   return (
-    <Tooltip label={`Switch to ${computed === 'dark' ? 'light' : 'dark'} mode`}>
+    <Tooltip label={computed === 'dark' ? t('header.toLight') : t('header.toDark')}>
       <ColorSchemeButton />
     </Tooltip>
   );

@@ -18,6 +18,7 @@ const staff: CurrentUser = {
   isTrustedContact: false,
   roleHasSystemLevelAccess: false,
   timezone: 'America/New_York',
+  language: null,
 };
 
 describe('loginPathFor', () => {

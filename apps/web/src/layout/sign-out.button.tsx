@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLogout } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { signOut } from '@/api/auth-api';
 import { errorMessageOf } from '@/api/api-error';
 
@@ -11,14 +12,16 @@ import { errorMessageOf } from '@/api/api-error';
  * @param compact the phone apps' icon button instead of the staff header's text button
  * @param label the button's name when given (the phone apps pass it in the user's language), else "Sign out"
  */
-export function SignOutButton({ compact = false, label = 'Sign out' }: { compact?: boolean; label?: string }) {
+export function SignOutButton({ compact = false, label: given }: { compact?: boolean; label?: string }) {
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation('shell');
+  const label = given ?? t('header.signOut');
   const onClick = async () => {
     setBusy(true);
     try {
       await signOut();
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Logout failed', message: errorMessageOf(error) });
+      notifications.show({ color: 'red', title: t('header.logoutFailed'), message: errorMessageOf(error) });
     } finally {
       setBusy(false);
     }

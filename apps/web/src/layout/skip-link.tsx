@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import classes from './skip-link.module.css';
 
 /** The id of the staff shell's main region, the skip link's target. */
@@ -12,6 +13,7 @@ export const mainClassName = classes.main;
  * region (MAIN_CONTENT_ID, tabIndex -1), so the next Tab goes to the page's first control.
  */
 export function SkipLink() {
+  const { t } = useTranslation('shell');
   return (
     <a
       href={`#${MAIN_CONTENT_ID}`}
@@ -22,7 +24,7 @@ export function SkipLink() {
         document.getElementById(MAIN_CONTENT_ID)?.focus();
       }}
     >
-      Skip to main content
+      {t('header.skipToMain')}
     </a>
   );
 }

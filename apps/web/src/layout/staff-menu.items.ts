@@ -13,6 +13,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { CurrentUser } from '@hearth/shared/users/users.schema';
+import { i18n } from '@/i18n/i18n.setup';
 
 type Icon = ComponentType<{ size?: number | string; stroke?: number }>;
 
@@ -44,8 +45,8 @@ function recordsLink(label: string, base: '/clients' | '/caregivers', icon: Icon
     to: base,
     icon,
     children: [
-      { label: 'Schedule', to: `${base}/${id}/schedule` },
-      { label: 'Profile', to: `${base}/${id}/profile` },
+      { label: i18n.t('shell:menu.schedule'), to: `${base}/${id}/schedule` },
+      { label: i18n.t('shell:menu.profile'), to: `${base}/${id}/profile` },
     ],
   };
 }
@@ -54,46 +55,47 @@ function recordsLink(label: string, base: '/clients' | '/caregivers', icon: Icon
  * The staff side menu (spec "Navigation chrome" and section 6): Admin only for admins, and its File Export Types,
  * File Import Types and Logging entries only with system-level access. While a client or caregiver is open
  * (`pathname` under /clients/{id} or /caregivers/{id}), Clients or Caregivers shows Schedule and Profile under it.
+ * Labels are in the shown language (i18next's, read at each call: the menu re-renders on a language change).
  */
 export function staffMenuItems(user: Pick<CurrentUser, 'isAdmin' | 'roleHasSystemLevelAccess'>, pathname = '/'): MenuItem[] {
   const items: MenuItem[] = [
-    { label: 'Home', to: '/', icon: IconHome },
-    { label: 'Map', to: '/map', icon: IconMap2 },
-    recordsLink('Clients', '/clients', IconUsers, pathname),
-    recordsLink('Caregivers', '/caregivers', IconHeartHandshake, pathname),
-    { label: 'Reports', to: '/reports', icon: IconChartBar },
+    { label: i18n.t('shell:menu.home'), to: '/', icon: IconHome },
+    { label: i18n.t('shell:menu.map'), to: '/map', icon: IconMap2 },
+    recordsLink(i18n.t('shell:menu.clients'), '/clients', IconUsers, pathname),
+    recordsLink(i18n.t('shell:menu.caregivers'), '/caregivers', IconHeartHandshake, pathname),
+    { label: i18n.t('shell:menu.reports'), to: '/reports', icon: IconChartBar },
     {
-      label: 'Files',
+      label: i18n.t('shell:menu.files'),
       icon: IconFiles,
       children: [
-        { label: 'Import', to: '/file-imports' },
-        { label: 'Export', to: '/file-exports' },
+        { label: i18n.t('shell:menu.import'), to: '/file-imports' },
+        { label: i18n.t('shell:menu.export'), to: '/file-exports' },
       ],
     },
-    { label: 'Cases', to: '/cases', icon: IconBriefcase },
-    { label: 'Care Forms', to: '/care-forms', icon: IconClipboardList },
+    { label: i18n.t('shell:menu.cases'), to: '/cases', icon: IconBriefcase },
+    { label: i18n.t('shell:menu.careForms'), to: '/care-forms', icon: IconClipboardList },
   ];
   if (user.isAdmin) {
     const admin: MenuLink[] = [
-      { label: 'Branches', to: '/admin/branches' },
-      { label: 'Users', to: '/admin/users' },
-      { label: 'Roles', to: '/admin/roles' },
-      { label: 'Payer Sources', to: '/admin/payer-sources' },
-      { label: 'Pay Period Lock Times', to: '/admin/pay-period-lock-times' },
-      { label: 'Care Form Types', to: '/care-forms/care-form-types' },
+      { label: i18n.t('shell:menu.branches'), to: '/admin/branches' },
+      { label: i18n.t('shell:menu.users'), to: '/admin/users' },
+      { label: i18n.t('shell:menu.roles'), to: '/admin/roles' },
+      { label: i18n.t('shell:menu.payerSources'), to: '/admin/payer-sources' },
+      { label: i18n.t('shell:menu.payPeriodLockTimes'), to: '/admin/pay-period-lock-times' },
+      { label: i18n.t('shell:menu.careFormTypes'), to: '/care-forms/care-form-types' },
     ];
     if (user.roleHasSystemLevelAccess) {
       admin.push(
-        { label: 'File Export Types', to: '/admin/file-export-types' },
-        { label: 'File Import Types', to: '/admin/file-import-types' },
-        { label: 'Logging', to: '/admin/logging' },
+        { label: i18n.t('shell:menu.fileExportTypes'), to: '/admin/file-export-types' },
+        { label: i18n.t('shell:menu.fileImportTypes'), to: '/admin/file-import-types' },
+        { label: i18n.t('shell:menu.logging'), to: '/admin/logging' },
       );
     }
-    items.push({ label: 'Admin', icon: IconSettings, children: admin });
+    items.push({ label: i18n.t('shell:menu.admin'), icon: IconSettings, children: admin });
   }
   items.push(
-    { label: 'Notifications', to: '/notifications', icon: IconBell },
-    { label: 'Chat', to: '/chat', icon: IconMessages },
+    { label: i18n.t('shell:menu.notifications'), to: '/notifications', icon: IconBell },
+    { label: i18n.t('shell:menu.chat'), to: '/chat', icon: IconMessages },
   );
   return items;
 }

@@ -1,5 +1,6 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { NavLink, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { CurrentUser } from '@hearth/shared/users/users.schema';
 import { activeMenuPath, staffMenuItems, type MenuGroup, type MenuLink } from './staff-menu.items';
@@ -7,6 +8,8 @@ import { activeMenuPath, staffMenuItems, type MenuGroup, type MenuLink } from '.
 /** The staff side menu, used in the navbar and in the small-screen drawer. `onNavigate` lets the drawer close. */
 export function StaffMenu({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  // The labels come from i18n.t in staffMenuItems; this subscription re-renders the menu when the language changes.
+  const { t } = useTranslation('shell');
   const items = staffMenuItems(user, pathname);
   const active = activeMenuPath(items, pathname);
 
@@ -23,7 +26,7 @@ export function StaffMenu({ user, onNavigate }: { user: CurrentUser; onNavigate?
       />
       {/* An open client's or caregiver's Schedule and Profile, indented under Clients or Caregivers. */}
       {link.children && (
-        <Stack gap={2} pl={28} aria-label={`${link.label} record`} role="group">
+        <Stack gap={2} pl={28} aria-label={t('menu.recordGroup', { label: link.label })} role="group">
           {link.children.map(renderLink)}
         </Stack>
       )}
@@ -31,7 +34,7 @@ export function StaffMenu({ user, onNavigate }: { user: CurrentUser; onNavigate?
   );
 
   return (
-    <Stack gap={2} component="nav" aria-label="Main menu">
+    <Stack gap={2} component="nav" aria-label={t('menu.label')}>
       {items.map((item) =>
         !('to' in item) ? (
           <MenuGroupLink key={item.label} group={item} containsActive={item.children.some((c) => c.to === active)}>

@@ -2,14 +2,17 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconUserOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/api/current-user';
 import { useTRPC } from '@/api/trpc';
 
 /**
  * Ends impersonation; shown only while impersonating (spec "Navigation chrome"). Everything cached is reloaded.
- * @param label the button's text when given (the phone apps pass it in the user's language), else "Stop impersonating"
+ * @param label the button's text when given (the phone apps pass it in the user's language), else the staff
+ *   portal's "Stop impersonating"
  */
-export function StopImpersonatingButton({ label = 'Stop impersonating' }: { label?: string }) {
+export function StopImpersonatingButton({ label }: { label?: string }) {
+  const { t } = useTranslation('shell');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const currentUser = useCurrentUser();
@@ -19,7 +22,7 @@ export function StopImpersonatingButton({ label = 'Stop impersonating' }: { labe
       // show it again while refetching) and refetch what is on screen, starting with the current user.
       onSuccess: () => queryClient.resetQueries(),
       onError: (error) =>
-        notifications.show({ color: 'red', title: 'Failed to stop impersonating user', message: error.message }),
+        notifications.show({ color: 'red', title: t('header.stopImpersonatingFailed'), message: error.message }),
     }),
   );
   if (currentUser.data?.impersonatedUserId == null) return null;
@@ -32,7 +35,7 @@ export function StopImpersonatingButton({ label = 'Stop impersonating' }: { labe
       loading={stop.isPending}
       onClick={() => stop.mutate()}
     >
-      {label}
+      {label ?? t('header.stopImpersonating')}
     </Button>
   );
 }

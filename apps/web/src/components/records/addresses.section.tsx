@@ -1,5 +1,6 @@
 import { Badge, Checkbox, Group, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { z } from 'zod';
+import { useTranslation } from 'react-i18next';
 import { addressRuleErrors } from '@hearth/shared/caregivers/caregivers.schema';
 import type { AddressOutputFields } from '@hearth/shared/records/records.schema';
 import { RecordFormFrame } from './record-form-frame';
@@ -35,6 +36,7 @@ function AddressForm(
   props: RecordFormProps<AddressRow, AddressPayload> & { first: boolean; withLabel: boolean; schema: z.ZodType },
 ) {
   const { row: address, first, withLabel, schema } = props;
+  const { t } = useTranslation(['records', 'common']);
   const toPayload = (v: AddressFormValues): AddressPayload => ({
     ...(withLabel ? { label: blankToNull(v.label) } : {}),
     line1: v.line1.trim(),
@@ -46,9 +48,9 @@ function AddressForm(
     lon: numberOrNull(v.lon),
     isPrimary: v.isPrimary,
   });
-  const { record, frame } = useRecordSave<AddressRow, AddressFormValues, AddressPayload>(props, 'Address', {
+  const { record, frame } = useRecordSave<AddressRow, AddressFormValues, AddressPayload>(props, 'addresses', {
     initialValues: {
-      label: address?.label ?? (withLabel && first ? 'Home' : ''),
+      label: address?.label ?? (withLabel && first ? t('addresses.defaultLabel') : ''),
       line1: address?.line1 ?? '',
       line2: address?.line2 ?? '',
       city: address?.city ?? '',
@@ -65,25 +67,28 @@ function AddressForm(
   });
   return (
     <RecordFormFrame {...frame}>
-      {withLabel && <TextInput label="Label" placeholder="Home, Daughter's house" {...record.inputProps('label')} />}
-      <TextInput label="Street address" required {...record.inputProps('line1')} />
-      <TextInput label="Address line 2" {...record.inputProps('line2')} />
+      {withLabel && (
+        <TextInput label={t('addresses.label')} placeholder={t('addresses.labelPlaceholder')} {...record.inputProps('label')} />
+      )}
+      <TextInput label={t('addresses.street')} required {...record.inputProps('line1')} />
+      <TextInput label={t('common:fields.addressLine2')} {...record.inputProps('line2')} />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <TextInput label="City" required {...record.inputProps('city')} />
-        <TextInput label="State" required maxLength={2} placeholder="MA" {...record.inputProps('state')} />
-        <TextInput label="ZIP" required {...record.inputProps('zip')} />
+        <TextInput label={t('common:fields.city')} required {...record.inputProps('city')} />
+        <TextInput label={t('common:fields.state')} required maxLength={2} placeholder="MA" {...record.inputProps('state')} />
+        <TextInput label={t('common:fields.zip')} required {...record.inputProps('zip')} />
       </SimpleGrid>
       <SimpleGrid cols={2} spacing="sm">
-        <NumberInput label="Latitude" decimalScale={6} hideControls {...record.inputProps('lat')} />
-        <NumberInput label="Longitude" decimalScale={6} hideControls {...record.inputProps('lon')} />
+        <NumberInput label={t('addresses.latitude')} decimalScale={6} hideControls {...record.inputProps('lat')} />
+        <NumberInput label={t('addresses.longitude')} decimalScale={6} hideControls {...record.inputProps('lon')} />
       </SimpleGrid>
-      <Checkbox label="Primary address (used for visits and the map)" {...record.inputProps('isPrimary', { type: 'checkbox' })} />
+      <Checkbox label={t('addresses.primaryCheckbox')} {...record.inputProps('isPrimary', { type: 'checkbox' })} />
     </RecordFormFrame>
   );
 }
 
 /** An address in the list: its label and primary mark, the address line, and its coordinates when it has them. */
 function AddressItem({ address: a, withLabel }: { address: AddressRow; withLabel: boolean }) {
+  const { t } = useTranslation(['records', 'common']);
   return (
     <>
       <Group gap={6}>
@@ -94,7 +99,7 @@ function AddressItem({ address: a, withLabel }: { address: AddressRow; withLabel
         )}
         {a.isPrimary && (
           <Badge size="xs" variant="light">
-            Primary
+            {t('addresses.primary')}
           </Badge>
         )}
       </Group>
@@ -122,20 +127,26 @@ export function AddressesSection<Owner extends object, Row extends AddressRow>(p
 }) {
   const { owner, procedures, canEdit, withLabel, schema } = props;
   const { list, api } = useOwnedRecords(owner, procedures, canEdit);
+  const { t } = useTranslation(['records', 'common']);
   return (
     <RecordTableSection
-      title="Addresses"
-      noun="address"
-      addLabel="Add address"
-      emptyText="No addresses yet."
+      title={t('addresses.title')}
+      noun={t('addresses.noun')}
+      addLabel={t('addresses.add')}
+      emptyText={t('addresses.empty')}
       rows={list.data}
       loading={list.isPending}
       error={list.error}
       canAdd={api.canEdit}
       canEdit={() => api.canEdit}
-      what={(a) => `address ${a.line1}`}
+      what={(a) => t('addresses.what', { line: a.line1 })}
       remove={api.remove}
-      list={{ label: 'Addresses', gap: 0, divider: { my: 6 }, item: (a) => <AddressItem address={a} withLabel={withLabel} /> }}
+      list={{
+        label: t('addresses.title'),
+        gap: 0,
+        divider: { my: 6 },
+        item: (a) => <AddressItem address={a} withLabel={withLabel} />,
+      }}
       modalSize="lg"
       form={(p) => <AddressForm {...p} first={!list.data?.length} withLabel={withLabel} schema={schema} api={api} />}
     />

@@ -3,6 +3,7 @@ import { Alert, Anchor, Loader, Paper, Stack, Table, Text, Title } from '@mantin
 import type { UseQueryResult } from '@tanstack/react-query';
 import { IconLock } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '@/api/api-error';
 import { useCurrentUser } from '@/api/current-user';
 import { formatInstant } from '@hearth/shared/app/time-display';
@@ -19,7 +20,8 @@ export interface AdminTypeColumn<T> {
  * The list of a system-level admin's types (/admin/file-import-types, /admin/file-export-types; spec section 6):
  * each type's label and name, the given columns and when it was last updated; a type opens its edit page at
  * `href(name)`. Without system-level access the list is read only, without links, and says so.
- * @param noun what the types are, in the plural, for messages ("import types").
+ * @param title the page's title, in the shown language
+ * @param noun what the types are, in the plural and the shown language, for messages ("import types").
  */
 export function AdminTypesList<T extends { name: string; label: string; updatedAt: string }>(props: {
   title: string;
@@ -34,6 +36,7 @@ export function AdminTypesList<T extends { name: string; label: string; updatedA
   const editable = me?.roleHasSystemLevelAccess === true;
   // Types belong to no branch: their times are in the signed-in user's own zone.
   const timeZone = useUserTimeZone();
+  const { t } = useTranslation('admin');
 
   let content;
   if (types.isError) {
@@ -43,11 +46,11 @@ export function AdminTypesList<T extends { name: string; label: string; updatedA
       </Alert>
     );
   } else if (types.isPending) {
-    content = <Loader size="sm" aria-label={`Loading ${noun}`} />;
+    content = <Loader size="sm" aria-label={t('types.loading', { noun })} />;
   } else if (types.data.length === 0) {
     content = (
       <Text c="dimmed" size="sm">
-        No {noun} yet.
+        {t('types.empty', { noun })}
       </Text>
     );
   } else {
@@ -57,40 +60,40 @@ export function AdminTypesList<T extends { name: string; label: string; updatedA
           <Table striped highlightOnHover={editable} verticalSpacing="xs" fz="sm" aria-label={title}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Type</Table.Th>
+                <Table.Th>{t('types.type')}</Table.Th>
                 {columns.map((c) => (
                   <Table.Th key={c.label} ta={c.align}>
                     {c.label}
                   </Table.Th>
                 ))}
-                <Table.Th>Updated</Table.Th>
+                <Table.Th>{t('types.updated')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {types.data.map((t) => (
+              {types.data.map((type) => (
                 <Table.Tr
-                  key={t.name}
+                  key={type.name}
                   style={editable ? { cursor: 'pointer' } : undefined}
-                  onClick={editable ? () => void navigate(href(t.name)) : undefined}
+                  onClick={editable ? () => void navigate(href(type.name)) : undefined}
                 >
                   <Table.Td>
                     {editable ? (
-                      <Anchor component={Link} to={href(t.name)} fz="sm">
-                        {t.label}
+                      <Anchor component={Link} to={href(type.name)} fz="sm">
+                        {type.label}
                       </Anchor>
                     ) : (
-                      t.label
+                      type.label
                     )}
                     <Text size="xs" c="dimmed" ff="monospace">
-                      {t.name}
+                      {type.name}
                     </Text>
                   </Table.Td>
                   {columns.map((c) => (
                     <Table.Td key={c.label} ta={c.align} style={{ whiteSpace: 'nowrap' }}>
-                      {c.cell(t)}
+                      {c.cell(type)}
                     </Table.Td>
                   ))}
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(t.updatedAt, timeZone)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(type.updatedAt, timeZone)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -105,7 +108,7 @@ export function AdminTypesList<T extends { name: string; label: string; updatedA
       <Title order={2}>{title}</Title>
       {me && !editable && (
         <Alert color="gray" icon={<IconLock size={16} />}>
-          Read only: {noun} are changed by users with system-level access.
+          {t('types.readOnly', { noun })}
         </Alert>
       )}
       {content}

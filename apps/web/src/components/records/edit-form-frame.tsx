@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Divider, Group, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { RecordForm } from '@/forms/use-record-form';
 
 /**
@@ -16,6 +17,7 @@ export function EditFormFrame<Values extends object>(props: {
 }) {
   const { record, onSubmit, pending, readOnly, children } = props;
   const { form } = record;
+  const { t } = useTranslation('common');
   return (
     <form
       noValidate
@@ -37,10 +39,10 @@ export function EditFormFrame<Values extends object>(props: {
               <Divider />
               <Group justify="flex-end" gap="sm">
                 <Button variant="default" size="xs" disabled={!form.isDirty()} onClick={() => form.reset()}>
-                  Reset
+                  {t('actions.reset')}
                 </Button>
                 <Button type="submit" size="xs" loading={pending}>
-                  Save
+                  {t('actions.save')}
                 </Button>
               </Group>
             </>

@@ -3,9 +3,9 @@ import { Alert, Anchor, Box, Group, Image, Skeleton, Stack, Text, Title } from '
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '@/api/api-error';
 import type { QueryProcedure } from './owned-records';
-import { capitalized } from './profile-header';
 
 /** A signed link to a file's bytes with what it is (getClientFileDownloadLink / getCaregiverFileDownloadLink). */
 export interface PreviewLink {
@@ -20,11 +20,12 @@ export interface PreviewLink {
  */
 export function FilePreview({ link }: { link: PreviewLink }) {
   const [broken, setBroken] = useState(false);
+  const { t } = useTranslation('records');
   if (link.contentType === 'application/pdf') {
     return (
       <Box
         component="iframe"
-        title="File preview"
+        title={t('preview.frameTitle')}
         src={link.url}
         w="100%"
         h="calc(100dvh - 220px)"
@@ -37,9 +38,9 @@ export function FilePreview({ link }: { link: PreviewLink }) {
     return (
       <Alert color="gray" variant="light">
         <Stack gap={4}>
-          <Text size="sm">This file cannot be shown here.</Text>
+          <Text size="sm">{t('preview.cannotShow')}</Text>
           <Anchor href={link.url} size="sm">
-            Open {link.filename}
+            {t('preview.open', { name: link.filename })}
           </Anchor>
         </Stack>
       </Alert>
@@ -80,6 +81,7 @@ export function FilePreviewPage(props: {
   link: { data?: PreviewLink; isError: boolean; error: unknown };
 }) {
   const { backTo, backLabel, valid, link } = props;
+  const { t } = useTranslation('records');
   return (
     <Stack gap="md">
       <Anchor component={Link} to={backTo} size="sm" w="fit-content">
@@ -88,20 +90,20 @@ export function FilePreviewPage(props: {
         </Group>
       </Anchor>
       {!valid ? (
-        <Alert color="red">There is no file with this id.</Alert>
+        <Alert color="red">{t('preview.noFile')}</Alert>
       ) : link.isError ? (
-        <Alert color="red" title="File not available">
+        <Alert color="red" title={t('preview.notAvailable')}>
           {errorMessageOf(link.error)}
         </Alert>
       ) : !link.data ? (
-        <Skeleton height={420} aria-label="Loading file" />
+        <Skeleton height={420} aria-label={t('preview.loading')} />
       ) : (
         <>
           <Group justify="space-between" align="flex-end">
             <Title order={3}>{link.data.filename}</Title>
             <Text size="sm">
               <Anchor href={link.data.url} target="_blank" rel="noreferrer">
-                Open in a new tab
+                {t('preview.newTab')}
               </Anchor>
             </Text>
           </Group>
@@ -124,6 +126,7 @@ export function PersonFilePreviewPage<Input extends { id: number; inline?: boole
   link: QueryProcedure<Input, Link>;
 }) {
   const { noun, ownerId, person } = props;
+  const { t } = useTranslation('records');
   const { fileId, validFile } = useFileIdParam();
   const valid = validFile && ownerId !== null;
   const input = { id: fileId, inline: true } as Input;
@@ -131,7 +134,7 @@ export function PersonFilePreviewPage<Input extends { id: number; inline?: boole
   return (
     <FilePreviewPage
       backTo={`/${noun}s/${ownerId ?? ''}/profile`}
-      backLabel={person ? `${person.firstName} ${person.lastName}` : `${capitalized(noun)} profile`}
+      backLabel={person ? `${person.firstName} ${person.lastName}` : t(`people.${noun}.profile`)}
       valid={valid}
       link={link}
     />

@@ -4,6 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconPaperclip, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient, type MutationFunction } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FILE_REQUIRED_MESSAGE, RECORD_FILE_CONTENT_TYPES, RECORD_FILE_TYPE_LABELS } from '@hearth/shared/files/files.constants';
 import { formatFileSize, ZRecordFileFacts, type RecordFile } from '@hearth/shared/files/files.schema';
@@ -60,11 +62,12 @@ function UploadForm({ api, onDone }: { api: FilesApi; onDone: () => void }) {
     fieldOf: () => 'file',
   });
   const [pending, setPending] = useState(false);
+  const { t } = useTranslation(['records', 'common']);
   const submit = async ({ file }: { file: File | null }) => {
     setPending(true);
     try {
       await uploadFile({ file, create: api.create, remove: api.remove });
-      notifications.show({ color: 'teal', message: `${file?.name ?? 'File'} uploaded` });
+      notifications.show({ color: 'teal', message: t('files.uploaded', { name: file?.name ?? t('files.file') }) });
       api.onUploaded();
       onDone();
     } catch (error) {
@@ -75,26 +78,38 @@ function UploadForm({ api, onDone }: { api: FilesApi; onDone: () => void }) {
     }
   };
   return (
-    <RecordFormFrame record={record} onSubmit={(v) => void submit(v)} onCancel={onDone} pending={pending} submitLabel="Upload">
+    <RecordFormFrame
+      record={record}
+      onSubmit={(v) => void submit(v)}
+      onCancel={onDone}
+      pending={pending}
+      submitLabel={t('common:actions.upload')}
+    >
       <FileInput
-        label="File"
-        placeholder="Choose a file"
+        label={t('files.file')}
+        placeholder={t('files.choose')}
         required
         clearable
         accept={RECORD_FILE_CONTENT_TYPES.join(',')}
         leftSection={<IconPaperclip size={14} />}
-        description={`${Object.values(RECORD_FILE_TYPE_LABELS).join(', ')}; up to 25 MB`}
+        description={t('files.accepted', { types: RECORD_FILE_CONTENT_TYPES.map((type) => fileTypeLabel(type, t)).join(', ') })}
         {...record.inputProps('file')}
       />
     </RecordFormFrame>
   );
 }
 
+/** A file type's name for people: "PDF", "Word (.docx)", "plain text" in the shown language; an unknown type as is. */
+function fileTypeLabel(contentType: string, t: TFunction<['records', 'common']>): string {
+  if (contentType === 'text/plain') return t('files.plainText');
+  return RECORD_FILE_TYPE_LABELS[contentType as keyof typeof RECORD_FILE_TYPE_LABELS] ?? contentType;
+}
+
 /** The files table's columns: the name links to the file's page; upload times in `timeZone`. */
-function fileColumns(api: FilesApi, timeZone: string): RecordColumn<RecordFile>[] {
+function fileColumns(api: FilesApi, timeZone: string, t: TFunction<['records', 'common']>): RecordColumn<RecordFile>[] {
   return [
     {
-      label: 'Name',
+      label: t('common:fields.name'),
       cell: (f) => (
         <Anchor component={Link} to={api.previewHref(f.id)} size="sm">
           {f.filename}
@@ -102,12 +117,12 @@ function fileColumns(api: FilesApi, timeZone: string): RecordColumn<RecordFile>[
       ),
     },
     {
-      label: 'Type',
-      cell: (f) => RECORD_FILE_TYPE_LABELS[f.contentType as keyof typeof RECORD_FILE_TYPE_LABELS] ?? f.contentType,
+      label: t('common:fields.type'),
+      cell: (f) => fileTypeLabel(f.contentType, t),
     },
-    { label: 'Size', cell: (f) => formatFileSize(f.size), align: 'right', nowrap: true },
+    { label: t('files.size'), cell: (f) => formatFileSize(f.size), align: 'right', nowrap: true },
     {
-      label: 'Uploaded',
+      label: t('files.uploadedAt'),
       cell: (f) => (
         <>
           <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -137,39 +152,45 @@ export function FilesSection(props: {
 }) {
   const { files, loading, error, api, timeZone } = props;
   const [uploading, setUploading] = useState(false);
+  const { t } = useTranslation(['records', 'common']);
   const download = async (id: number) => {
     try {
       const { url } = await api.downloadLink(id);
       window.location.assign(url);
     } catch (cause) {
-      notifications.show({ color: 'red', title: 'Download failed', message: errorMessageOf(cause) });
+      notifications.show({ color: 'red', title: t('files.downloadFailed'), message: errorMessageOf(cause) });
     }
   };
   return (
     <SectionCard
-      title="Files"
+      title={t('files.title')}
       loading={loading}
       error={error}
-      empty={files?.length === 0 && 'No files yet.'}
+      empty={files?.length === 0 && t('files.empty')}
       actions={
         api.canUpload && (
           <Button size="compact-sm" variant="light" leftSection={<IconUpload size={14} />} onClick={() => setUploading(true)}>
-            Upload file
+            {t('files.upload')}
           </Button>
         )
       }
     >
       {files && files.length > 0 && (
         <RecordTable
-          label="Files"
+          label={t('files.title')}
           minWidth={560}
           rows={files}
-          columns={fileColumns(api, timeZone)}
+          columns={fileColumns(api, timeZone, t)}
           actionsWidth={70}
           actions={(f) => (
             <>
-              <Tooltip label={`Download ${f.filename}`}>
-                <ActionIcon variant="subtle" size="sm" aria-label={`Download ${f.filename}`} onClick={() => void download(f.id)}>
+              <Tooltip label={t('files.download', { name: f.filename })}>
+                <ActionIcon
+                  variant="subtle"
+                  size="sm"
+                  aria-label={t('files.download', { name: f.filename })}
+                  onClick={() => void download(f.id)}
+                >
                   <IconDownload size={15} />
                 </ActionIcon>
               </Tooltip>
@@ -178,7 +199,7 @@ export function FilesSection(props: {
           )}
         />
       )}
-      <Modal opened={uploading} onClose={() => setUploading(false)} title="Upload file">
+      <Modal opened={uploading} onClose={() => setUploading(false)} title={t('files.upload')}>
         {uploading && <UploadForm api={api} onDone={() => setUploading(false)} />}
       </Modal>
     </SectionCard>

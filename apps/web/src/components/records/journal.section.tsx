@@ -1,5 +1,6 @@
 import { Group, Text, Textarea, TextInput } from '@mantine/core';
 import type { z } from 'zod';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/format/date-format';
 import { todayIso } from '@/format/local-date';
 import { RecordFormFrame } from './record-form-frame';
@@ -30,18 +31,19 @@ function JournalForm(props: RecordFormProps<JournalEntryRow, JournalEntryPayload
     subject: v.subject.trim(),
     body: v.body.trim(),
   });
-  const { record, frame } = useRecordSave<JournalEntryRow, JournalEntryPayload, JournalEntryPayload>(props, 'Journal entry', {
+  const { record, frame } = useRecordSave<JournalEntryRow, JournalEntryPayload, JournalEntryPayload>(props, 'journal', {
     initialValues: { entryDate: entry?.entryDate ?? todayIso(), subject: entry?.subject ?? '', body: entry?.body ?? '' },
     toPayload,
     schema: props.schema,
   });
+  const { t } = useTranslation(['records', 'common']);
   return (
     <RecordFormFrame {...frame}>
       <Group grow align="flex-start">
-        <TextInput label="Date" type="date" required {...record.inputProps('entryDate')} />
-        <TextInput label="Subject" required {...record.inputProps('subject')} />
+        <TextInput label={t('common:fields.date')} type="date" required {...record.inputProps('entryDate')} />
+        <TextInput label={t('journal.subject')} required {...record.inputProps('subject')} />
       </Group>
-      <Textarea label="Note" required autosize minRows={4} maxRows={12} {...record.inputProps('body')} />
+      <Textarea label={t('journal.note')} required autosize minRows={4} maxRows={12} {...record.inputProps('body')} />
     </RecordFormFrame>
   );
 }
@@ -78,21 +80,22 @@ export function JournalSection<Owner extends object, Row extends JournalEntryRow
 }) {
   const { owner, procedures, canEdit, schema } = props;
   const { list, api } = useOwnedRecords(owner, procedures, canEdit);
+  const { t } = useTranslation(['records', 'common']);
   const sorted = list.data && [...list.data].sort((a, b) => b.entryDate.localeCompare(a.entryDate) || b.id - a.id);
   return (
     <RecordTableSection
-      title="Journal"
-      noun="journal entry"
-      addLabel="Add entry"
-      emptyText="No journal entries yet."
+      title={t('journal.title')}
+      noun={t('journal.noun')}
+      addLabel={t('journal.add')}
+      emptyText={t('journal.empty')}
       rows={sorted}
       loading={list.isPending}
       error={list.error}
       canAdd={api.canEdit}
       canEdit={() => api.canEdit}
-      what={(entry) => `entry ${entry.subject}`}
+      what={(entry) => t('journal.what', { subject: entry.subject })}
       remove={api.remove}
-      list={{ label: 'Journal entries', gap: 'xs', divider: { mb: 'xs' }, item: (entry) => <JournalItem entry={entry} /> }}
+      list={{ label: t('journal.listLabel'), gap: 'xs', divider: { mb: 'xs' }, item: (entry) => <JournalItem entry={entry} /> }}
       modalSize="lg"
       form={(p) => <JournalForm {...p} schema={schema} api={api} />}
     />

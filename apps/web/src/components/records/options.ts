@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/api/trpc';
+import { useTranslation } from 'react-i18next';
 
 /** A Select option. */
 export interface Option {
@@ -24,9 +25,10 @@ export function useBranchOptions(): { options: Option[]; loading: boolean } {
 export function usePayerSourceOptions(current?: { id: number; name: string } | null): { options: Option[]; loading: boolean } {
   const trpc = useTRPC();
   const payers = useQuery({ ...trpc.getPayerSources.queryOptions({ activeOnly: true }), staleTime: 60_000 });
+  const { t } = useTranslation('records');
   const options = (payers.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
   if (current && !options.some((o) => o.value === String(current.id))) {
-    options.push({ value: String(current.id), label: `${current.name} (inactive)` });
+    options.push({ value: String(current.id), label: t('payerInactive', { name: current.name }) });
   }
   return { options, loading: payers.isPending };
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Anchor, Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { errorMessageOf, httpStatusOf } from '@/api/api-error';
 
 /** The id of the route (/clients/{id}/..., /caregivers/{id}/...), or null when it is not a positive whole number. */
@@ -46,7 +47,8 @@ export function ProfileHeader(props: {
   actions?: ReactNode;
 }) {
   const { noun, person, badge, facts, actions } = props;
-  const [backTo, backLabel, name] = [`/${noun}s`, `${capitalized(noun)}s`, `${person.firstName} ${person.lastName}`];
+  const { t } = useTranslation('records');
+  const [backTo, backLabel, name] = [`/${noun}s`, t(`people.${noun}.plural`), `${person.firstName} ${person.lastName}`];
   return (
     <Stack gap={6}>
       <Anchor component={Link} to={backTo} size="sm" w="fit-content">
@@ -79,28 +81,29 @@ export function ProfileHeader(props: {
 
 /**
  * While a profile's record loads or when it cannot be shown (404 outside the caller's branches, so it "does not
- * exist"): "{Noun} not found" with "There is no {noun} with this id, or {outside}." and a link back to the list.
+ * exist"): "{Noun} not found" with "There is no {noun} with this id, or it is outside your branches." and a link
+ * back to the list, in the shown language.
  */
 export function ProfileLoadState(props: {
   id: number | null;
   query: { error: unknown; isError: boolean };
   noun: 'client' | 'caregiver';
-  outside: string;
 }) {
-  const { id, query, noun, outside } = props;
+  const { id, query, noun } = props;
+  const { t } = useTranslation('records');
   if (id === null || httpStatusOf(query.error) === 404) {
     return (
-      <Alert color="red" title={`${capitalized(noun)} not found`}>
-        {`There is no ${noun} with this id, or ${outside}.`}{' '}
+      <Alert color="red" title={t(`people.${noun}.notFound`)}>
+        {t(`people.${noun}.notFoundBody`)}{' '}
         <Anchor component={Link} to={`/${noun}s`}>
-          Back to {noun}s
+          {t(`people.${noun}.back`)}
         </Anchor>
       </Alert>
     );
   }
   if (query.isError) return <Alert color="red">{errorMessageOf(query.error)}</Alert>;
   return (
-    <Stack gap="sm" aria-busy aria-label={`Loading ${noun}`}>
+    <Stack gap="sm" aria-busy aria-label={t(`people.${noun}.loading`)}>
       <Skeleton height={14} width={80} />
       <Skeleton height={28} width={280} />
       <Skeleton height={14} width={360} />

@@ -4,11 +4,11 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient, type MutationFunction } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useTRPC } from '@/api/trpc';
 import { DataTable } from '@/components/data-table/data-table';
 import { useRecordForm, type RecordForm } from '@/forms/use-record-form';
 import { actionOf } from './owned-records';
-import { capitalized } from './profile-header';
 import { RecordFormFrame } from './record-form-frame';
 import { EditSectionModal } from './record-modal';
 
@@ -45,12 +45,13 @@ export function PersonCreateForm<Values extends object, Input>(props: {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { t } = useTranslation('records');
   const record = useRecordForm<Values, Input>({ ...form, check: (input) => ({ action: actionOf(procedure), input }) });
   const create = useMutation(
     procedure.mutationOptions({
       onSuccess: async (person) => {
         void queryClient.invalidateQueries({ queryKey: trpc.queryView.queryKey() });
-        notifications.show({ color: 'teal', message: `${person.firstName} ${person.lastName} added` });
+        notifications.show({ color: 'teal', message: t('people.created', { name: `${person.firstName} ${person.lastName}` }) });
         onDone();
         await navigate(`/${noun}s/${person.id}/profile`);
       },
@@ -63,7 +64,7 @@ export function PersonCreateForm<Values extends object, Input>(props: {
       onSubmit={(values) => create.mutate(form.toPayload(values))}
       onCancel={onDone}
       pending={create.isPending}
-      submitLabel={`Create ${noun}`}
+      submitLabel={t(`people.${noun}.create`)}
     >
       {children(record)}
     </RecordFormFrame>
@@ -81,13 +82,14 @@ export function PersonListPage(props: {
 }) {
   const { noun, canCreate, modal } = props;
   const [creating, setCreating] = useState(false);
+  const { t } = useTranslation('records');
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>{capitalized(noun)}s</Title>
+        <Title order={2}>{t(`people.${noun}.plural`)}</Title>
         {canCreate && (
           <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setCreating(true)}>
-            New {noun}
+            {t(`people.${noun}.new`)}
           </Button>
         )}
       </Group>
@@ -106,8 +108,9 @@ export function PersonCreateModal(props: {
   children: ReactNode;
 }) {
   const { noun, opened, onClose, loading, children } = props;
+  const { t } = useTranslation('records');
   return (
-    <EditSectionModal opened={opened} onClose={onClose} title={`New ${noun}`} size="lg" loading={loading}>
+    <EditSectionModal opened={opened} onClose={onClose} title={t(`people.${noun}.new`)} size="lg" loading={loading}>
       {children}
     </EditSectionModal>
   );

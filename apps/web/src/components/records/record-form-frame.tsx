@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { RecordForm } from '@/forms/use-record-form';
 
 /**
@@ -14,7 +15,8 @@ export function RecordFormFrame<Values extends object>(props: {
   submitLabel?: string;
   children: ReactNode;
 }) {
-  const { record, onSubmit, onCancel, pending, submitLabel = 'Save', children } = props;
+  const { t } = useTranslation('common');
+  const { record, onSubmit, onCancel, pending, submitLabel = t('actions.save'), children } = props;
   return (
     <form
       noValidate
@@ -32,7 +34,7 @@ export function RecordFormFrame<Values extends object>(props: {
         {children}
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" size="xs" onClick={onCancel}>
-            Cancel
+            {t('actions.cancel')}
           </Button>
           <Button type="submit" size="xs" loading={pending}>
             {submitLabel}

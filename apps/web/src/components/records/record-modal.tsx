@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Loader, Modal, type ModalProps } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 
 /** The "Add {what}" button in a section's header. */
 export function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
@@ -30,16 +31,17 @@ export function EditSectionModal(props: {
   children: ReactNode;
 }) {
   const { opened, onClose, title, size, loading = false, children } = props;
+  const { t } = useTranslation('common');
   return (
     <Modal opened={opened} onClose={onClose} title={title} size={size}>
-      {opened && (loading ? <Loader size="sm" /> : children)}
+      {opened && (loading ? <Loader size="sm" aria-label={t('loading')} /> : children)}
     </Modal>
   );
 }
 
 /**
  * The modal of a section's record form, open while `editing` is a record ("Edit {noun}") or 'new' ("Add {noun}").
- * `children` draws the form for the record, null for a new one.
+ * `noun` is in the shown language ("address"); `children` draws the form for the record, null for a new one.
  */
 export function RecordModal<Row>(props: {
   editing: Row | 'new' | null;
@@ -49,8 +51,10 @@ export function RecordModal<Row>(props: {
   children: (row: Row | null) => ReactNode;
 }) {
   const { editing, onClose, noun, size, children } = props;
+  const { t } = useTranslation('common');
+  const title = editing === 'new' ? t('record.addNoun', { noun }) : t('record.editNoun', { noun });
   return (
-    <Modal opened={editing !== null} onClose={onClose} title={`${editing === 'new' ? 'Add' : 'Edit'} ${noun}`} size={size}>
+    <Modal opened={editing !== null} onClose={onClose} title={title} size={size}>
       {editing !== null && children(editing === 'new' ? null : editing)}
     </Modal>
   );

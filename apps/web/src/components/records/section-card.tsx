@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '@/api/api-error';
 
 /**
@@ -16,6 +17,7 @@ export function SectionCard(props: {
   children?: ReactNode;
 }) {
   const { title, actions, loading = false, error, empty, children } = props;
+  const { t } = useTranslation('common');
   const headingId = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   let content: ReactNode = children;
   if (error) {
@@ -25,7 +27,7 @@ export function SectionCard(props: {
       </Alert>
     );
   } else if (loading) {
-    content = <Loader size="xs" aria-label={`Loading ${title.toLowerCase()}`} />;
+    content = <Loader size="xs" aria-label={t('loadingWhat', { what: title.toLowerCase() })} />;
   } else if (empty) {
     // The children stay: besides the (empty) list they hold the section's modals.
     content = (
@@ -73,9 +75,10 @@ export function Detail({ label, children }: { label: string; children?: ReactNod
 
 /** The record's free-text notes under its details, kept as typed (line breaks); nothing when there are none. */
 export function NotesDetail({ notes }: { notes: string | null }) {
+  const { t } = useTranslation('common');
   if (!notes) return null;
   return (
-    <Detail label="Notes">
+    <Detail label={t('fields.notes')}>
       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
         {notes}
       </Text>

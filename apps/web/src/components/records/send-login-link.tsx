@@ -2,6 +2,7 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, type MutationFunction } from '@tanstack/react-query';
 import { IconMailForward } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '@/api/api-error';
 
 /** A send-login-link procedure as the tRPC helpers give it (trpc.sendClientLoginLink), seen through its options. */
@@ -26,13 +27,14 @@ export function SendLoginLinkButton<Input>(props: {
   'aria-label'?: string;
 }) {
   const { procedure, input, onSent, size, variant, iconSize } = props;
+  const { t } = useTranslation('records');
   const send = useMutation(
     procedure.mutationOptions({
       onSuccess: (sent) => {
         onSent?.();
-        notifications.show({ color: 'teal', message: `Login link sent to ${sent.recipient}` });
+        notifications.show({ color: 'teal', message: t('sendLink.sent', { recipient: sent.recipient }) });
       },
-      onError: (error) => notifications.show({ color: 'red', title: 'Login link not sent', message: errorMessageOf(error) }),
+      onError: (error) => notifications.show({ color: 'red', title: t('sendLink.failed'), message: errorMessageOf(error) }),
     }),
   );
   return (
@@ -44,7 +46,7 @@ export function SendLoginLinkButton<Input>(props: {
       onClick={() => send.mutate(input)}
       aria-label={props['aria-label']}
     >
-      Send login link
+      {t('sendLink.button')}
     </Button>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '@/api/api-error';
 import type { RecordForm } from '@/forms/use-record-form';
 import { RecordFormFrame } from './record-form-frame';
@@ -18,9 +19,10 @@ export function SettingsDrawer<T>(props: {
   children: (settings: T) => ReactNode;
 }) {
   const { title, opened, onClose, settings, description, children } = props;
+  const { t } = useTranslation('common');
   return (
     <Drawer opened={opened} onClose={onClose} title={title} position="right" size="md">
-      {settings.isPending && opened && <Loader size="sm" aria-label={`Loading ${title.toLowerCase()}`} />}
+      {settings.isPending && opened && <Loader size="sm" aria-label={t('loadingWhat', { what: title.toLowerCase() })} />}
       {settings.isError && (
         <Alert color="red" variant="light">
           {errorMessageOf(settings.error)}
@@ -40,7 +42,8 @@ export function SettingsDrawer<T>(props: {
 
 /**
  * The settings' fields in their form: with Cancel and Save for a role that may change them, else read-only under
- * "Only a company admin can change the {what}." with a Close button.
+ * "Only a company admin can change the {what}." with a Close button. `title`, `description` and `what` come in the
+ * shown language (in Spanish `what` carries its article: "la configuración de nómina").
  */
 export function SettingsFormFrame<Values extends object>(props: {
   what: string;
@@ -52,16 +55,17 @@ export function SettingsFormFrame<Values extends object>(props: {
   children: ReactNode;
 }) {
   const { what, readOnly, record, onSubmit, onDone, pending, children } = props;
+  const { t } = useTranslation('common');
   if (readOnly) {
     return (
       <Stack gap="sm">
         <Alert variant="light" color="gray">
-          Only a company admin can change the {what}.
+          {t('record.settingsReadOnly', { what })}
         </Alert>
         {children}
         <Group justify="flex-end">
           <Button variant="default" size="xs" onClick={onDone}>
-            Close
+            {t('actions.close')}
           </Button>
         </Group>
       </Stack>

@@ -1,4 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { timeZoneOptions } from '@hearth/shared/app/time-zones';
 
 /**
@@ -6,5 +7,6 @@ import { timeZoneOptions } from '@hearth/shared/app/time-zones';
  * shared zone options plus `value` when it is not among them. Takes the field's input props.
  */
 export function TimeZoneSelect(props: Omit<SelectProps, 'data'>) {
-  return <Select label="Time zone" data={timeZoneOptions(props.value)} allowDeselect={false} searchable {...props} />;
+  const { t } = useTranslation('common');
+  return <Select label={t('fields.timeZone')} data={timeZoneOptions(props.value)} allowDeselect={false} searchable {...props} />;
 }

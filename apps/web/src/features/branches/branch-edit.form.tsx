@@ -1,6 +1,7 @@
 import { Box, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { DEFAULT_GEOFENCE_RADIUS_METRES, DEFAULT_TIMEZONE } from '@hearth/shared/app/app.constants';
 import { ZBranchFields, type BranchOutput } from '@hearth/shared/branches/branches.schema';
 import { useTRPC } from '@/api/trpc';
@@ -62,6 +63,7 @@ function toPayload(values: BranchFormValues) {
 export function BranchEditForm({ branch }: { branch: BranchOutput }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { t } = useTranslation(['admin', 'common']);
   const record = useRecordForm<BranchFormValues, ReturnType<typeof toPayload>>({
     initialValues: toFormValues(branch),
     toPayload,
@@ -75,7 +77,7 @@ export function BranchEditForm({ branch }: { branch: BranchOutput }) {
         queryClient.setQueryData(trpc.getBranch.queryKey({ id: saved.id }), saved);
         void queryClient.invalidateQueries({ queryKey: trpc.getBranches.queryKey() });
         rebaseForm(form, toFormValues(saved));
-        notifications.show({ color: 'teal', message: 'Branch saved' });
+        notifications.show({ color: 'teal', message: t('branches.saved') });
       },
       onError: record.onSaveError,
     }),
@@ -90,19 +92,19 @@ export function BranchEditForm({ branch }: { branch: BranchOutput }) {
         readOnly={false}
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Name" required {...inputProps('name')} />
-          <TextInput label="Region" description="Groups branches on the rollup dashboard" {...inputProps('region')} />
-          <TextInput label="Address line 1" {...inputProps('addressLine1')} />
-          <TextInput label="Address line 2" {...inputProps('addressLine2')} />
-          <TextInput label="City" {...inputProps('city')} />
+          <TextInput label={t('common:fields.name')} required {...inputProps('name')} />
+          <TextInput label={t('branches.region')} description={t('branches.regionDescription')} {...inputProps('region')} />
+          <TextInput label={t('branches.addressLine1')} {...inputProps('addressLine1')} />
+          <TextInput label={t('common:fields.addressLine2')} {...inputProps('addressLine2')} />
+          <TextInput label={t('common:fields.city')} {...inputProps('city')} />
           <SimpleGrid cols={2} spacing="sm">
-            <TextInput label="State" maxLength={2} {...inputProps('state')} />
-            <TextInput label="ZIP" {...inputProps('zip')} />
+            <TextInput label={t('common:fields.state')} maxLength={2} {...inputProps('state')} />
+            <TextInput label={t('common:fields.zip')} {...inputProps('zip')} />
           </SimpleGrid>
           <TimeZoneSelect {...inputProps('timezone')} />
           <NumberInput
-            label="Geofence radius (metres)"
-            description="How close to a client's address a check-in must be"
+            label={t('branches.geofence')}
+            description={t('branches.geofenceDescription')}
             min={10}
             max={5000}
             step={10}

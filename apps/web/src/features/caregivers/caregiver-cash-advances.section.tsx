@@ -1,4 +1,6 @@
 import { Badge, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import {
   ZCaregiverCashAdvanceFields,
   ZUpdateCaregiverCashAdvanceInput,
@@ -36,7 +38,8 @@ type AdvancePayload = ReturnType<typeof advancePayload>;
 
 function AdvanceForm(props: RecordFormProps<CaregiverCashAdvanceOutput, AdvancePayload>) {
   const a = props.row;
-  const { record, frame } = useRecordSave<CaregiverCashAdvanceOutput, AdvanceFormValues, AdvancePayload>(props, 'Cash advance', {
+  const { t } = useTranslation('records');
+  const { record, frame } = useRecordSave<CaregiverCashAdvanceOutput, AdvanceFormValues, AdvancePayload>(props, 'cashAdvances', {
     initialValues: {
       amount: a ? centsToDollars(a.amountCents) : '',
       advancedOn: a?.advancedOn ?? todayIso(),
@@ -46,14 +49,14 @@ function AdvanceForm(props: RecordFormProps<CaregiverCashAdvanceOutput, AdvanceP
     toPayload: (v) => advancePayload(v, a),
     // An edit is checked whole (its id with the fields); the owner of a new one is added on save.
     schema: a ? ZUpdateCaregiverCashAdvanceInput : ZCaregiverCashAdvanceFields,
-    rules: (v): Record<string, string> => (v.amount === '' ? { amount: 'Amount is required' } : {}),
+    rules: (v): Record<string, string> => (v.amount === '' ? { amount: t('cashAdvances.amountRequired') } : {}),
     fieldOf: (path) => (path === 'amountCents' ? 'amount' : path),
   });
   return (
     <RecordFormFrame {...frame}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <NumberInput
-          label="Amount"
+          label={t('cashAdvances.amount')}
           required
           prefix="$"
           decimalScale={2}
@@ -64,13 +67,13 @@ function AdvanceForm(props: RecordFormProps<CaregiverCashAdvanceOutput, AdvanceP
           data-autofocus
           {...record.inputProps('amount')}
         />
-        <TextInput label="Advanced on" type="date" required {...record.inputProps('advancedOn')} />
+        <TextInput label={t('cashAdvances.advancedOn')} type="date" required {...record.inputProps('advancedOn')} />
       </SimpleGrid>
-      <TextInput label="Reason" {...record.inputProps('reason')} />
+      <TextInput label={t('cashAdvances.reason')} {...record.inputProps('reason')} />
       {a && (
         <TextInput
-          label="Deducted on"
-          description="The payroll date it was taken back on; a deducted advance cannot change any more"
+          label={t('cashAdvances.deductedOn')}
+          description={t('cashAdvances.deductedDescription')}
           type="date"
           {...record.inputProps('deductedOn')}
         />
@@ -79,30 +82,31 @@ function AdvanceForm(props: RecordFormProps<CaregiverCashAdvanceOutput, AdvanceP
   );
 }
 
-const ADVANCE_COLUMNS: RecordColumn<CaregiverCashAdvanceOutput>[] = [
-  { label: 'Advanced', cell: (a) => formatDate(a.advancedOn), nowrap: true },
-  { label: 'Amount', cell: (a) => formatMoney(a.amountCents), align: 'right' },
+/** The advances table's columns, headed in the shown language. */
+const advanceColumns = (t: TFunction<'records'>): RecordColumn<CaregiverCashAdvanceOutput>[] => [
+  { label: t('cashAdvances.advanced'), cell: (a) => formatDate(a.advancedOn), nowrap: true },
+  { label: t('cashAdvances.amount'), cell: (a) => formatMoney(a.amountCents), align: 'right' },
   {
-    label: 'Reason',
+    label: t('cashAdvances.reason'),
     cell: (a) => (
       <>
         {a.reason ?? '—'}
         {a.createdByName && (
           <Text size="xs" c="dimmed">
-            by {a.createdByName}
+            {t('cashAdvances.by', { name: a.createdByName })}
           </Text>
         )}
       </>
     ),
   },
   {
-    label: 'Deducted',
+    label: t('cashAdvances.deducted'),
     cell: (a) =>
       a.deductedOn ? (
         formatDate(a.deductedOn)
       ) : (
         <Badge size="xs" color="yellow" variant="light">
-          Outstanding
+          {t('cashAdvances.outstanding')}
         </Badge>
       ),
   },
@@ -111,6 +115,7 @@ const ADVANCE_COLUMNS: RecordColumn<CaregiverCashAdvanceOutput>[] = [
 /** Money advanced to the caregiver and taken back from a later payroll, in dollars (cents on the wire). */
 export function CaregiverCashAdvancesSection({ caregiverId, canEdit }: { caregiverId: number; canEdit: boolean }) {
   const trpc = useTRPC();
+  const { t } = useTranslation('records');
   const { list, api } = useOwnedRecords<{ caregiverId: number }, CaregiverCashAdvanceOutput, AdvancePayload>(
     { caregiverId },
     {
@@ -125,27 +130,27 @@ export function CaregiverCashAdvancesSection({ caregiverId, canEdit }: { caregiv
   const outstanding = (rows ?? []).filter((r) => r.deductedOn === null).reduce((sum, r) => sum + r.amountCents, 0);
   return (
     <RecordTableSection
-      title="Cash advances"
-      noun="cash advance"
-      addLabel="Add advance"
-      emptyText="No cash advances."
+      title={t('cashAdvances.title')}
+      noun={t('cashAdvances.noun')}
+      addLabel={t('cashAdvances.add')}
+      emptyText={t('cashAdvances.empty')}
       rows={rows}
       loading={list.isPending}
       error={list.error}
       canAdd={canEdit}
       // A deducted advance is settled: it can no longer change or go.
       canEdit={(a) => canEdit && a.deductedOn === null}
-      what={(a) => `advance of ${formatMoney(a.amountCents)}`}
+      what={(a) => t('cashAdvances.what', { amount: formatMoney(a.amountCents) })}
       remove={api.remove}
       above={
         rows &&
         rows.length > 0 && (
           <Text size="sm">
-            Outstanding: <b>{formatMoney(outstanding)}</b>
+            {t('cashAdvances.outstandingTotal')} <b>{formatMoney(outstanding)}</b>
           </Text>
         )
       }
-      table={{ minWidth: 520, columns: ADVANCE_COLUMNS, actionsWidth: 60 }}
+      table={{ minWidth: 520, columns: advanceColumns(t), actionsWidth: 60 }}
       form={(p) => <AdvanceForm {...p} api={api} />}
     />
   );

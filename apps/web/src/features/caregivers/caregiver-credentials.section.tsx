@@ -1,6 +1,9 @@
 import { Alert, Autocomplete, Badge, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/i18n/i18n.setup';
 import { COMMON_CREDENTIALS } from '@hearth/shared/caregivers/caregivers.constants';
 import {
   credentialRuleErrors,
@@ -29,21 +32,22 @@ const toPayload = (v: { name: string; number: string; issuedOn: string; expiresO
   expiresOn: blankToNull(v.expiresOn),
 });
 
-/** "Expired 3 days ago", "Expires today", "Expires in 10 days". */
+/** "Expired 3 days ago", "Expires today", "Expires in 10 days", in the shown language (CLDR plurals). */
 export function expiryText(c: Pick<CaregiverCredentialOutput, 'daysUntilExpiry'>): string {
   const days = c.daysUntilExpiry;
   if (days === null) return '';
-  if (days < 0) return `Expired ${-days} ${-days === 1 ? 'day' : 'days'} ago`;
-  if (days === 0) return 'Expires today';
-  return `Expires in ${days} ${days === 1 ? 'day' : 'days'}`;
+  if (days < 0) return i18n.t('records:credentials.expiredAgo', { count: -days });
+  if (days === 0) return i18n.t('records:credentials.expiresToday');
+  return i18n.t('records:credentials.expiresIn', { count: days });
 }
 
 /** The flag of a credential: red once expired, orange within the warning window; a renewed one is not flagged. */
 export function ExpiryBadge({ credential: c }: { credential: CaregiverCredentialOutput }) {
+  const { t } = useTranslation(['records', 'common']);
   if (c.superseded) {
     return (
       <Badge size="sm" color="gray" variant="light">
-        Renewed
+        {t('credentials.renewed')}
       </Badge>
     );
   }
@@ -64,13 +68,13 @@ export function ExpiryBadge({ credential: c }: { credential: CaregiverCredential
   if (c.expiryStatus === 'valid') {
     return (
       <Badge size="sm" color="teal" variant="light">
-        Valid
+        {t('credentials.valid')}
       </Badge>
     );
   }
   return (
     <Text size="xs" c="dimmed">
-      No expiry
+      {t('credentials.noExpiry')}
     </Text>
   );
 }
@@ -83,14 +87,21 @@ function CredentialForm(props: RecordFormProps<CaregiverCredentialOutput, Creden
     issuedOn: c?.issuedOn ?? '',
     expiresOn: c?.expiresOn ?? '',
   };
-  const { record, frame } = useRecordSave(props, 'Credential', { initialValues, toPayload, schema: ZCredentialForm });
+  const { t } = useTranslation(['records', 'common']);
+  const { record, frame } = useRecordSave(props, 'credentials', { initialValues, toPayload, schema: ZCredentialForm });
   return (
     <RecordFormFrame {...frame}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Autocomplete label="Name" required data={[...COMMON_CREDENTIALS]} data-autofocus {...record.inputProps('name')} />
-        <TextInput label="Number" {...record.inputProps('number')} />
-        <TextInput label="Issued on" type="date" {...record.inputProps('issuedOn')} />
-        <TextInput label="Expires on" type="date" {...record.inputProps('expiresOn')} />
+        <Autocomplete
+          label={t('common:fields.name')}
+          required
+          data={[...COMMON_CREDENTIALS]}
+          data-autofocus
+          {...record.inputProps('name')}
+        />
+        <TextInput label={t('credentials.number')} {...record.inputProps('number')} />
+        <TextInput label={t('credentials.issuedOn')} type="date" {...record.inputProps('issuedOn')} />
+        <TextInput label={t('credentials.expiresOn')} type="date" {...record.inputProps('expiresOn')} />
       </SimpleGrid>
     </RecordFormFrame>
   );
@@ -99,6 +110,7 @@ function CredentialForm(props: RecordFormProps<CaregiverCredentialOutput, Creden
 /** The flagged credentials above the profile's sections: expired (red) or expiring within 30 days (orange). */
 export function ExpiringCredentialsAlert({ caregiver }: { caregiver: CaregiverOutput }) {
   const flagged = caregiver.expiringCredentials;
+  const { t } = useTranslation(['records', 'common']);
   if (flagged.length === 0) return null;
   const anyExpired = flagged.some((c) => c.expiryStatus === 'expired');
   return (
@@ -106,7 +118,7 @@ export function ExpiringCredentialsAlert({ caregiver }: { caregiver: CaregiverOu
       color={anyExpired ? 'red' : 'orange'}
       variant="light"
       icon={<IconAlertTriangle size={18} />}
-      title={anyExpired ? 'Credentials expired' : 'Credentials expiring soon'}
+      title={anyExpired ? t('credentials.alertExpired') : t('credentials.alertExpiring')}
     >
       {flagged.map((c) => (
         <Text key={c.id} size="sm">
@@ -122,18 +134,20 @@ export function ExpiringCredentialsAlert({ caregiver }: { caregiver: CaregiverOu
 const isFlagged = (c: CaregiverCredentialOutput) =>
   !c.superseded && (c.expiryStatus === 'expired' || c.expiryStatus === 'expiring');
 
-const CREDENTIAL_COLUMNS: RecordColumn<CaregiverCredentialOutput>[] = [
-  { label: 'Name', cell: (c) => c.name, td: (c) => ({ fw: isFlagged(c) ? 600 : undefined }) },
-  { label: 'Number', cell: (c) => c.number ?? '—' },
-  { label: 'Issued', cell: (c) => (c.issuedOn ? formatDate(c.issuedOn) : '—'), nowrap: true },
-  { label: 'Expires', cell: (c) => (c.expiresOn ? formatDate(c.expiresOn) : '—'), nowrap: true },
-  { label: 'Status', cell: (c) => <ExpiryBadge credential={c} /> },
+/** The credentials table's columns, headed in the shown language. */
+const credentialColumns = (t: TFunction<['records', 'common']>): RecordColumn<CaregiverCredentialOutput>[] => [
+  { label: t('common:fields.name'), cell: (c) => c.name, td: (c) => ({ fw: isFlagged(c) ? 600 : undefined }) },
+  { label: t('credentials.number'), cell: (c) => c.number ?? '—' },
+  { label: t('credentials.issued'), cell: (c) => (c.issuedOn ? formatDate(c.issuedOn) : '—'), nowrap: true },
+  { label: t('credentials.expires'), cell: (c) => (c.expiresOn ? formatDate(c.expiresOn) : '—'), nowrap: true },
+  { label: t('common:fields.status'), cell: (c) => <ExpiryBadge credential={c} /> },
 ];
 
 /** Certifications and licenses with their expiry, flagged orange within 30 days and red once expired. */
 export function CaregiverCredentialsSection({ caregiver, canEdit }: { caregiver: CaregiverOutput; canEdit: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { t } = useTranslation(['records', 'common']);
   const caregiverId = caregiver.id;
   // The credentials and their flags come with the caregiver; a change refreshes both.
   const refresh = () => {
@@ -156,18 +170,18 @@ export function CaregiverCredentialsSection({ caregiver, canEdit }: { caregiver:
   );
   return (
     <RecordTableSection
-      title="Credentials"
-      noun="credential"
-      addLabel="Add credential"
-      emptyText="No credentials yet."
+      title={t('credentials.title')}
+      noun={t('credentials.noun')}
+      addLabel={t('credentials.add')}
+      emptyText={t('credentials.empty')}
       rows={rows}
       canAdd={canEdit}
       canEdit={() => canEdit}
-      what={(c) => `credential ${c.name}`}
+      what={(c) => t('credentials.what', { name: c.name })}
       remove={api.remove}
       table={{
         minWidth: 560,
-        columns: CREDENTIAL_COLUMNS,
+        columns: credentialColumns(t),
         actionsWidth: 60,
         rowProps: (c) => ({
           'data-expiry': c.superseded ? 'renewed' : c.expiryStatus,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CAREGIVER_GENDER_LABELS } from '@hearth/shared/caregivers/caregivers.constants';
+import { useTranslation } from 'react-i18next';
 import { ZUpdateCaregiverInput, type CaregiverOutput } from '@hearth/shared/caregivers/caregivers.schema';
 import { formatDateOfBirth, todayInZone } from '@hearth/shared/app/time-display';
 import { useBranchTimeZone } from '@/api/display-zone';
@@ -20,7 +20,7 @@ import {
   caregiverFormValues,
   caregiverPayload,
   caregiverRules,
-  WEEKDAYS,
+  weekdayName,
   type CaregiverFormValues,
 } from './caregiver.form';
 
@@ -48,6 +48,7 @@ function CaregiverEditForm({
   onDone: () => void;
 }) {
   const update = useUpdateCaregiver();
+  const { t } = useTranslation(['records', 'common']);
   const toInput = (values: CaregiverFormValues) => ({ id: caregiver.id, ...caregiverPayload(values) });
   const record = useRecordForm<CaregiverFormValues, ReturnType<typeof toInput>>({
     initialValues: caregiverFormValues(caregiver),
@@ -65,7 +66,7 @@ function CaregiverEditForm({
       onSubmit={(values) =>
         update.mutate(toInput(values), {
           onSuccess: () => {
-            notifications.show({ color: 'teal', message: 'Caregiver saved' });
+            notifications.show({ color: 'teal', message: t('caregivers.saved') });
             onDone();
           },
           onError: record.onSaveError,
@@ -90,14 +91,14 @@ function Tags({ items, empty }: { items: string[]; empty: string }) {
   );
 }
 
-/** "Mon 08:00–16:00, 18:00–20:00" lines, Sunday first. */
-function availabilityLines(windows: CaregiverOutput['availability']): string[] {
-  return WEEKDAYS.flatMap((day, weekday) => {
+/** "Mon 08:00–16:00, 18:00–20:00" lines, Sunday first, the day named in `language`. */
+function availabilityLines(windows: CaregiverOutput['availability'], language: string): string[] {
+  return [0, 1, 2, 3, 4, 5, 6].flatMap((weekday) => {
     const spans = windows
       .filter((w) => w.weekday === weekday)
       .sort((a, b) => a.start.localeCompare(b.start))
       .map((w) => `${w.start}–${w.end}`);
-    return spans.length > 0 ? [`${day.slice(0, 3)} ${spans.join(', ')}`] : [];
+    return spans.length > 0 ? [`${weekdayName(weekday, 'short', language)} ${spans.join(', ')}`] : [];
   });
 }
 
@@ -105,34 +106,43 @@ function availabilityLines(windows: CaregiverOutput['availability']): string[] {
 export function CaregiverOutputsSection({ caregiver: cg, canEdit }: { caregiver: CaregiverOutput; canEdit: boolean }) {
   const [editing, setEditing] = useState(false);
   const branches = useBranchOptions();
-  const availability = availabilityLines(cg.availability);
+  const { t, i18n } = useTranslation(['records', 'common']);
+  const availability = availabilityLines(cg.availability, i18n.language);
   // The caregiver's own calendar: their branch's today for the age.
   const timeZone = useBranchTimeZone(cg.branchId);
   return (
-    <SectionCard title="Details" actions={canEdit && <EditSectionButton label="Edit details" onClick={() => setEditing(true)} />}>
+    <SectionCard
+      title={t('details.title')}
+      actions={canEdit && <EditSectionButton label={t('details.edit')} onClick={() => setEditing(true)} />}
+    >
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm" verticalSpacing="sm">
-        <Detail label="Phone">{cg.phoneNumber}</Detail>
-        <Detail label="Email">{cg.email}</Detail>
-        <Detail label="Gender">{cg.gender ? CAREGIVER_GENDER_LABELS[cg.gender] : null}</Detail>
-        <Detail label="Date of birth">{cg.dateOfBirth ? formatDateOfBirth(cg.dateOfBirth, todayInZone(timeZone)) : null}</Detail>
-        <Detail label="Hire date">{cg.hireDate ? formatDate(cg.hireDate) : null}</Detail>
-        <Detail label="ADP file number">{cg.adpFileNumber}</Detail>
-        <Detail label="Max weekly hours">{cg.maxWeeklyHours === null ? null : `${cg.maxWeeklyHours} h`}</Detail>
-        <Detail label="Branch">{cg.branchName}</Detail>
+        <Detail label={t('common:fields.phone')}>{cg.phoneNumber}</Detail>
+        <Detail label={t('common:fields.email')}>{cg.email}</Detail>
+        <Detail label={t('common:fields.gender')}>{cg.gender ? t(`common:genders.${cg.gender}`) : null}</Detail>
+        <Detail label={t('common:fields.dateOfBirth')}>
+          {cg.dateOfBirth ? formatDateOfBirth(cg.dateOfBirth, todayInZone(timeZone)) : null}
+        </Detail>
+        <Detail label={t('caregivers.hireDate')}>{cg.hireDate ? formatDate(cg.hireDate) : null}</Detail>
+        <Detail label={t('common:fields.adpFileNumber')}>{cg.adpFileNumber}</Detail>
+        <Detail label={t('caregivers.maxWeeklyHours')}>
+          {cg.maxWeeklyHours === null ? null : t('caregivers.hours', { hours: cg.maxWeeklyHours })}
+        </Detail>
+        <Detail label={t('common:fields.branch')}>{cg.branchName}</Detail>
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Detail label="Pay rates">
+        <Detail label={t('caregivers.payRates')}>
           {cg.payRates.length === 0 ? null : (
             <Stack gap={0}>
               {cg.payRates.map((r) => (
                 <Text key={`${r.label}|${r.serviceCode ?? ''}`} size="sm">
-                  {r.label}: {formatMoney(r.hourlyRateCents)}/h{r.serviceCode ? ` (${r.serviceCode})` : ''}
+                  {t('caregivers.rateLine', { label: r.label, rate: formatMoney(r.hourlyRateCents) })}
+                  {r.serviceCode ? ` (${r.serviceCode})` : ''}
                 </Text>
               ))}
             </Stack>
           )}
         </Detail>
-        <Detail label="Availability">
+        <Detail label={t('caregivers.availability')}>
           {availability.length === 0 ? null : (
             <Stack gap={0}>
               {availability.map((line) => (
@@ -143,10 +153,10 @@ export function CaregiverOutputsSection({ caregiver: cg, canEdit }: { caregiver:
             </Stack>
           )}
         </Detail>
-        <Detail label="Languages">
+        <Detail label={t('caregivers.languages')}>
           <Tags items={cg.languages} empty="—" />
         </Detail>
-        <Detail label="Skills">
+        <Detail label={t('caregivers.skills')}>
           <Tags items={cg.skills} empty="—" />
         </Detail>
       </SimpleGrid>
@@ -154,7 +164,7 @@ export function CaregiverOutputsSection({ caregiver: cg, canEdit }: { caregiver:
       <EditSectionModal
         opened={editing}
         onClose={() => setEditing(false)}
-        title="Edit caregiver"
+        title={t('caregivers.editTitle')}
         size="xl"
         loading={branches.loading}
       >

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { CAREGIVER_STATUS_LABELS, type CaregiverStatus } from '@hearth/shared/caregivers/caregivers.constants';
+import { useTranslation } from 'react-i18next';
+import type { CaregiverStatus } from '@hearth/shared/caregivers/caregivers.constants';
 import type { CaregiverOutput } from '@hearth/shared/caregivers/caregivers.schema';
 import { useTRPC } from '@/api/trpc';
 import { ProfileHeader, ProfileLoadState, StatusBadge, useRouteId } from '@/components/records/profile-header';
@@ -11,8 +12,10 @@ const STATUS_COLORS: Record<CaregiverStatus, string> = {
   terminated: 'dark',
 };
 
+/** The caregiver's status as a badge in its colour, named in the shown language. */
 export function CaregiverStatusBadge({ status }: { status: CaregiverStatus }) {
-  return <StatusBadge color={STATUS_COLORS[status]} label={CAREGIVER_STATUS_LABELS[status]} />;
+  const { t } = useTranslation('records');
+  return <StatusBadge color={STATUS_COLORS[status]} label={t(`caregivers.statuses.${status}`)} />;
 }
 
 /** The caregiver id of the route (/caregivers/{id}/...), or null when it is not a positive whole number. */
@@ -26,15 +29,16 @@ export function useCaregiver(id: number | null) {
 
 /** The top of every caregiver page: back link, name, status badge, branch and phone (when there is one). */
 export function CaregiverHeader({ caregiver }: { caregiver: CaregiverOutput }) {
+  const { t } = useTranslation('common');
   const badge = <CaregiverStatusBadge status={caregiver.status} />;
   const facts = [
-    { label: 'Branch', value: caregiver.branchName },
-    { label: 'Phone', value: caregiver.phoneNumber || false },
+    { label: t('fields.branch'), value: caregiver.branchName },
+    { label: t('fields.phone'), value: caregiver.phoneNumber || false },
   ];
   return <ProfileHeader noun="caregiver" person={caregiver} badge={badge} facts={facts} />;
 }
 
 /** While the caregiver loads or when they cannot be shown (404 outside the caller's branches). */
 export function CaregiverLoadState({ id, query }: { id: number | null; query: ReturnType<typeof useCaregiver> }) {
-  return <ProfileLoadState id={id} query={query} noun="caregiver" outside="they are outside your branches" />;
+  return <ProfileLoadState id={id} query={query} noun="caregiver" />;
 }

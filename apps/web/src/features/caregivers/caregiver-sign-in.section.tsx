@@ -3,6 +3,7 @@ import { Badge, Button, Group, Modal, PasswordInput, SimpleGrid, Text } from '@m
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconKey } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { ZSetCaregiverPasswordInput, type CaregiverOutput } from '@hearth/shared/caregivers/caregivers.schema';
 import { useTRPC } from '@/api/trpc';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
@@ -18,12 +19,13 @@ interface PasswordFormValues {
 function SetPasswordForm({ caregiver, onDone }: { caregiver: CaregiverOutput; onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { t } = useTranslation('records');
   const toInput = (v: PasswordFormValues) => ({ caregiverId: caregiver.id, password: v.password });
   const record = useRecordForm<PasswordFormValues, ReturnType<typeof toInput>>({
     initialValues: { password: '', confirm: '' },
     toPayload: toInput,
     schema: ZSetCaregiverPasswordInput,
-    rules: (v): Record<string, string> => (v.confirm !== v.password ? { confirm: 'The passwords do not match' } : {}),
+    rules: (v): Record<string, string> => (v.confirm !== v.password ? { confirm: t('signIn.mismatch') } : {}),
     // The server states the password policy itself, rule by rule, as the caregiver's password is typed.
     check: (input) => ({ action: 'setCaregiverPassword', input }),
   });
@@ -31,7 +33,7 @@ function SetPasswordForm({ caregiver, onDone }: { caregiver: CaregiverOutput; on
     trpc.setCaregiverPassword.mutationOptions({
       onSuccess: (saved) => {
         void queryClient.invalidateQueries({ queryKey: trpc.getCaregiver.queryKey({ id: caregiver.id }) });
-        notifications.show({ color: 'teal', message: `Password set for ${saved.username}` });
+        notifications.show({ color: 'teal', message: t('signIn.passwordSet', { username: saved.username }) });
         onDone();
       },
       onError: record.onSaveError,
@@ -42,20 +44,20 @@ function SetPasswordForm({ caregiver, onDone }: { caregiver: CaregiverOutput; on
       record={record}
       pending={set.isPending}
       onCancel={onDone}
-      submitLabel="Set password"
+      submitLabel={t('signIn.setPassword')}
       onSubmit={(values) => set.mutate(toInput(values))}
     >
       <Text size="sm" c="dimmed">
-        At least 8 characters with a number, a lowercase letter, an uppercase letter and a special character.
+        {t('signIn.policy')}
       </Text>
       <PasswordInput
-        label="New password"
+        label={t('signIn.newPassword')}
         required
         autoComplete="new-password"
         data-autofocus
         {...record.inputProps('password')}
       />
-      <PasswordInput label="Repeat the password" required autoComplete="new-password" {...record.inputProps('confirm')} />
+      <PasswordInput label={t('signIn.repeat')} required autoComplete="new-password" {...record.inputProps('confirm')} />
     </RecordFormFrame>
   );
 }
@@ -66,10 +68,11 @@ export function CaregiverSignInSection(props: { caregiver: CaregiverOutput; canS
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [settingPassword, setSettingPassword] = useState(false);
+  const { t } = useTranslation('records');
   const login = caregiver.login;
   return (
     <SectionCard
-      title="Sign-in"
+      title={t('signIn.title')}
       actions={
         <>
           {canSendLink && (
@@ -90,7 +93,7 @@ export function CaregiverSignInSection(props: { caregiver: CaregiverOutput; canS
               leftSection={<IconKey size={14} />}
               onClick={() => setSettingPassword(true)}
             >
-              Set password
+              {t('signIn.setPassword')}
             </Button>
           )}
         </>
@@ -98,22 +101,22 @@ export function CaregiverSignInSection(props: { caregiver: CaregiverOutput; canS
     >
       {login ? (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <Detail label="Username">{login.username}</Detail>
-          <Detail label="Password">{login.hasPassword ? 'Set' : 'Not set (login links only)'}</Detail>
-          <Detail label="Account">
+          <Detail label={t('signIn.username')}>{login.username}</Detail>
+          <Detail label={t('signIn.password')}>{login.hasPassword ? t('signIn.isSet') : t('signIn.notSet')}</Detail>
+          <Detail label={t('signIn.account')}>
             <Group gap={4}>
               <Badge size="sm" variant="light" color={login.isActive ? 'teal' : 'gray'}>
-                {login.isActive ? 'Active' : 'Disabled'}
+                {login.isActive ? t('signIn.active') : t('signIn.disabled')}
               </Badge>
             </Group>
           </Detail>
         </SimpleGrid>
       ) : (
         <Text size="sm" c="dimmed">
-          No sign-in yet. Send a login link or set a password to create one.
+          {t('signIn.none')}
         </Text>
       )}
-      <Modal opened={settingPassword} onClose={() => setSettingPassword(false)} title="Set password">
+      <Modal opened={settingPassword} onClose={() => setSettingPassword(false)} title={t('signIn.setPassword')}>
         {settingPassword && <SetPasswordForm caregiver={caregiver} onDone={() => setSettingPassword(false)} />}
       </Modal>
     </SectionCard>

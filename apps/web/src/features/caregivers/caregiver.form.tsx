@@ -13,10 +13,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import {
-  CAREGIVER_GENDER_LABELS,
   CAREGIVER_GENDERS,
-  CAREGIVER_STATUS_LABELS,
   CAREGIVER_STATUSES,
   COMMON_LANGUAGES,
   COMMON_SKILLS,
@@ -27,9 +26,22 @@ import type { CaregiverOutput } from '@hearth/shared/caregivers/caregivers.schem
 import { blankToNull, numberOrNull } from '@/components/records/record-api';
 import type { Option } from '@/components/records/options';
 import { centsToDollars, dollarsToCents } from '@/format/money';
+import { intlLocale } from '@/format/locale';
+import { i18n } from '@/i18n/i18n.setup';
 import type { RecordForm } from '@/forms/use-record-form';
 
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+/**
+ * A weekday's name in the shown language through Intl, Sunday = 0: "Monday" and "Mon" in English (the names the
+ * screens always used), "lunes" and "lun" in Spanish, capitalised as a label.
+ * @param weekday 0 (Sunday) to 6 (Saturday)
+ * @param width 'long' ("Monday") or 'short' ("Mon")
+ */
+export function weekdayName(weekday: number, width: 'long' | 'short', language?: string): string {
+  // 2026-01-04 is a Sunday; noon UTC keeps the day whatever the zone.
+  const day = new Date(Date.UTC(2026, 0, 4 + weekday, 12));
+  const name = new Intl.DateTimeFormat(intlLocale(language), { weekday: width, timeZone: 'UTC' }).format(day).replace(/\.$/, '');
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
 
 /** A pay rate row of the form: the rate in dollars per hour (cents on the wire). */
 interface PayRateValues {
@@ -122,34 +134,53 @@ export const caregiverFieldOf = (path: string) => path.replace(/\.hourlyRateCent
 
 export const caregiverRules = (v: CaregiverFormValues): Record<string, string> => {
   const errors: Record<string, string> = {};
-  if (v.branchId === null) errors.branchId = 'Branch is required';
+  if (v.branchId === null) errors.branchId = i18n.t('records:details.branchRequired');
   v.payRates.forEach((r, i) => {
-    if (r.rate === '') errors[`payRates.${i}.rate`] = 'Hourly rate is required';
+    if (r.rate === '') errors[`payRates.${i}.rate`] = i18n.t('records:caregivers.hourlyRequired');
   });
   return errors;
 };
 
-export const CAREGIVER_STATUS_OPTIONS = CAREGIVER_STATUSES.map((value) => ({ value, label: CAREGIVER_STATUS_LABELS[value] }));
-const GENDER_OPTIONS = CAREGIVER_GENDERS.map((value) => ({ value, label: CAREGIVER_GENDER_LABELS[value] }));
-
 /** The person's inputs: names, branch, status, contact, gender, dates (the create modal shows only these). */
 export function CaregiverPersonFields({ record, branches }: { record: RecordForm<CaregiverFormValues>; branches: Option[] }) {
+  const { t } = useTranslation(['records', 'common']);
+  const statusOptions = CAREGIVER_STATUSES.map((value) => ({ value, label: t(`caregivers.statuses.${value}`) }));
+  const genderOptions = CAREGIVER_GENDERS.map((value) => ({ value, label: t(`common:genders.${value}`) }));
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <TextInput label="First name" required data-autofocus {...record.inputProps('firstName')} />
-      <TextInput label="Last name" required {...record.inputProps('lastName')} />
-      <Select label="Branch" required data={branches} allowDeselect={false} searchable {...record.inputProps('branchId')} />
-      <Select label="Status" required data={CAREGIVER_STATUS_OPTIONS} allowDeselect={false} {...record.inputProps('status')} />
-      <TextInput label="Phone number" type="tel" {...record.inputProps('phoneNumber')} />
-      <TextInput label="Email" type="email" {...record.inputProps('email')} />
-      <Select label="Gender" data={GENDER_OPTIONS} clearable placeholder="Not set" {...record.inputProps('gender')} />
-      <TextInput label="Date of birth" type="date" {...record.inputProps('dateOfBirth')} />
-      <TextInput label="Hire date" type="date" {...record.inputProps('hireDate')} />
+      <TextInput label={t('common:fields.firstName')} required data-autofocus {...record.inputProps('firstName')} />
+      <TextInput label={t('common:fields.lastName')} required {...record.inputProps('lastName')} />
+      <Select
+        label={t('common:fields.branch')}
+        required
+        data={branches}
+        allowDeselect={false}
+        searchable
+        {...record.inputProps('branchId')}
+      />
+      <Select
+        label={t('common:fields.status')}
+        required
+        data={statusOptions}
+        allowDeselect={false}
+        {...record.inputProps('status')}
+      />
+      <TextInput label={t('common:fields.phoneNumber')} type="tel" {...record.inputProps('phoneNumber')} />
+      <TextInput label={t('common:fields.email')} type="email" {...record.inputProps('email')} />
+      <Select
+        label={t('common:fields.gender')}
+        data={genderOptions}
+        clearable
+        placeholder={t('common:notSet')}
+        {...record.inputProps('gender')}
+      />
+      <TextInput label={t('common:fields.dateOfBirth')} type="date" {...record.inputProps('dateOfBirth')} />
+      <TextInput label={t('caregivers.hireDate')} type="date" {...record.inputProps('hireDate')} />
       <TagsInput
-        label="Languages"
+        label={t('caregivers.languages')}
         size="xs"
         data={[...COMMON_LANGUAGES]}
-        placeholder="Type or pick"
+        placeholder={t('caregivers.typeOrPick')}
         {...record.inputProps('languages')}
       />
     </SimpleGrid>
@@ -158,11 +189,12 @@ export function CaregiverPersonFields({ record, branches }: { record: RecordForm
 
 function PayRatesFields({ record }: { record: RecordForm<CaregiverFormValues> }) {
   const { form } = record;
+  const { t } = useTranslation(['records', 'common']);
   return (
     <Stack gap={6}>
       <Group justify="space-between">
         <Text size="sm" fw={500}>
-          Pay rates
+          {t('caregivers.payRates')}
         </Text>
         <Button
           size="compact-xs"
@@ -170,31 +202,31 @@ function PayRatesFields({ record }: { record: RecordForm<CaregiverFormValues> })
           leftSection={<IconPlus size={12} />}
           onClick={() =>
             form.insertListItem('payRates', {
-              label: form.values.payRates.length === 0 ? 'Standard' : '',
+              label: form.values.payRates.length === 0 ? t('caregivers.defaultRate') : '',
               rate: '',
               serviceCode: '',
             })
           }
         >
-          Add pay rate
+          {t('caregivers.addPayRate')}
         </Button>
       </Group>
       {form.values.payRates.length === 0 && (
         <Text size="xs" c="dimmed">
-          No pay rates yet.
+          {t('caregivers.noPayRates')}
         </Text>
       )}
       {form.values.payRates.map((_, i) => (
         <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
           <TextInput
-            aria-label={`Pay rate ${i + 1} label`}
-            placeholder="Standard, Weekend"
+            aria-label={t('caregivers.rateLabel', { n: i + 1 })}
+            placeholder={t('caregivers.rateLabelPlaceholder')}
             style={{ flex: 2 }}
             {...record.inputProps(`payRates.${i}.label`)}
           />
           <NumberInput
-            aria-label={`Pay rate ${i + 1} dollars per hour`}
-            placeholder="Per hour"
+            aria-label={t('caregivers.rateDollars', { n: i + 1 })}
+            placeholder={t('caregivers.perHour')}
             prefix="$"
             decimalScale={2}
             fixedDecimalScale
@@ -205,8 +237,8 @@ function PayRatesFields({ record }: { record: RecordForm<CaregiverFormValues> })
             {...record.inputProps(`payRates.${i}.rate`)}
           />
           <TextInput
-            aria-label={`Pay rate ${i + 1} service code`}
-            placeholder="Service code (any)"
+            aria-label={t('caregivers.rateService', { n: i + 1 })}
+            placeholder={t('caregivers.serviceCodeAny')}
             style={{ flex: 1 }}
             {...record.inputProps(`payRates.${i}.serviceCode`)}
           />
@@ -214,7 +246,7 @@ function PayRatesFields({ record }: { record: RecordForm<CaregiverFormValues> })
             variant="subtle"
             color="gray"
             mt={4}
-            aria-label={`Remove pay rate ${i + 1}`}
+            aria-label={t('caregivers.removeRate', { n: i + 1 })}
             onClick={() => form.removeListItem('payRates', i)}
           >
             <IconX size={14} />
@@ -227,11 +259,13 @@ function PayRatesFields({ record }: { record: RecordForm<CaregiverFormValues> })
 
 function AvailabilityFields({ record }: { record: RecordForm<CaregiverFormValues> }) {
   const { form } = record;
+  const { t, i18n: shown } = useTranslation(['records', 'common']);
+  const weekdays = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ value: String(day), label: weekdayName(day, 'long', shown.language) }));
   return (
     <Stack gap={6}>
       <Group justify="space-between">
         <Text size="sm" fw={500}>
-          Availability
+          {t('caregivers.availability')}
         </Text>
         <Button
           size="compact-xs"
@@ -239,31 +273,31 @@ function AvailabilityFields({ record }: { record: RecordForm<CaregiverFormValues
           leftSection={<IconPlus size={12} />}
           onClick={() => form.insertListItem('availability', { weekday: '1', start: '08:00', end: '16:00' })}
         >
-          Add window
+          {t('caregivers.addWindow')}
         </Button>
       </Group>
       {form.values.availability.length === 0 && (
         <Text size="xs" c="dimmed">
-          No availability given.
+          {t('caregivers.noAvailability')}
         </Text>
       )}
       {form.values.availability.map((_, i) => (
         <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
           <Select
-            aria-label={`Window ${i + 1} weekday`}
-            data={WEEKDAYS.map((label, value) => ({ value: String(value), label }))}
+            aria-label={t('caregivers.windowWeekday', { n: i + 1 })}
+            data={weekdays}
             allowDeselect={false}
             style={{ flex: 2 }}
             {...record.inputProps(`availability.${i}.weekday`)}
           />
           <TextInput
-            aria-label={`Window ${i + 1} start`}
+            aria-label={t('caregivers.windowStart', { n: i + 1 })}
             type="time"
             style={{ flex: 1 }}
             {...record.inputProps(`availability.${i}.start`)}
           />
           <TextInput
-            aria-label={`Window ${i + 1} end`}
+            aria-label={t('caregivers.windowEnd', { n: i + 1 })}
             type="time"
             style={{ flex: 1 }}
             {...record.inputProps(`availability.${i}.end`)}
@@ -272,7 +306,7 @@ function AvailabilityFields({ record }: { record: RecordForm<CaregiverFormValues
             variant="subtle"
             color="gray"
             mt={4}
-            aria-label={`Remove window ${i + 1}`}
+            aria-label={t('caregivers.removeWindow', { n: i + 1 })}
             onClick={() => form.removeListItem('availability', i)}
           >
             <IconX size={14} />
@@ -285,20 +319,33 @@ function AvailabilityFields({ record }: { record: RecordForm<CaregiverFormValues
 
 /** Every input of the caregiver (the details edit modal): the person, HR, pay, skills, availability, notes. */
 export function CaregiverAllFields({ record, branches }: { record: RecordForm<CaregiverFormValues>; branches: Option[] }) {
+  const { t } = useTranslation(['records', 'common']);
   return (
     <Stack gap="sm">
       <CaregiverPersonFields record={record} branches={branches} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="ADP file number" {...record.inputProps('adpFileNumber')} />
-        <NumberInput label="Max weekly hours" min={1} max={168} allowDecimal={false} {...record.inputProps('maxWeeklyHours')} />
+        <TextInput label={t('common:fields.adpFileNumber')} {...record.inputProps('adpFileNumber')} />
+        <NumberInput
+          label={t('caregivers.maxWeeklyHours')}
+          min={1}
+          max={168}
+          allowDecimal={false}
+          {...record.inputProps('maxWeeklyHours')}
+        />
       </SimpleGrid>
-      <TagsInput label="Skills" size="xs" data={[...COMMON_SKILLS]} placeholder="Type or pick" {...record.inputProps('skills')} />
+      <TagsInput
+        label={t('caregivers.skills')}
+        size="xs"
+        data={[...COMMON_SKILLS]}
+        placeholder={t('caregivers.typeOrPick')}
+        {...record.inputProps('skills')}
+      />
       <Divider />
       <PayRatesFields record={record} />
       <Divider />
       <AvailabilityFields record={record} />
       <Divider />
-      <Textarea label="Notes" autosize minRows={2} maxRows={8} {...record.inputProps('notes')} />
+      <Textarea label={t('common:fields.notes')} autosize minRows={2} maxRows={8} {...record.inputProps('notes')} />
     </Stack>
   );
 }

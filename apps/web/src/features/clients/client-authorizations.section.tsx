@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Badge, Group, NumberInput, Select, SimpleGrid, Table, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import {
   authorizationRuleErrors,
   ZClientAuthorizationFields,
@@ -16,6 +18,7 @@ import { RecordFormFrame } from '@/components/records/record-form-frame';
 import { useRecordSave, type RecordFormProps } from '@/components/records/record-save';
 import { RecordTableSection, type RecordColumn } from '@/components/records/record-table';
 import { formatDate } from '@/format/date-format';
+import { formatCount } from '@/format/money';
 import { monthName, monthRange, todayIso, addDays } from '@/format/local-date';
 
 /** The form's checks: the fields, then the rules across them (end after start, at least one unit limit). */
@@ -60,15 +63,20 @@ function PayerServicePicker(props: {
 }) {
   const { payerSourceId, serviceCode, modifiers, onPick } = props;
   const trpc = useTRPC();
+  const { t } = useTranslation(['records', 'common']);
   const payer = useQuery(trpc.getPayerSource.queryOptions(payerSourceId ? { id: Number(payerSourceId) } : skipToken));
   const services = payer.data?.services ?? [];
   const key = (s: { serviceCode: string; modifiers: string[] }) => `${s.serviceCode}|${[...s.modifiers].sort().join(' ')}`;
   const current = services.find((s) => key(s) === key({ serviceCode: serviceCode.trim().toUpperCase(), modifiers }));
   return (
     <Select
-      label="Payer service"
+      label={t('authorizations.payerService')}
       placeholder={
-        payerSourceId ? (services.length > 0 ? 'Pick a service' : 'This payer lists no services') : 'Pick a payer first'
+        payerSourceId
+          ? services.length > 0
+            ? t('authorizations.pickService')
+            : t('authorizations.noServices')
+          : t('authorizations.pickPayerFirst')
       }
       disabled={!payerSourceId || services.length === 0}
       data={services.map((s) => ({
@@ -88,9 +96,10 @@ function AuthorizationForm(props: RecordFormProps<ClientAuthorizationOutput, Aut
   const a = props.row;
   const payers = usePayerSourceOptions(a ? { id: a.payerSourceId, name: a.payerSourceName } : null);
   const today = todayIso();
+  const { t } = useTranslation(['records', 'common']);
   const { record, frame } = useRecordSave<ClientAuthorizationOutput, AuthorizationFormValues, AuthorizationPayload>(
     props,
-    'Authorization',
+    'authorizations',
     {
       initialValues: {
         payerSourceId: a ? String(a.payerSourceId) : null,
@@ -106,7 +115,8 @@ function AuthorizationForm(props: RecordFormProps<ClientAuthorizationOutput, Aut
       },
       toPayload,
       schema: ZAuthorizationForm,
-      rules: (v): Record<string, string> => (v.payerSourceId === null ? { payerSourceId: 'Payer source is required' } : {}),
+      rules: (v): Record<string, string> =>
+        v.payerSourceId === null ? { payerSourceId: t('authorizations.payerRequired') } : {},
     },
   );
   const { form } = record;
@@ -114,12 +124,12 @@ function AuthorizationForm(props: RecordFormProps<ClientAuthorizationOutput, Aut
     <RecordFormFrame {...frame}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Select
-          label="Payer source"
+          label={t('authorizations.payerSource')}
           required
           data={payers.options}
           searchable
           allowDeselect={false}
-          nothingFoundMessage="No active payer sources"
+          nothingFoundMessage={t('clients.noPayers')}
           {...record.inputProps('payerSourceId')}
         />
         <PayerServicePicker
@@ -128,53 +138,64 @@ function AuthorizationForm(props: RecordFormProps<ClientAuthorizationOutput, Aut
           modifiers={form.values.modifiers}
           onPick={(s) => form.setValues({ serviceCode: s.serviceCode, modifiers: s.modifiers })}
         />
-        <TextInput label="Service code" required placeholder="T1019" {...record.inputProps('serviceCode')} />
+        <TextInput label={t('authorizations.serviceCode')} required placeholder="T1019" {...record.inputProps('serviceCode')} />
         <TagsInput
-          label="Modifiers"
+          label={t('authorizations.modifiers')}
           size="xs"
           placeholder="U1, TT"
           maxTags={4}
           splitChars={[',', ' ']}
           {...record.inputProps('modifiers')}
         />
-        <TextInput label="Authorization number" {...record.inputProps('authorizationNumber')} />
+        <TextInput label={t('authorizations.number')} {...record.inputProps('authorizationNumber')} />
         <div />
-        <TextInput label="Start date" type="date" required {...record.inputProps('startDate')} />
-        <TextInput label="End date" type="date" required {...record.inputProps('endDate')} />
+        <TextInput label={t('authorizations.startDate')} type="date" required {...record.inputProps('startDate')} />
+        <TextInput label={t('authorizations.endDate')} type="date" required {...record.inputProps('endDate')} />
       </SimpleGrid>
       <SimpleGrid cols={3} spacing="sm">
-        <NumberInput label="Units per week" min={1} allowDecimal={false} {...record.inputProps('unitsPerWeek')} />
-        <NumberInput label="Units per month" min={1} allowDecimal={false} {...record.inputProps('unitsPerMonth')} />
-        <NumberInput label="Total units" min={1} allowDecimal={false} {...record.inputProps('unitsTotal')} />
+        <NumberInput
+          label={t('authorizations.unitsPerWeek')}
+          min={1}
+          allowDecimal={false}
+          {...record.inputProps('unitsPerWeek')}
+        />
+        <NumberInput
+          label={t('authorizations.unitsPerMonth')}
+          min={1}
+          allowDecimal={false}
+          {...record.inputProps('unitsPerMonth')}
+        />
+        <NumberInput label={t('authorizations.totalUnits')} min={1} allowDecimal={false} {...record.inputProps('unitsTotal')} />
       </SimpleGrid>
-      <Textarea label="Notes" autosize minRows={2} maxRows={6} {...record.inputProps('notes')} />
+      <Textarea label={t('common:fields.notes')} autosize minRows={2} maxRows={6} {...record.inputProps('notes')} />
     </RecordFormFrame>
   );
 }
 
-/** "40/wk · 160/mo · 2,000 total": the limits an authorization gives. */
-function limitsText(a: ClientAuthorizationOutput): string {
+/** "40/wk · 160/mo · 2,000 total": the limits an authorization gives, in the shown language. */
+function limitsText(a: ClientAuthorizationOutput, t: TFunction<['records', 'common']>): string {
   const parts: string[] = [];
-  if (a.unitsPerWeek !== null) parts.push(`${a.unitsPerWeek.toLocaleString('en-US')}/wk`);
-  if (a.unitsPerMonth !== null) parts.push(`${a.unitsPerMonth.toLocaleString('en-US')}/mo`);
-  if (a.unitsTotal !== null) parts.push(`${a.unitsTotal.toLocaleString('en-US')} total`);
+  if (a.unitsPerWeek !== null) parts.push(t('authorizations.perWeek', { units: formatCount(a.unitsPerWeek) }));
+  if (a.unitsPerMonth !== null) parts.push(t('authorizations.perMonth', { units: formatCount(a.unitsPerMonth) }));
+  if (a.unitsTotal !== null) parts.push(t('authorizations.total', { units: formatCount(a.unitsTotal) }));
   return parts.join(' · ');
 }
 
 const serviceOf = (a: ClientAuthorizationOutput) => `${a.serviceCode}${modifiersText(a.modifiers)}`;
 
 function PeriodCell({ authorization: a, today }: { authorization: ClientAuthorizationOutput; today: string }) {
+  const { t } = useTranslation(['records', 'common']);
   return (
     <Group gap={6} wrap="nowrap">
       {formatDate(a.startDate)} – {formatDate(a.endDate)}
       {a.endDate < today && (
         <Badge size="xs" color="gray" variant="light">
-          Ended
+          {t('authorizations.ended')}
         </Badge>
       )}
       {a.startDate > today && (
         <Badge size="xs" color="blue" variant="light">
-          Upcoming
+          {t('authorizations.upcoming')}
         </Badge>
       )}
     </Group>
@@ -188,6 +209,7 @@ function PeriodCell({ authorization: a, today }: { authorization: ClientAuthoriz
 function authorizationColumns(
   metrics: { data?: ClientAuthMetric[]; isPending: boolean },
   today: string,
+  t: TFunction<['records', 'common']>,
 ): RecordColumn<ClientAuthorizationOutput>[] {
   const metricOf = (id: number) => metrics.data?.find((m) => m.authorizationId === id);
   const metricColumn = (label: string, key: 'authorized' | 'scheduled' | 'used' | 'remaining') => ({
@@ -195,7 +217,7 @@ function authorizationColumns(
     align: 'right' as const,
     cell: (a: ClientAuthorizationOutput) => {
       const value = metricOf(a.id)?.[key];
-      return value === undefined ? (metrics.isPending ? '…' : '—') : value.toLocaleString('en-US');
+      return value === undefined ? (metrics.isPending ? '…' : '—') : formatCount(value);
     },
     td: (a: ClientAuthorizationOutput) => {
       const metric = metricOf(a.id);
@@ -204,15 +226,15 @@ function authorizationColumns(
     },
   });
   return [
-    { label: 'Payer', cell: (a) => a.payerSourceName },
-    { label: 'Service', cell: serviceOf, nowrap: true },
-    { label: 'Auth #', cell: (a) => a.authorizationNumber ?? '—' },
-    { label: 'Period', cell: (a) => <PeriodCell authorization={a} today={today} />, nowrap: true },
-    { label: 'Limits', cell: limitsText, nowrap: true },
-    metricColumn('Authorized', 'authorized'),
-    metricColumn('Scheduled', 'scheduled'),
-    metricColumn('Used', 'used'),
-    metricColumn('Remaining', 'remaining'),
+    { label: t('authorizations.payer'), cell: (a) => a.payerSourceName },
+    { label: t('authorizations.service'), cell: serviceOf, nowrap: true },
+    { label: t('authorizations.authNumber'), cell: (a) => a.authorizationNumber ?? '—' },
+    { label: t('authorizations.period'), cell: (a) => <PeriodCell authorization={a} today={today} />, nowrap: true },
+    { label: t('authorizations.limits'), cell: (a) => limitsText(a, t), nowrap: true },
+    metricColumn(t('authorizations.authorized'), 'authorized'),
+    metricColumn(t('authorizations.scheduled'), 'scheduled'),
+    metricColumn(t('authorizations.used'), 'used'),
+    metricColumn(t('authorizations.remaining'), 'remaining'),
   ];
 }
 
@@ -223,7 +245,8 @@ function authorizationColumns(
 export function ClientAuthorizationsSection({ clientId, canEdit }: { clientId: number; canEdit: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [period] = useState(() => ({ ...monthRange(), name: monthName() }));
+  const { t } = useTranslation(['records', 'common']);
+  const [period] = useState(() => monthRange());
   // Only with a client and both dates (spec section 5: the metrics query waits for its key parameters).
   const metricsInput =
     clientId && period.startDate && period.endDate ? { clientId, startDate: period.startDate, endDate: period.endDate } : null;
@@ -241,33 +264,33 @@ export function ClientAuthorizationsSection({ clientId, canEdit }: { clientId: n
   );
   return (
     <RecordTableSection
-      title="Authorizations"
-      noun="authorization"
-      addLabel="Add authorization"
-      emptyText="No authorizations yet."
+      title={t('authorizations.title')}
+      noun={t('authorizations.noun')}
+      addLabel={t('authorizations.add')}
+      emptyText={t('authorizations.empty')}
       rows={list.data}
       loading={list.isPending}
       error={list.error}
       canAdd={canEdit}
       canEdit={() => canEdit}
-      what={(a) => `authorization ${serviceOf(a)}`}
+      what={(a) => t('authorizations.what', { service: serviceOf(a) })}
       remove={api.remove}
       above={
         metrics.isError && (
           <Text size="xs" c="red" role="alert">
-            This month&apos;s units could not be loaded: {metrics.error.message}
+            {t('authorizations.metricsFailed', { message: metrics.error.message })}
           </Text>
         )
       }
       table={{
         minWidth: 960,
-        columns: authorizationColumns(metrics, todayIso()),
+        columns: authorizationColumns(metrics, todayIso(), t),
         actionsWidth: 60,
         head: (
           <Table.Tr>
             <Table.Th colSpan={5} />
             <Table.Th colSpan={4} ta="center" fz="xs" c="dimmed" style={{ borderBottom: 0 }}>
-              Units in {period.name}
+              {t('authorizations.unitsIn', { month: monthName(new Date(`${period.startDate}T12:00:00`)) })}
             </Table.Th>
             <Table.Th />
           </Table.Tr>

@@ -1,5 +1,7 @@
 import { Autocomplete, Badge, Checkbox, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { addFieldIssues } from '@hearth/shared/records/records.schema';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { contactRuleErrors, ZClientContactFields, type ClientContactOutput } from '@hearth/shared/clients/clients.schema';
 import { useTRPC } from '@/api/trpc';
 import { useOwnedRecords } from '@/components/records/owned-records';
@@ -9,18 +11,19 @@ import { useRecordSave, type RecordFormProps } from '@/components/records/record
 import { RecordTableSection, type RecordColumn } from '@/components/records/record-table';
 import { SendLoginLinkButton } from '@/components/records/send-login-link';
 
+/** Suggested relationships (any text is accepted), offered in the shown language. */
 const RELATIONSHIPS = [
-  'Daughter',
-  'Son',
-  'Spouse',
-  'Partner',
-  'Sibling',
-  'Parent',
-  'Friend',
-  'Neighbor',
-  'Guardian',
-  'Power of attorney',
-];
+  'daughter',
+  'son',
+  'spouse',
+  'partner',
+  'sibling',
+  'parent',
+  'friend',
+  'neighbor',
+  'guardian',
+  'powerOfAttorney',
+] as const;
 
 /** The contact form's checks: the fields, then the rules across them (emergency needs a phone, portal an email). */
 const ZContactForm = ZClientContactFields.superRefine((c, ctx) => addFieldIssues(ctx, contactRuleErrors(c)));
@@ -49,7 +52,8 @@ const toPayload = (v: ReturnType<typeof contactValues>) => ({
 });
 
 function ContactForm(props: RecordFormProps<ClientContactOutput, ContactPayload>) {
-  const { record, frame } = useRecordSave(props, 'Contact', {
+  const { t } = useTranslation(['records', 'common']);
+  const { record, frame } = useRecordSave(props, 'contacts', {
     schema: ZContactForm,
     toPayload,
     initialValues: contactValues(props.row),
@@ -57,51 +61,55 @@ function ContactForm(props: RecordFormProps<ClientContactOutput, ContactPayload>
   return (
     <RecordFormFrame {...frame}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="First name" required data-autofocus {...record.inputProps('firstName')} />
-        <TextInput label="Last name" required {...record.inputProps('lastName')} />
-        <Autocomplete label="Relationship" required data={RELATIONSHIPS} {...record.inputProps('relationship')} />
-        <TextInput label="Phone number" type="tel" {...record.inputProps('phoneNumber')} />
-        <TextInput label="Email" type="email" {...record.inputProps('email')} />
+        <TextInput label={t('common:fields.firstName')} required data-autofocus {...record.inputProps('firstName')} />
+        <TextInput label={t('common:fields.lastName')} required {...record.inputProps('lastName')} />
+        <Autocomplete
+          label={t('contacts.relationship')}
+          required
+          data={RELATIONSHIPS.map((r) => t(`contacts.relationships.${r}`))}
+          {...record.inputProps('relationship')}
+        />
+        <TextInput label={t('common:fields.phoneNumber')} type="tel" {...record.inputProps('phoneNumber')} />
+        <TextInput label={t('common:fields.email')} type="email" {...record.inputProps('email')} />
       </SimpleGrid>
-      <Checkbox label="Emergency contact" {...record.inputProps('isEmergencyContact', { type: 'checkbox' })} />
-      <Checkbox
-        label="Portal access (may sign in to the client app)"
-        {...record.inputProps('hasPortalAccess', { type: 'checkbox' })}
-      />
+      <Checkbox label={t('contacts.emergencyContact')} {...record.inputProps('isEmergencyContact', { type: 'checkbox' })} />
+      <Checkbox label={t('contacts.portalAccess')} {...record.inputProps('hasPortalAccess', { type: 'checkbox' })} />
     </RecordFormFrame>
   );
 }
 
 const contactName = (c: ClientContactOutput) => `${c.firstName} ${c.lastName}`;
 
-const CONTACT_COLUMNS: RecordColumn<ClientContactOutput>[] = [
+/** The contacts table's columns, headed in the shown language. */
+const contactColumns = (t: TFunction<['records', 'common']>): RecordColumn<ClientContactOutput>[] => [
   {
-    label: 'Name',
+    label: t('common:fields.name'),
     cell: (c) => (
       <Group gap={6}>
         <Text size="sm">{contactName(c)}</Text>
         {c.isEmergencyContact && (
           <Badge size="xs" color="red" variant="light" style={{ flexShrink: 0 }}>
-            Emergency
+            {t('contacts.emergency')}
           </Badge>
         )}
         {c.hasPortalAccess && (
           <Badge size="xs" color="blue" variant="light" style={{ flexShrink: 0 }}>
-            Portal
+            {t('contacts.portal')}
           </Badge>
         )}
       </Group>
     ),
   },
-  { label: 'Relationship', cell: (c) => c.relationship },
-  { label: 'Phone', cell: (c) => c.phoneNumber ?? '—', nowrap: true },
-  { label: 'Email', cell: (c) => c.email ?? '—' },
+  { label: t('contacts.relationship'), cell: (c) => c.relationship },
+  { label: t('common:fields.phone'), cell: (c) => c.phoneNumber ?? '—', nowrap: true },
+  { label: t('common:fields.email'), cell: (c) => c.email ?? '—' },
 ];
 
 /** Family and trusted contacts: relationship, phone, email, emergency flag, portal access and its login link. */
 export function ClientContactsSection(props: { clientId: number; canEdit: boolean; canSendLink: boolean }) {
   const { clientId, canEdit, canSendLink } = props;
   const trpc = useTRPC();
+  const { t } = useTranslation(['records', 'common']);
   const { list, api } = useOwnedRecords<{ clientId: number }, ClientContactOutput, ContactPayload>(
     { clientId },
     {
@@ -114,16 +122,16 @@ export function ClientContactsSection(props: { clientId: number; canEdit: boolea
   );
   return (
     <RecordTableSection
-      title="Contacts"
-      noun="contact"
-      addLabel="Add contact"
-      emptyText="No contacts yet."
+      title={t('contacts.title')}
+      noun={t('contacts.noun')}
+      addLabel={t('contacts.add')}
+      emptyText={t('contacts.empty')}
       rows={list.data}
       loading={list.isPending}
       error={list.error}
       canAdd={canEdit}
       canEdit={() => canEdit}
-      what={(c) => `contact ${contactName(c)}`}
+      what={(c) => t('contacts.what', { name: contactName(c) })}
       remove={api.remove}
       moreActions={(c) =>
         canSendLink &&
@@ -135,11 +143,11 @@ export function ClientContactsSection(props: { clientId: number; canEdit: boolea
             size="compact-xs"
             variant="subtle"
             iconSize={13}
-            aria-label={`Send login link to ${contactName(c)}`}
+            aria-label={t('sendLink.to', { name: contactName(c) })}
           />
         )
       }
-      table={{ minWidth: 640, columns: CONTACT_COLUMNS }}
+      table={{ minWidth: 640, columns: contactColumns(t) }}
       modalSize="lg"
       form={(p) => <ContactForm {...p} api={api} />}
     />

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CAREGIVER_GENDER_LABELS, type CaregiverGender } from '@hearth/shared/caregivers/caregivers.constants';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { CAREGIVER_GENDERS, type CaregiverGender } from '@hearth/shared/caregivers/caregivers.constants';
 import { ZUpdateClientInput, type ClientOutput } from '@hearth/shared/clients/clients.schema';
 import { formatDateOfBirth, formatInstant, todayInZone } from '@hearth/shared/app/time-display';
 import { useBranchTimeZone } from '@/api/display-zone';
@@ -31,6 +33,7 @@ export function useUpdateClient() {
 function ClientEditForm(props: { client: ClientOutput; branches: Option[]; payers: Option[]; onDone: () => void }) {
   const { client, branches, payers, onDone } = props;
   const update = useUpdateClient();
+  const { t } = useTranslation(['records', 'common']);
   const toInput = (values: ClientFormValues) => ({ id: client.id, ...clientPayload(values) });
   const record = useRecordForm<ClientFormValues, ReturnType<typeof toInput>>({
     initialValues: clientFormValues(client),
@@ -47,7 +50,7 @@ function ClientEditForm(props: { client: ClientOutput; branches: Option[]; payer
       onSubmit={(values) =>
         update.mutate(toInput(values), {
           onSuccess: () => {
-            notifications.show({ color: 'teal', message: 'Client saved' });
+            notifications.show({ color: 'teal', message: t('clients.saved') });
             onDone();
           },
           onError: record.onSaveError,
@@ -59,9 +62,10 @@ function ClientEditForm(props: { client: ClientOutput; branches: Option[]; payer
   );
 }
 
-function genderLabel(gender: string | null): string | null {
+/** A gender code named in the shown language; an unknown code (older records) as stored. */
+function genderLabel(gender: string | null, t: TFunction<['records', 'common']>): string | null {
   if (!gender) return null;
-  return CAREGIVER_GENDER_LABELS[gender as CaregiverGender] ?? gender;
+  return (CAREGIVER_GENDERS as readonly string[]).includes(gender) ? t(`common:genders.${gender as CaregiverGender}`) : gender;
 }
 
 /** The person's details, edited in a modal (names, status, branch, payer, contact, language, Medicaid ID, notes). */
@@ -75,26 +79,30 @@ export function ClientDetailsSection({ client, canEdit }: { client: ClientOutput
   );
   // The client's own calendar: their branch's today for the age, and its day for "Client since".
   const timeZone = useBranchTimeZone(client.branchId);
+  const { t } = useTranslation(['records', 'common']);
   return (
-    <SectionCard title="Details" actions={canEdit && <EditSectionButton label="Edit details" onClick={() => setEditing(true)} />}>
+    <SectionCard
+      title={t('details.title')}
+      actions={canEdit && <EditSectionButton label={t('details.edit')} onClick={() => setEditing(true)} />}
+    >
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm" verticalSpacing="sm">
-        <Detail label="Date of birth">
+        <Detail label={t('common:fields.dateOfBirth')}>
           {client.dateOfBirth ? formatDateOfBirth(client.dateOfBirth, todayInZone(timeZone)) : null}
         </Detail>
-        <Detail label="Gender">{genderLabel(client.gender)}</Detail>
-        <Detail label="Preferred language">{client.preferredLanguage}</Detail>
-        <Detail label="Phone">{client.phoneNumber}</Detail>
-        <Detail label="Email">{client.email}</Detail>
-        <Detail label="Medicaid ID">{client.medicaidId}</Detail>
-        <Detail label="Branch">{client.branchName}</Detail>
-        <Detail label="Primary payer">{client.primaryPayerSourceName}</Detail>
-        <Detail label="Client since">{formatInstant(client.createdAt, timeZone, { style: 'date' })}</Detail>
+        <Detail label={t('common:fields.gender')}>{genderLabel(client.gender, t)}</Detail>
+        <Detail label={t('clients.preferredLanguage')}>{client.preferredLanguage}</Detail>
+        <Detail label={t('common:fields.phone')}>{client.phoneNumber}</Detail>
+        <Detail label={t('common:fields.email')}>{client.email}</Detail>
+        <Detail label={t('clients.medicaidId')}>{client.medicaidId}</Detail>
+        <Detail label={t('common:fields.branch')}>{client.branchName}</Detail>
+        <Detail label={t('clients.primaryPayer')}>{client.primaryPayerSourceName}</Detail>
+        <Detail label={t('clients.clientSince')}>{formatInstant(client.createdAt, timeZone, { style: 'date' })}</Detail>
       </SimpleGrid>
       <NotesDetail notes={client.notes} />
       <EditSectionModal
         opened={editing}
         onClose={() => setEditing(false)}
-        title="Edit client"
+        title={t('clients.editTitle')}
         size="lg"
         loading={branches.loading}
       >

@@ -1,14 +1,17 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CLIENT_STATUS_LABELS, type ClientStatus } from '@hearth/shared/clients/clients.constants';
+import { useTranslation } from 'react-i18next';
+import type { ClientStatus } from '@hearth/shared/clients/clients.constants';
 import type { ClientOutput } from '@hearth/shared/clients/clients.schema';
 import { useTRPC } from '@/api/trpc';
 import { ProfileHeader, ProfileLoadState, StatusBadge, useRouteId } from '@/components/records/profile-header';
 
 const STATUS_COLORS: Record<ClientStatus, string> = { active: 'teal', on_hold: 'yellow', discharged: 'gray', deceased: 'dark' };
 
+/** The client's status as a badge in its colour, named in the shown language. */
 export function ClientStatusBadge({ status }: { status: ClientStatus }) {
-  return <StatusBadge color={STATUS_COLORS[status]} label={CLIENT_STATUS_LABELS[status]} />;
+  const { t } = useTranslation(['records', 'common']);
+  return <StatusBadge color={STATUS_COLORS[status]} label={t(`clients.statuses.${status}`)} />;
 }
 
 /** The client id of the route (/clients/{id}/...), or null when it is not a positive whole number. */
@@ -22,9 +25,10 @@ export function useClient(id: number | null) {
 
 /** The top of every client page: back link, name, status badge, branch and payer, and the page's actions. */
 export function ClientHeader({ client, actions }: { client: ClientOutput; actions?: ReactNode }) {
+  const { t } = useTranslation(['records', 'common']);
   const facts = [
-    { label: 'Branch', value: client.branchName },
-    { label: 'Payer', value: client.primaryPayerSourceName ?? 'None' },
+    { label: t('common:fields.branch'), value: client.branchName },
+    { label: t('header.payer'), value: client.primaryPayerSourceName ?? t('common:none') },
   ];
   return (
     <ProfileHeader
@@ -39,5 +43,5 @@ export function ClientHeader({ client, actions }: { client: ClientOutput; action
 
 /** While the client loads or when it cannot be shown (404 outside the caller's branches, so it "does not exist"). */
 export function ClientLoadState({ id, query }: { id: number | null; query: ReturnType<typeof useClient> }) {
-  return <ProfileLoadState id={id} query={query} noun="client" outside="it is outside your branches" />;
+  return <ProfileLoadState id={id} query={query} noun="client" />;
 }

@@ -1,4 +1,6 @@
 import { Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { NURSE_ASSESSMENT_TYPES } from '@hearth/shared/clients/clients.constants';
 import { addFieldIssues } from '@hearth/shared/records/records.schema';
 import {
@@ -16,13 +18,6 @@ import { formatDate } from '@/format/date-format';
 import { todayIso } from '@/format/local-date';
 
 type AssessmentType = (typeof NURSE_ASSESSMENT_TYPES)[number];
-
-const TYPE_LABELS: Record<AssessmentType, string> = {
-  initial: 'Initial',
-  supervisory: 'Supervisory',
-  reassessment: 'Reassessment',
-  discharge: 'Discharge',
-};
 
 const ZAssessmentForm = ZNurseAssessmentFields.superRefine((a, ctx) => addFieldIssues(ctx, nurseAssessmentRuleErrors(a)));
 
@@ -46,7 +41,8 @@ const toPayload = (v: AssessmentFormValues) => ({
 
 function AssessmentForm(props: RecordFormProps<NurseAssessmentOutput, AssessmentPayload> & { first: boolean }) {
   const a = props.row;
-  const { record, frame } = useRecordSave<NurseAssessmentOutput, AssessmentFormValues, AssessmentPayload>(props, 'Assessment', {
+  const { t } = useTranslation(['records', 'common']);
+  const { record, frame } = useRecordSave<NurseAssessmentOutput, AssessmentFormValues, AssessmentPayload>(props, 'assessments', {
     initialValues: {
       assessmentType: a?.assessmentType ?? (props.first ? 'initial' : 'supervisory'),
       assessedOn: a?.assessedOn ?? todayIso(),
@@ -61,29 +57,35 @@ function AssessmentForm(props: RecordFormProps<NurseAssessmentOutput, Assessment
     <RecordFormFrame {...frame}>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <Select
-          label="Type"
+          label={t('common:fields.type')}
           required
           allowDeselect={false}
-          data={NURSE_ASSESSMENT_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
+          data={NURSE_ASSESSMENT_TYPES.map((value) => ({ value, label: t(`assessments.types.${value}`) }))}
           {...record.inputProps('assessmentType')}
         />
-        <TextInput label="Assessed on" type="date" required {...record.inputProps('assessedOn')} />
-        <TextInput label="Next due on" type="date" {...record.inputProps('nextDueOn')} />
+        <TextInput label={t('assessments.assessedOn')} type="date" required {...record.inputProps('assessedOn')} />
+        <TextInput label={t('assessments.nextDueOn')} type="date" {...record.inputProps('nextDueOn')} />
       </SimpleGrid>
-      <Textarea label="Findings" required autosize minRows={3} maxRows={10} {...record.inputProps('findings')} />
-      <Textarea label="Care plan changes" autosize minRows={2} maxRows={8} {...record.inputProps('carePlanChanges')} />
+      <Textarea label={t('assessments.findings')} required autosize minRows={3} maxRows={10} {...record.inputProps('findings')} />
+      <Textarea
+        label={t('assessments.carePlanChanges')}
+        autosize
+        minRows={2}
+        maxRows={8}
+        {...record.inputProps('carePlanChanges')}
+      />
     </RecordFormFrame>
   );
 }
 
-/** The table's columns; "next due" is red once past `today`. */
-function assessmentColumns(today: string): RecordColumn<NurseAssessmentOutput>[] {
+/** The table's columns, headed in the shown language; "next due" is red once past `today`. */
+function assessmentColumns(today: string, t: TFunction<['records', 'common']>): RecordColumn<NurseAssessmentOutput>[] {
   return [
-    { label: 'Assessed', cell: (a) => formatDate(a.assessedOn), nowrap: true },
-    { label: 'Type', cell: (a) => TYPE_LABELS[a.assessmentType] },
-    { label: 'Nurse', cell: (a) => a.nurseName ?? '—' },
+    { label: t('assessments.assessed'), cell: (a) => formatDate(a.assessedOn), nowrap: true },
+    { label: t('common:fields.type'), cell: (a) => t(`assessments.types.${a.assessmentType}`) },
+    { label: t('assessments.nurse'), cell: (a) => a.nurseName ?? '—' },
     {
-      label: 'Findings',
+      label: t('assessments.findings'),
       maw: 420,
       cell: (a) => (
         <>
@@ -92,14 +94,14 @@ function assessmentColumns(today: string): RecordColumn<NurseAssessmentOutput>[]
           </Text>
           {a.carePlanChanges && (
             <Text size="xs" c="dimmed" lineClamp={1}>
-              Care plan: {a.carePlanChanges}
+              {t('assessments.carePlanLine', { changes: a.carePlanChanges })}
             </Text>
           )}
         </>
       ),
     },
     {
-      label: 'Next due',
+      label: t('assessments.nextDue'),
       nowrap: true,
       cell: (a) =>
         a.nextDueOn ? (
@@ -124,6 +126,7 @@ export function ClientNurseAssessmentsSection({
   canUpdate: boolean;
 }) {
   const trpc = useTRPC();
+  const { t } = useTranslation(['records', 'common']);
   // Assessments are kept: there is no delete.
   const { list, api } = useOwnedRecords<{ clientId: number }, NurseAssessmentOutput, AssessmentPayload>(
     { clientId },
@@ -133,17 +136,17 @@ export function ClientNurseAssessmentsSection({
   const rows = list.data && [...list.data].sort((x, y) => y.assessedOn.localeCompare(x.assessedOn) || y.id - x.id);
   return (
     <RecordTableSection
-      title="Nurse assessments"
-      noun="nurse assessment"
-      addLabel="Add assessment"
-      emptyText="No assessments yet."
+      title={t('assessments.title')}
+      noun={t('assessments.noun')}
+      addLabel={t('assessments.add')}
+      emptyText={t('assessments.empty')}
       rows={rows}
       loading={list.isPending}
       error={list.error}
       canAdd={canCreate}
       canEdit={() => canUpdate}
-      what={(a) => `assessment of ${formatDate(a.assessedOn)}`}
-      table={{ minWidth: 640, columns: assessmentColumns(todayIso()), actionsWidth: 40 }}
+      what={(a) => t('assessments.what', { date: formatDate(a.assessedOn) })}
+      table={{ minWidth: 640, columns: assessmentColumns(todayIso(), t), actionsWidth: 40 }}
       modalSize="lg"
       form={(p) => <AssessmentForm {...p} first={!rows?.length} api={api} />}
     />

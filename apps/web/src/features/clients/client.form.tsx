@@ -1,6 +1,8 @@
 import { Autocomplete, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { CAREGIVER_GENDER_LABELS, COMMON_LANGUAGES } from '@hearth/shared/caregivers/caregivers.constants';
-import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, type ClientStatus } from '@hearth/shared/clients/clients.constants';
+import { useTranslation } from 'react-i18next';
+import { CAREGIVER_GENDERS, COMMON_LANGUAGES } from '@hearth/shared/caregivers/caregivers.constants';
+import { CLIENT_STATUSES, type ClientStatus } from '@hearth/shared/clients/clients.constants';
+import { i18n } from '@/i18n/i18n.setup';
 import type { ClientOutput } from '@hearth/shared/clients/clients.schema';
 import { blankToNull } from '@/components/records/record-api';
 import type { Option } from '@/components/records/options';
@@ -61,10 +63,19 @@ export type ClientPayload = ReturnType<typeof clientPayload>;
 
 /** The pick of a branch comes before the schema's number check, so an empty pick reads as what it is. */
 export const clientRules = (v: ClientFormValues): Record<string, string> =>
-  v.branchId === null ? { branchId: 'Branch is required' } : {};
+  v.branchId === null ? { branchId: i18n.t('records:details.branchRequired') } : {};
 
-export const CLIENT_STATUS_OPTIONS = CLIENT_STATUSES.map((value) => ({ value, label: CLIENT_STATUS_LABELS[value] }));
-const GENDER_OPTIONS = Object.entries(CAREGIVER_GENDER_LABELS).map(([value, label]) => ({ value, label }));
+/** The client statuses as Select options, named in the shown language. */
+export function useClientStatusOptions() {
+  const { t } = useTranslation(['records', 'common']);
+  return CLIENT_STATUSES.map((value) => ({ value, label: t(`clients.statuses.${value}`) }));
+}
+
+/** The genders as Select options, named in the shown language. */
+export function useGenderOptions() {
+  const { t } = useTranslation('common');
+  return CAREGIVER_GENDERS.map((value) => ({ value, label: t(`genders.${value}`) }));
+}
 
 /** The inputs of the client form (create modal and details edit modal). */
 export function ClientFields(props: {
@@ -75,35 +86,61 @@ export function ClientFields(props: {
 }) {
   const { record, branches, payers, withNotes = false } = props;
   const { form } = record;
+  const { t } = useTranslation(['records', 'common']);
+  const statusOptions = useClientStatusOptions();
+  const genders = useGenderOptions();
   const gender = form.values.gender;
   const genderOptions =
-    gender && !GENDER_OPTIONS.some((o) => o.value === gender)
-      ? [...GENDER_OPTIONS, { value: gender, label: gender }]
-      : GENDER_OPTIONS;
+    gender && !genders.some((o) => o.value === gender) ? [...genders, { value: gender, label: gender }] : genders;
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="First name" required data-autofocus {...record.inputProps('firstName')} />
-        <TextInput label="Last name" required {...record.inputProps('lastName')} />
-        <Select label="Branch" required data={branches} allowDeselect={false} searchable {...record.inputProps('branchId')} />
-        <Select label="Status" required data={CLIENT_STATUS_OPTIONS} allowDeselect={false} {...record.inputProps('status')} />
-        <TextInput label="Date of birth" type="date" {...record.inputProps('dateOfBirth')} />
-        <Select label="Gender" data={genderOptions} clearable placeholder="Not set" {...record.inputProps('gender')} />
-        <TextInput label="Phone number" type="tel" {...record.inputProps('phoneNumber')} />
-        <TextInput label="Email" type="email" {...record.inputProps('email')} />
-        <Autocomplete label="Preferred language" data={[...COMMON_LANGUAGES]} {...record.inputProps('preferredLanguage')} />
-        <TextInput label="Medicaid ID" {...record.inputProps('medicaidId')} />
+        <TextInput label={t('common:fields.firstName')} required data-autofocus {...record.inputProps('firstName')} />
+        <TextInput label={t('common:fields.lastName')} required {...record.inputProps('lastName')} />
         <Select
-          label="Primary payer"
+          label={t('common:fields.branch')}
+          required
+          data={branches}
+          allowDeselect={false}
+          searchable
+          {...record.inputProps('branchId')}
+        />
+        <Select
+          label={t('common:fields.status')}
+          required
+          data={statusOptions}
+          allowDeselect={false}
+          {...record.inputProps('status')}
+        />
+        <TextInput label={t('common:fields.dateOfBirth')} type="date" {...record.inputProps('dateOfBirth')} />
+        <Select
+          label={t('common:fields.gender')}
+          data={genderOptions}
+          clearable
+          placeholder={t('common:notSet')}
+          {...record.inputProps('gender')}
+        />
+        <TextInput label={t('common:fields.phoneNumber')} type="tel" {...record.inputProps('phoneNumber')} />
+        <TextInput label={t('common:fields.email')} type="email" {...record.inputProps('email')} />
+        <Autocomplete
+          label={t('clients.preferredLanguage')}
+          data={[...COMMON_LANGUAGES]}
+          {...record.inputProps('preferredLanguage')}
+        />
+        <TextInput label={t('clients.medicaidId')} {...record.inputProps('medicaidId')} />
+        <Select
+          label={t('clients.primaryPayer')}
           data={payers}
           clearable
           searchable
-          placeholder="None"
-          nothingFoundMessage="No active payer sources"
+          placeholder={t('common:none')}
+          nothingFoundMessage={t('clients.noPayers')}
           {...record.inputProps('primaryPayerSourceId')}
         />
       </SimpleGrid>
-      {withNotes && <Textarea label="Notes" autosize minRows={2} maxRows={8} {...record.inputProps('notes')} />}
+      {withNotes && (
+        <Textarea label={t('common:fields.notes')} autosize minRows={2} maxRows={8} {...record.inputProps('notes')} />
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarTime, IconChartBar, IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '@/api/current-user';
 import { useAllowedActions } from '@/api/allowed-actions';
@@ -29,32 +30,26 @@ function ScreenCard({ title, text, to, icon }: { title: string; text: string; to
 export function HomePage() {
   const user = useCurrentUser().data;
   const { can } = useAllowedActions();
+  const { t } = useTranslation('shell');
   if (!user) return null;
   return (
     <Stack gap="md" maw={720}>
-      <Title order={2}>Welcome, {user.firstName}</Title>
-      <Text c="dimmed">
-        Signed in as {user.username} ({user.role.name}).
-      </Text>
-      <ScreenCard
-        title="Shifts"
-        text="Every shift of your branches, with filters by date, status, caregiver and client, and open shifts."
-        to="/shifts"
-        icon={<IconCalendarTime size={16} />}
-      />
+      <Title order={2}>{t('home.welcome', { name: user.firstName })}</Title>
+      <Text c="dimmed">{t('home.signedInAs', { username: user.username, role: user.role.name })}</Text>
+      <ScreenCard title={t('home.shifts')} text={t('home.shiftsText')} to="/shifts" icon={<IconCalendarTime size={16} />} />
       {/* Admins reach it from the Admin menu; branch managers who lock their pay periods reach it here. */}
       {!user.isAdmin && can('createPayPeriodLockTime') && (
         <ScreenCard
-          title="Pay period locks"
-          text="When each pay period of your branches locks, so payroll works from times nobody changes afterwards."
+          title={t('home.payPeriodLocks')}
+          text={t('home.payPeriodLocksText')}
           to="/admin/pay-period-lock-times"
           icon={<IconLock size={16} />}
         />
       )}
       {can('getDashboardSummary') && (
         <ScreenCard
-          title="Dashboards"
-          text="Today and this week at a glance, EVV compliance by caregiver, client and week, and the rollup by branch."
+          title={t('home.dashboards')}
+          text={t('home.dashboardsText')}
           to="/dashboard"
           icon={<IconChartBar size={16} />}
         />

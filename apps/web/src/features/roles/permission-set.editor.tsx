@@ -3,6 +3,7 @@ import { Button, Checkbox, Group, Paper, ScrollArea, SimpleGrid, Stack, Text, Te
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { RoleOutput } from '@hearth/shared/roles/roles.schema';
 import { useTRPC } from '@/api/trpc';
 
@@ -25,6 +26,7 @@ function currentSet(role: RoleOutput, kind: PermissionKind): string[] {
 function useSavePermissions(kind: PermissionKind) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { t } = useTranslation(['admin', 'common']);
   const procedure =
     kind === 'actions'
       ? trpc.updateRoleActionPermissions
@@ -37,9 +39,9 @@ function useSavePermissions(kind: PermissionKind) {
         queryClient.setQueryData(trpc.getRoles.queryKey(), (roles) =>
           roles?.map((role) => (role.id === saved.id ? saved : role)),
         );
-        notifications.show({ color: 'teal', message: `${saved.name}: ${kind} permissions saved` });
+        notifications.show({ color: 'teal', message: t(`roles.kinds.${kind}.saved`, { role: saved.name }) });
       },
-      onError: (error) => notifications.show({ color: 'red', title: 'Permissions not saved', message: error.message }),
+      onError: (error) => notifications.show({ color: 'red', title: t('roles.notSaved'), message: error.message }),
     }),
   );
 }
@@ -54,6 +56,7 @@ export function PermissionSetEditor({ role, kind, catalog, readOnly }: Props) {
   const [selected, setSelected] = useState(() => new Set(initial));
   const [filter, setFilter] = useState('');
   const save = useSavePermissions(kind);
+  const { t } = useTranslation(['admin', 'common']);
 
   const all = useMemo(() => [...new Set([...catalog, ...initial])].sort(), [catalog, initial]);
   const needle = filter.trim().toLowerCase();
@@ -74,8 +77,8 @@ export function PermissionSetEditor({ role, kind, catalog, readOnly }: Props) {
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <TextInput
-          placeholder={`Filter ${kind}`}
-          aria-label={`Filter ${kind}`}
+          placeholder={t(`roles.kinds.${kind}.filter`)}
+          aria-label={t(`roles.kinds.${kind}.filter`)}
           leftSection={<IconSearch size={14} />}
           value={filter}
           onChange={(event) => setFilter(event.currentTarget.value)}
@@ -83,13 +86,13 @@ export function PermissionSetEditor({ role, kind, catalog, readOnly }: Props) {
         />
         <Group gap="xs">
           <Text size="xs" c="dimmed">
-            {selected.size} of {all.length} selected
+            {t('roles.selected', { selected: selected.size, total: all.length })}
           </Text>
           <Button size="compact-xs" variant="default" disabled={readOnly} onClick={() => setMany(visible, true)}>
-            Select all
+            {t('roles.selectAll')}
           </Button>
           <Button size="compact-xs" variant="default" disabled={readOnly} onClick={() => setMany(visible, false)}>
-            Select none
+            {t('roles.selectNone')}
           </Button>
         </Group>
       </Group>
@@ -97,7 +100,7 @@ export function PermissionSetEditor({ role, kind, catalog, readOnly }: Props) {
         <ScrollArea.Autosize mah={440} type="auto">
           {visible.length === 0 ? (
             <Text size="sm" c="dimmed" ta="center" py="md">
-              {all.length === 0 ? `There are no ${kind} to grant yet.` : 'Nothing matches this filter.'}
+              {all.length === 0 ? t(`roles.kinds.${kind}.none`) : t('roles.noMatch')}
             </Text>
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs" verticalSpacing={6}>
@@ -119,7 +122,7 @@ export function PermissionSetEditor({ role, kind, catalog, readOnly }: Props) {
       {!readOnly && (
         <Group justify="flex-end" gap="sm">
           <Button size="xs" variant="default" disabled={!dirty} onClick={() => setSelected(new Set(initial))}>
-            Reset
+            {t('common:actions.reset')}
           </Button>
           <Button
             size="xs"
@@ -127,7 +130,7 @@ export function PermissionSetEditor({ role, kind, catalog, readOnly }: Props) {
             loading={save.isPending}
             onClick={() => save.mutate({ roleId: role.id, permissions: [...selected].sort() })}
           >
-            Save {kind}
+            {t(`roles.kinds.${kind}.save`)}
           </Button>
         </Group>
       )}

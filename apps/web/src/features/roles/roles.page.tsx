@@ -2,15 +2,13 @@ import { useState } from 'react';
 import { Alert, Group, Loader, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/api/current-user';
 import { useTRPC } from '@/api/trpc';
 import { PermissionSetEditor, type PermissionKind } from './permission-set.editor';
 
-const TABS: { kind: PermissionKind; label: string }[] = [
-  { kind: 'actions', label: 'Actions' },
-  { kind: 'tables', label: 'Tables' },
-  { kind: 'views', label: 'Views' },
-];
+/** The permission sets, one tab each (named by the admin catalogue's roles.kinds.{kind}.tab). */
+const KINDS: PermissionKind[] = ['actions', 'tables', 'views'];
 
 /**
  * /admin/roles: a role's action, table and view permissions. Only users with system-level access may change them;
@@ -19,6 +17,7 @@ const TABS: { kind: PermissionKind; label: string }[] = [
 export function RolesPage() {
   const trpc = useTRPC();
   const me = useCurrentUser().data;
+  const { t } = useTranslation(['admin', 'common']);
   const roles = useQuery(trpc.getRoles.queryOptions());
   const catalog = useQuery(trpc.getPermissionCatalog.queryOptions());
   const [pickedRoleId, setPickedRoleId] = useState<string | null>(null);
@@ -31,9 +30,9 @@ export function RolesPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <Title order={2}>Roles</Title>
+        <Title order={2}>{t('roles.title')}</Title>
         <Select
-          label="Role"
+          label={t('roles.role')}
           w={240}
           data={roles.data?.map((r) => ({ value: String(r.id), label: r.name })) ?? []}
           value={role ? String(role.id) : null}
@@ -44,31 +43,31 @@ export function RolesPage() {
       </Group>
       {readOnly && (
         <Alert color="gray" icon={<IconLock size={16} />}>
-          Read only: permissions can be changed by users with system-level access.
+          {t('roles.readOnly')}
         </Alert>
       )}
       {error && <Alert color="red">{error.message}</Alert>}
-      {(roles.isPending || catalog.isPending) && <Loader size="sm" />}
+      {(roles.isPending || catalog.isPending) && <Loader size="sm" aria-label={t('common:loading')} />}
       {role && catalog.data && (
         <>
           <Text size="sm" c="dimmed">
             {role.hasSystemLevelAccess
-              ? 'System-level access'
+              ? t('roles.levels.system')
               : role.hasCompanyLevelAccess
-                ? 'Company-level access'
+                ? t('roles.levels.company')
                 : role.hasBranchLevelAccess
-                  ? 'Branch-level access'
-                  : 'Own records only'}
+                  ? t('roles.levels.branch')
+                  : t('roles.levels.own')}
           </Text>
           <Tabs value={tab} onChange={(value) => setTab((value as PermissionKind | null) ?? 'actions')} keepMounted={false}>
             <Tabs.List>
-              {TABS.map(({ kind, label }) => (
+              {KINDS.map((kind) => (
                 <Tabs.Tab key={kind} value={kind}>
-                  {label}
+                  {t(`roles.kinds.${kind}.tab`)}
                 </Tabs.Tab>
               ))}
             </Tabs.List>
-            {TABS.map(({ kind }) => (
+            {KINDS.map((kind) => (
               <Tabs.Panel key={kind} value={kind} pt="md">
                 <PermissionSetEditor
                   key={`${role.id}-${kind}`}

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Alert, Box, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIMEZONE } from '@hearth/shared/app/app.constants';
 import { ROLE_PICKER_OPTIONS } from '@hearth/shared/roles/roles.constants';
 import { ZUserEditFields } from '@hearth/shared/users/users.schema';
@@ -44,16 +46,17 @@ function toFormValues(user: UserDetail): UserFormValues {
 
 /**
  * Role picker options (spec section 5), enabled only for the roles the server says the caller may grant this user
- * (issue 28 "Who may manage whom"), keeping an unlisted current role visible rather than blanking it.
+ * (issue 28 "Who may manage whom"), keeping an unlisted current role visible rather than blanking it. Role names are
+ * in the shown language.
  */
-function roleOptions(current: number | null, grantable: number[]) {
+function roleOptions(current: number | null, grantable: number[], t: TFunction<['admin', 'common']>) {
   const options: { value: string; label: string; disabled: boolean }[] = ROLE_PICKER_OPTIONS.map((o) => ({
     value: String(o.value),
-    label: o.label,
+    label: t(`users.roleNames.${o.value}`),
     disabled: !grantable.includes(o.value),
   }));
   if (current !== null && !options.some((o) => o.value === String(current))) {
-    options.push({ value: String(current), label: `Role ${current}`, disabled: true });
+    options.push({ value: String(current), label: t('users.roleId', { id: current }), disabled: true });
   }
   return options;
 }
@@ -83,14 +86,15 @@ function toUpdateInput(id: number, values: UserFormValues) {
 function UserFields({ record, management }: { record: RecordForm<UserFormValues>; management: UserDetail['management'] }) {
   const { form, inputProps } = record;
   const { mayChangeAccess, mayChangeContact, grantableRoleIds } = management;
-  const contactNote = mayChangeContact ? undefined : 'Only a system-level administrator may change this';
+  const { t } = useTranslation(['admin', 'common']);
+  const contactNote = mayChangeContact ? undefined : t('users.contactNote');
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="First name" required {...inputProps('firstName')} />
-        <TextInput label="Last name" required {...inputProps('lastName')} />
+        <TextInput label={t('common:fields.firstName')} required {...inputProps('firstName')} />
+        <TextInput label={t('common:fields.lastName')} required {...inputProps('lastName')} />
         <TextInput
-          label="Email"
+          label={t('common:fields.email')}
           type="email"
           required
           readOnly={!mayChangeContact}
@@ -98,16 +102,16 @@ function UserFields({ record, management }: { record: RecordForm<UserFormValues>
           {...inputProps('email')}
         />
         <TextInput
-          label="Phone number"
+          label={t('common:fields.phoneNumber')}
           type="tel"
           readOnly={!mayChangeContact}
           description={contactNote}
           {...inputProps('phoneNumber')}
         />
         <Select
-          label="Role"
-          placeholder="No role"
-          data={roleOptions(form.values.v2RoleId, grantableRoleIds)}
+          label={t('users.role')}
+          placeholder={t('users.noRole')}
+          data={roleOptions(form.values.v2RoleId, grantableRoleIds, t)}
           disabled={!mayChangeAccess}
           value={form.values.v2RoleId === null ? null : String(form.values.v2RoleId)}
           onChange={(value) => form.setFieldValue('v2RoleId', value === null ? null : Number(value))}
@@ -115,10 +119,10 @@ function UserFields({ record, management }: { record: RecordForm<UserFormValues>
           clearable={mayChangeAccess}
         />
         <TimeZoneSelect {...inputProps('timezone')} />
-        <PasswordInput label="SSN" autoComplete="off" {...inputProps('ssn')} />
-        <TextInput label="ADP file number" {...inputProps('adpFileNumber')} />
+        <PasswordInput label={t('users.ssn')} autoComplete="off" {...inputProps('ssn')} />
+        <TextInput label={t('common:fields.adpFileNumber')} {...inputProps('adpFileNumber')} />
       </SimpleGrid>
-      <Switch label="Active" disabled={!mayChangeAccess} {...inputProps('isActive', { type: 'checkbox' })} />
+      <Switch label={t('common:fields.active')} disabled={!mayChangeAccess} {...inputProps('isActive', { type: 'checkbox' })} />
     </>
   );
 }
@@ -133,6 +137,7 @@ function UserFields({ record, management }: { record: RecordForm<UserFormValues>
 export function UserEditForm({ user }: { user: UserDetail }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { t } = useTranslation(['admin', 'common']);
   // The message of a refusal that names a field but is no invalid input (who may manage whom, an email in use).
   const [refusedSave, setRefusedSave] = useState<string | null>(null);
   const toInput = (values: UserFormValues) => toUpdateInput(user.id, values);
@@ -150,7 +155,7 @@ export function UserEditForm({ user }: { user: UserDetail }) {
         rebaseForm(record.form, toFormValues(saved));
         void queryClient.invalidateQueries({ queryKey: trpc.getUsers.queryKey() });
         void queryClient.invalidateQueries({ queryKey: userHistoryKey(saved.id) });
-        notifications.show({ color: 'teal', message: 'User saved' });
+        notifications.show({ color: 'teal', message: t('users.saved') });
       },
       onError: (error) => {
         record.onSaveError(error);

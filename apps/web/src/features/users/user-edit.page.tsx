@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft, IconUserShare } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/api/current-user';
 import { useTRPC } from '@/api/trpc';
 import { UserEditForm } from './user-edit.form';
@@ -11,19 +12,20 @@ import { UserHistoryPanel } from './user-history.panel';
 /** /admin/users/{id}: edit one user and read their change history. */
 export function UserEditPage() {
   const trpc = useTRPC();
+  const { t } = useTranslation(['admin', 'common']);
   const userId = Number(useParams().id);
   const valid = Number.isInteger(userId) && userId > 0;
   const user = useQuery({ ...trpc.getUser.queryOptions({ id: userId }), enabled: valid });
 
-  if (!valid) return <Alert color="red">There is no user with this id.</Alert>;
+  if (!valid) return <Alert color="red">{t('users.noUser')}</Alert>;
   return (
     <Stack gap="lg">
       <Anchor component={Link} to="/admin/users" size="sm">
         <Group gap={4}>
-          <IconArrowLeft size={14} /> Users
+          <IconArrowLeft size={14} /> {t('users.title')}
         </Group>
       </Anchor>
-      {user.isPending && <Loader size="sm" />}
+      {user.isPending && <Loader size="sm" aria-label={t('common:loading')} />}
       {user.isError && <Alert color="red">{user.error.message}</Alert>}
       {user.data && (
         <>
@@ -61,6 +63,7 @@ function ImpersonateButton({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const me = useCurrentUser().data;
+  const { t } = useTranslation(['admin', 'common']);
   const start = useMutation(
     trpc.startImpersonatingUser.mutationOptions({
       onSuccess: async () => {
@@ -68,7 +71,7 @@ function ImpersonateButton({ userId }: { userId: number }) {
         // Every cached answer belongs to the previous identity: drop it all, refetching what is on screen.
         await queryClient.resetQueries();
       },
-      onError: (error) => notifications.show({ color: 'red', title: 'Failed to impersonate user', message: error.message }),
+      onError: (error) => notifications.show({ color: 'red', title: t('users.impersonateFailed'), message: error.message }),
     }),
   );
   if (!me || me.id === userId || me.impersonatedUserId != null) return null;
@@ -80,7 +83,7 @@ function ImpersonateButton({ userId }: { userId: number }) {
       loading={start.isPending}
       onClick={() => start.mutate({ userId })}
     >
-      Impersonate
+      {t('users.impersonate')}
     </Button>
   );
 }

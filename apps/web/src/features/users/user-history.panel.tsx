@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { UserHistoryEntry } from '@hearth/shared/users/users.schema';
 import { restJson } from '@/api/rest';
 import { shouldRetry } from '@/api/query-client';
@@ -28,6 +29,8 @@ export function UserHistoryPanel({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);
   // A user's history spans their branches: it reads in the signed-in user's own zone.
   const timeZone = useUserTimeZone();
+  // The changes are worded by i18n.t; this subscription re-renders them when the language changes.
+  const { t } = useTranslation(['admin', 'common']);
   const history = useQuery({
     queryKey: [...userHistoryKey(userId), page],
     queryFn: () => restJson<HistoryPage>('GET', `/users/${userId}/history?page=${page}&pageSize=${PAGE_SIZE}`),
@@ -38,19 +41,19 @@ export function UserHistoryPanel({ userId }: { userId: number }) {
 
   return (
     <Stack gap="sm">
-      <Title order={3}>History</Title>
+      <Title order={3}>{t('history.title')}</Title>
       {history.isError && <Alert color="red">{history.error.message}</Alert>}
       <Paper withBorder radius="md">
         <Table.ScrollContainer type="native" minWidth={760}>
-          <Table verticalSpacing="xs" fz="xs" striped aria-label="User history">
+          <Table verticalSpacing="xs" fz="xs" striped aria-label={t('history.tableLabel')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={140}>When</Table.Th>
-                <Table.Th w={90}>Operation</Table.Th>
-                <Table.Th>Table</Table.Th>
-                <Table.Th>Changed by</Table.Th>
-                <Table.Th>Branch</Table.Th>
-                <Table.Th>Changes</Table.Th>
+                <Table.Th w={140}>{t('history.when')}</Table.Th>
+                <Table.Th w={90}>{t('history.operation')}</Table.Th>
+                <Table.Th>{t('history.table')}</Table.Th>
+                <Table.Th>{t('history.changedBy')}</Table.Th>
+                <Table.Th>{t('common:fields.branch')}</Table.Th>
+                <Table.Th>{t('history.changes')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -59,7 +62,7 @@ export function UserHistoryPanel({ userId }: { userId: number }) {
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(entry.createdAt, timeZone)}</Table.Td>
                   <Table.Td>
                     <Badge size="xs" variant="light" color={OPERATION_COLORS[entry.operation]}>
-                      {entry.operation}
+                      {t(`history.operations.${entry.operation}`)}
                     </Badge>
                   </Table.Td>
                   <Table.Td title={entry.tableName}>{tableLabel(entry.tableName)}</Table.Td>
@@ -78,7 +81,7 @@ export function UserHistoryPanel({ userId }: { userId: number }) {
                 <Table.Tr>
                   <Table.Td colSpan={6}>
                     <Text c="dimmed" ta="center" py="md">
-                      No changes recorded yet.
+                      {t('history.none')}
                     </Text>
                   </Table.Td>
                 </Table.Tr>
