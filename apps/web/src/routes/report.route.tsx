@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BillingReportPage } from '@/features/billing/billing-report.page';
 import { PayrollReportPage } from '@/features/payroll/payroll-report.page';
@@ -12,9 +13,10 @@ import { reportOf } from '@/features/reports/reports.catalog';
  */
 export function ReportRoute() {
   const { report: slug } = useParams();
+  const { t } = useTranslation('schedule');
   const report = reportOf(slug);
   if (!report?.view) {
-    const screen = report ? `${report.title} report` : `Report "${slug ?? ''}"`;
+    const screen = report ? t('report.screen', { title: report.title }) : t('report.unknown', { slug: slug ?? '' });
     return <ComingSoonPage screen={screen} detail={report?.description} />;
   }
   if (report.slug === 'billing') return <BillingReportPage title={report.title} description={report.description} />;

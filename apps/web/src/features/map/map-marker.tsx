@@ -1,9 +1,12 @@
 import type { CSSProperties } from 'react';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatInstantRange } from '@hearth/shared/app/time-display';
-import { LAYER_LOOK, type MapLayer, type MapMarker } from './map.markers';
+import type { ShiftStatus } from '@hearth/shared/shifts/shifts.constants';
+import { i18n } from '@/i18n/i18n.setup';
+import { LAYER_LOOK, layerLabel, type MapLayer, type MapMarker } from './map.markers';
 
 /** Colour of a visit's status badge. */
 const STATUS_COLOR: Record<string, string> = {
@@ -54,7 +57,7 @@ export function MarkerButton({
   return (
     <button
       type="button"
-      aria-label={`${LAYER_LOOK[marker.layer].label}: ${marker.title}`}
+      aria-label={i18n.t('map.markerLabel', { ns: 'schedule', layer: layerLabel(marker.layer), title: marker.title })}
       data-map-marker={marker.layer}
       style={shapeStyle(marker.layer, selected)}
       onClick={(e) => {
@@ -69,11 +72,12 @@ export function MarkerButton({
 
 /** A marker's popup: name (linking to the profile), address, and for a visit its times, status and caregiver. */
 export function MarkerCard({ marker }: { marker: MapMarker }) {
+  const { t } = useTranslation('schedule');
   const v = marker.visit;
   return (
     <Stack gap={4} miw={200} maw={260} data-testid="map-popup">
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {LAYER_LOOK[marker.layer].label}
+        {layerLabel(marker.layer)}
       </Text>
       {marker.href ? (
         <Anchor component={Link} to={marker.href} size="sm" fw={600}>
@@ -94,19 +98,21 @@ export function MarkerCard({ marker }: { marker: MapMarker }) {
           <Group gap={6}>
             <Text size="xs">{formatInstantRange(v.startAt, v.endAt, v.timeZone)}</Text>
             <Badge size="xs" variant="light" color={STATUS_COLOR[v.status] ?? 'gray'}>
-              {v.status.replace('_', ' ')}
+              {i18n.exists(`status.${v.status}`, { ns: 'schedule' })
+                ? t(`status.${v.status as ShiftStatus}`)
+                : v.status.replace('_', ' ')}
             </Badge>
           </Group>
           {v.caregiverId !== null && v.caregiverName ? (
             <Text size="xs">
-              Caregiver:{' '}
+              {t('map.caregiver')}{' '}
               <Anchor component={Link} to={`/caregivers/${v.caregiverId}/profile`} size="xs">
                 {v.caregiverName}
               </Anchor>
             </Text>
           ) : (
             <Text size="xs" c="orange.8">
-              Open shift: no caregiver yet
+              {t('map.openNoCaregiver')}
             </Text>
           )}
         </>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { CloseButton, Paper } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { anchorOf, MarkerButton, MarkerCard } from './map-marker';
 import { fitPoints } from './map.markers';
 import { STYLE_LOOK } from './map.styles';
@@ -17,6 +18,7 @@ export function MapPlot({
   selected,
   onSelect,
 }: Pick<MapViewProps, 'markers' | 'styleName' | 'selected' | 'onSelect'>) {
+  const { t } = useTranslation('schedule');
   const { ref, width, height } = useElementSize();
   const look = STYLE_LOOK[styleName];
   const { positions } = useMemo(() => fitPoints(markers, width, height, 40), [markers, width, height]);
@@ -73,7 +75,7 @@ export function MapPlot({
         >
           <CloseButton
             size="sm"
-            aria-label="Close popup"
+            aria-label={t('map.closePopup')}
             onClick={() => onSelect(null)}
             style={{ position: 'absolute', top: 4, right: 4 }}
           />

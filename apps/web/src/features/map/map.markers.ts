@@ -1,16 +1,22 @@
 import type { MapLocations, MapVisit } from '@hearth/shared/map/map.schema';
+import { i18n } from '@/i18n/i18n.setup';
 
 /** The map's layers, each with its own colour and marker shape (legend order). */
 export const MAP_LAYERS = ['clients', 'caregivers', 'visits', 'branches'] as const;
 export type MapLayer = (typeof MAP_LAYERS)[number];
 
-/** How each layer looks: legend label, colour (Mantine palette hex) and shape of its markers. */
-export const LAYER_LOOK: Record<MapLayer, { label: string; color: string; shape: 'circle' | 'square' | 'pin' | 'office' }> = {
-  clients: { label: 'Clients', color: '#0ca678', shape: 'circle' },
-  caregivers: { label: 'Caregivers', color: '#4263eb', shape: 'square' },
-  visits: { label: "Today's visits", color: '#f76707', shape: 'pin' },
-  branches: { label: 'Branches', color: '#343a40', shape: 'office' },
+/** How each layer looks: colour (Mantine palette hex) and shape of its markers. */
+export const LAYER_LOOK: Record<MapLayer, { color: string; shape: 'circle' | 'square' | 'pin' | 'office' }> = {
+  clients: { color: '#0ca678', shape: 'circle' },
+  caregivers: { color: '#4263eb', shape: 'square' },
+  visits: { color: '#f76707', shape: 'pin' },
+  branches: { color: '#343a40', shape: 'office' },
 };
+
+/** A layer's name in the legend and on its markers ("Today's visits"), in the shown language. */
+export function layerLabel(layer: MapLayer): string {
+  return i18n.t(`map.layer.${layer}`, { ns: 'schedule' });
+}
 
 /** One thing drawn on the map, with what its popup shows. */
 export interface MapMarker {
@@ -63,7 +69,7 @@ export function markersOf(data: MapLocations, visible: Record<MapLayer, boolean>
         layer: 'visits',
         lat: v.lat,
         lon: v.lon,
-        title: `Visit: ${v.clientName}`,
+        title: i18n.t('map.visitTitle', { ns: 'schedule', client: v.clientName }),
         href: `/clients/${v.clientId}/profile`,
         address: addresses.get(v.clientId) ?? null,
         visit: v,
@@ -72,7 +78,14 @@ export function markersOf(data: MapLocations, visible: Record<MapLayer, boolean>
   // Drawn last, so the few offices stay on top of the people around them.
   if (visible.branches)
     for (const b of data.branches)
-      markers.push({ ...base, key: `branches-${b.id}`, layer: 'branches', lat: b.lat, lon: b.lon, title: `${b.name} office` });
+      markers.push({
+        ...base,
+        key: `branches-${b.id}`,
+        layer: 'branches',
+        lat: b.lat,
+        lon: b.lon,
+        title: i18n.t('map.officeTitle', { ns: 'schedule', branch: b.name }),
+      });
   return markers;
 }
 

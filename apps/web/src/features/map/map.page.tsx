@@ -2,19 +2,19 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Box, Checkbox, Group, Loader, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { MAP_LOCATIONS_STALE_MS } from '@hearth/shared/map/map.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
 import { shapeStyle } from './map-marker';
 import { MapPlot } from './map-plot';
-import { LAYER_LOOK, layerCounts, MAP_LAYERS, markersOf, type MapLayer, type MapMarker } from './map.markers';
+import { layerCounts, layerLabel, MAP_LAYERS, markersOf, type MapLayer, type MapMarker } from './map.markers';
 import { DEFAULT_MAP_STYLE, MAP_STYLES, type MapStyleName } from './map.styles';
 import { webglAvailable } from './map.webgl';
 
 // MapLibre (about 1 MB) is fetched only when this browser can draw it.
 const MapGl = lazy(() => import('./map-gl'));
 
-const STYLE_LABELS: Record<MapStyleName, string> = { light: 'Light', dark: 'Dark', navigation: 'Navigation' };
 const ALL_VISIBLE: Record<MapLayer, boolean> = { clients: true, caregivers: true, visits: true, branches: true };
 
 /** The legend: one checkbox per layer with its marker swatch and count. */
@@ -23,11 +23,12 @@ function Legend(props: {
   visible: Record<MapLayer, boolean>;
   onToggle: (layer: MapLayer) => void;
 }) {
+  const { t } = useTranslation('schedule');
   return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-label="Map layers">
+    <Paper withBorder radius="md" p="sm" component="section" aria-label={t('map.layersLabel')}>
       <Stack gap="xs">
         <Text size="sm" fw={600}>
-          Layers
+          {t('map.layers')}
         </Text>
         {MAP_LAYERS.map((layer) => (
           <Checkbox
@@ -48,9 +49,7 @@ function Legend(props: {
                     height: 12,
                   }}
                 />
-                <span>
-                  {LAYER_LOOK[layer].label} ({props.counts[layer]})
-                </span>
+                <span>{t('map.layerCount', { label: layerLabel(layer), n: props.counts[layer] })}</span>
               </Group>
             }
           />
@@ -68,6 +67,7 @@ function Legend(props: {
  */
 export function MapPage() {
   const trpc = useTRPC();
+  const { t } = useTranslation('schedule');
   const [branchId, setBranchId] = useState<string | null>(null);
   const [styleName, setStyleName] = useState<MapStyleName>(DEFAULT_MAP_STYLE);
   const [visible, setVisible] = useState(ALL_VISIBLE);
@@ -88,23 +88,17 @@ export function MapPage() {
     if (selected?.layer === layer) setSelected(null);
   };
   const notice =
-    renderer === 'plot'
-      ? 'This browser cannot draw the interactive map (no WebGL); showing locations on a plain plot.'
-      : data && !tiles
-        ? 'No map tiles are configured; showing locations only.'
-        : tilesFailed
-          ? 'Map tiles could not load; showing locations only.'
-          : null;
+    renderer === 'plot' ? t('map.noWebgl') : data && !tiles ? t('map.noTiles') : tilesFailed ? t('map.tilesFailed') : null;
   const view = { markers, styleName, selected, onSelect: setSelected };
 
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="xs" align="flex-end">
-        <Title order={2}>Map</Title>
+        <Title order={2}>{t('map.title')}</Title>
         <Group gap="sm" align="flex-end">
           <Select
-            label="Branch"
-            placeholder="All branches"
+            label={t('map.branch')}
+            placeholder={t('map.allBranches')}
             clearable
             w={200}
             data={(branches.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
@@ -115,16 +109,16 @@ export function MapPage() {
             }}
           />
           <SegmentedControl
-            aria-label="Map style"
+            aria-label={t('map.styleLabel')}
             size="xs"
             value={styleName}
             onChange={(value) => setStyleName(value as MapStyleName)}
-            data={MAP_STYLES.map((s) => ({ value: s, label: STYLE_LABELS[s] }))}
+            data={MAP_STYLES.map((s) => ({ value: s, label: t(`map.style.${s}`) }))}
           />
         </Group>
       </Group>
       {locations.isError && (
-        <Alert color="red" title="The map could not load">
+        <Alert color="red" title={t('map.loadError')}>
           {errorMessageOf(locations.error)}
         </Alert>
       )}
@@ -137,7 +131,7 @@ export function MapPage() {
         <Paper
           withBorder
           radius="md"
-          aria-label="Map of locations"
+          aria-label={t('map.regionLabel')}
           role="region"
           style={{ position: 'relative', overflow: 'hidden', flex: '1 1 480px', height: 'max(420px, calc(100vh - 260px))' }}
         >

@@ -1,5 +1,6 @@
 import { Select, SimpleGrid, Text } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
 import { usePayPeriodLockTimeForm, type PayPeriodLockTimeFormProps } from './pay-period-lock-time.state';
 
@@ -11,16 +12,17 @@ import { usePayPeriodLockTimeForm, type PayPeriodLockTimeFormProps } from './pay
  */
 export function PayPeriodLockTimeForm(props: PayPeriodLockTimeFormProps) {
   const { lock, branches, onDone } = props;
+  const { t } = useTranslation('schedule');
   const { record, submit, pending, zone, branchProps, setBranch, setPeriodEnd, lockInputs } = usePayPeriodLockTimeForm(props);
   const { form } = record;
   const endProps = record.inputProps('periodEnd');
   return (
     <RecordFormFrame record={record} onSubmit={submit} onCancel={onDone} pending={pending}>
       <Select
-        label="Branch"
+        label={t('payPeriods.branch')}
         required
         disabled={lock !== null}
-        description={lock ? 'A lock time stays with its branch' : undefined}
+        description={lock ? t('payPeriods.branchFixed') : undefined}
         data={branches.map((b) => ({ value: String(b.id), label: b.name }))}
         allowDeselect={false}
         data-autofocus
@@ -29,21 +31,21 @@ export function PayPeriodLockTimeForm(props: PayPeriodLockTimeFormProps) {
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <DatePickerInput
-          label="Period start"
+          label={t('payPeriods.periodStart')}
           required
           valueFormat="MM/DD/YY"
-          placeholder="First day"
-          previousLabel="Previous month"
-          nextLabel="Next month"
+          placeholder={t('payPeriods.firstDay')}
+          previousLabel={t('payPeriods.previousMonth')}
+          nextLabel={t('payPeriods.nextMonth')}
           {...record.inputProps('periodStart')}
         />
         <DatePickerInput
-          label="Period end"
+          label={t('payPeriods.periodEnd')}
           required
           valueFormat="MM/DD/YY"
-          placeholder="Last day"
-          previousLabel="Previous month"
-          nextLabel="Next month"
+          placeholder={t('payPeriods.lastDay')}
+          previousLabel={t('payPeriods.previousMonth')}
+          nextLabel={t('payPeriods.nextMonth')}
           minDate={form.values.periodStart ?? undefined}
           {...endProps}
           onChange={setPeriodEnd}
@@ -51,20 +53,18 @@ export function PayPeriodLockTimeForm(props: PayPeriodLockTimeFormProps) {
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <DatePickerInput
-          label="Locks on"
+          label={t('payPeriods.locksOn')}
           required
           valueFormat="MM/DD/YY"
-          placeholder="Lock date"
-          previousLabel="Previous month"
-          nextLabel="Next month"
+          placeholder={t('payPeriods.lockDate')}
+          previousLabel={t('payPeriods.previousMonth')}
+          nextLabel={t('payPeriods.nextMonth')}
           {...lockInputs('lockDate')}
         />
-        <TimeInput label="Locks at" required {...lockInputs('lockTime')} />
+        <TimeInput label={t('payPeriods.locksAt')} required {...lockInputs('lockTime')} />
       </SimpleGrid>
       <Text size="xs" c="dimmed">
-        {zone
-          ? `The lock date and time are in the branch's time zone (${zone}). After it, shifts starting in the period can only be changed by roles with the pay period lock override.`
-          : 'Choose a branch: the lock date and time are in its time zone.'}
+        {zone ? t('payPeriods.zoneNote', { zone }) : t('payPeriods.chooseBranchNote')}
       </Text>
     </RecordFormFrame>
   );

@@ -8,6 +8,7 @@ import {
 } from '@hearth/shared/pay-periods/pay-periods.schema';
 import type { BranchOutput } from '@hearth/shared/branches/branches.schema';
 import { useTRPC } from '@/api/trpc';
+import { i18n } from '@/i18n/i18n.setup';
 import { useRecordForm } from '@/forms/use-record-form';
 import { defaultLock, lockInstant, lockParts, nextPeriod } from './pay-period-lock-time.values';
 
@@ -78,11 +79,13 @@ export function usePayPeriodLockTimeForm(props: PayPeriodLockTimeFormProps) {
     schema: lock ? ZUpdatePayPeriodLockTimeInput : ZCreatePayPeriodLockTimeInput,
     rules: (v) => {
       const errors: Record<string, string> = {};
-      if (!v.branchId) errors.branchId = 'Choose a branch';
-      if (!v.periodStart) errors.periodStart = 'Period start is required';
-      if (!v.periodEnd) errors.periodEnd = 'Period end is required';
-      if (!v.lockDate) errors.lockDate = 'Lock date is required';
-      if (!/^\d{2}:\d{2}$/.test(v.lockTime)) errors.lockTime = 'Lock time is required';
+      const t = (key: 'chooseBranch' | `${'periodStart' | 'periodEnd' | 'lockDate' | 'lockTime'}Required`) =>
+        i18n.t(`payPeriods.${key}`, { ns: 'schedule' });
+      if (!v.branchId) errors.branchId = t('chooseBranch');
+      if (!v.periodStart) errors.periodStart = t('periodStartRequired');
+      if (!v.periodEnd) errors.periodEnd = t('periodEndRequired');
+      if (!v.lockDate) errors.lockDate = t('lockDateRequired');
+      if (!/^\d{2}:\d{2}$/.test(v.lockTime)) errors.lockTime = t('lockTimeRequired');
       return errors;
     },
     fieldOf: (path) => (path === 'locksAt' ? 'lockDate' : path),
@@ -122,7 +125,8 @@ export function usePayPeriodLockTimeForm(props: PayPeriodLockTimeFormProps) {
   };
 
   const done = (saved: PayPeriodLockTimeOutput) => {
-    notifications.show({ color: 'teal', message: `Lock time ${lock ? 'saved' : 'added'} for ${saved.branchName}` });
+    const message = i18n.t(lock ? 'payPeriods.saved' : 'payPeriods.added', { ns: 'schedule', branch: saved.branchName });
+    notifications.show({ color: 'teal', message });
     onSaved();
     onDone();
   };

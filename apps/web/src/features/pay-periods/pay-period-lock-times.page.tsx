@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconLock, IconLockOpen, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { PayPeriodLockTimeOutput } from '@hearth/shared/pay-periods/pay-periods.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useAllowedActions } from '@/api/allowed-actions';
@@ -17,13 +18,14 @@ import { formatInZone } from './pay-period-lock-time.values';
 const periodText = (l: PayPeriodLockTimeOutput) => `${formatDate(l.periodStart)} – ${formatDate(l.periodEnd)}`;
 
 function LockBadge({ locked }: { locked: boolean }) {
+  const { t } = useTranslation('schedule');
   return locked ? (
     <Badge color="red" variant="light" leftSection={<IconLock size={12} />}>
-      Locked
+      {t('payPeriods.locked')}
     </Badge>
   ) : (
     <Badge color="teal" variant="light" leftSection={<IconLockOpen size={12} />}>
-      Open
+      {t('payPeriods.open')}
     </Badge>
   );
 }
@@ -38,26 +40,27 @@ function BranchLockTable(props: {
   onDelete: (row: PayPeriodLockTimeOutput) => Promise<unknown>;
 }) {
   const { branchName, rows, canEdit, canDelete, onEdit, onDelete } = props;
+  const { t } = useTranslation('schedule');
   const timezone = rows[0]?.timezone;
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={`${branchName} lock times`}>
+    <Paper withBorder radius="md" p="md" component="section" aria-label={t('payPeriods.branchLockTimes', { branch: branchName })}>
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={4}>{branchName}</Title>
           {timezone && (
             <Text size="xs" c="dimmed">
-              Times in {timezone}
+              {t('payPeriods.timesIn', { zone: timezone })}
             </Text>
           )}
         </Group>
         <Table.ScrollContainer minWidth={560} type="native">
-          <Table fz="sm" verticalSpacing={6} aria-label={`Pay period lock times of ${branchName}`}>
+          <Table fz="sm" verticalSpacing={6} aria-label={t('payPeriods.tableLabel', { branch: branchName })}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Branch</Table.Th>
-                <Table.Th>Pay period</Table.Th>
-                <Table.Th>Locks at</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>{t('payPeriods.branch')}</Table.Th>
+                <Table.Th>{t('payPeriods.payPeriod')}</Table.Th>
+                <Table.Th>{t('payPeriods.locksAt')}</Table.Th>
+                <Table.Th>{t('payPeriods.status')}</Table.Th>
                 <Table.Th w={70} />
               </Table.Tr>
             </Table.Thead>
@@ -79,8 +82,12 @@ function BranchLockTable(props: {
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap" justify="flex-end">
-                        {canEdit && <EditButton what={`lock time ${periodText(l)}`} onClick={() => onEdit(l)} />}
-                        {canDelete && <DeleteButton what={`lock time ${periodText(l)}`} onConfirm={() => onDelete(l)} />}
+                        {canEdit && (
+                          <EditButton what={t('payPeriods.rowNoun', { period: periodText(l) })} onClick={() => onEdit(l)} />
+                        )}
+                        {canDelete && (
+                          <DeleteButton what={t('payPeriods.rowNoun', { period: periodText(l) })} onConfirm={() => onDelete(l)} />
+                        )}
                       </Group>
                     </Table.Td>
                   </Table.Tr>
@@ -101,6 +108,7 @@ function BranchLockTable(props: {
  */
 export function PayPeriodLockTimesPage() {
   const trpc = useTRPC();
+  const { t } = useTranslation('schedule');
   const queryClient = useQueryClient();
   const { can } = useAllowedActions();
   const locks = useQuery(trpc.getPayPeriodLockTimes.queryOptions());
@@ -123,12 +131,11 @@ export function PayPeriodLockTimesPage() {
       </Alert>
     );
   } else if (locks.isPending) {
-    content = <Loader size="sm" aria-label="Loading lock times" />;
+    content = <Loader size="sm" aria-label={t('payPeriods.loading')} />;
   } else if (rows.length === 0) {
     content = (
       <Text c="dimmed" size="sm">
-        No lock times yet. Add one per branch and pay period: after it, shifts in the period can no longer be changed without the
-        pay period lock override.
+        {t('payPeriods.empty')}
       </Text>
     );
   } else {
@@ -148,15 +155,15 @@ export function PayPeriodLockTimesPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>Pay Period Lock Times</Title>
+        <Title order={2}>{t('payPeriods.title')}</Title>
         {can('createPayPeriodLockTime') && (
           <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
-            Add lock time
+            {t('payPeriods.add')}
           </Button>
         )}
       </Group>
       {content}
-      <RecordModal editing={editing} onClose={() => setEditing(null)} noun="pay period lock time" size="lg">
+      <RecordModal editing={editing} onClose={() => setEditing(null)} noun={t('payPeriods.noun')} size="lg">
         {(row) =>
           branches.isPending ? (
             <Loader size="sm" />

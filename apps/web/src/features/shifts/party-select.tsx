@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useTRPC } from '@/api/trpc';
 
 /** A Select option. */
@@ -38,6 +39,7 @@ export function PartySelect(props: {
 }) {
   const { view, label, value, current, onChange, error, required, disabled, placeholder, description } = props;
   const trpc = useTRPC();
+  const { t } = useTranslation('schedule');
   const [search, setSearch] = useState(current?.label ?? '');
   const [picked, setPicked] = useState<PartyOption | null>(current);
   const [debounced] = useDebouncedValue(search, 250);
@@ -54,7 +56,7 @@ export function PartySelect(props: {
     <Select
       label={label}
       description={description}
-      placeholder={placeholder ?? 'Type a name to search'}
+      placeholder={placeholder ?? t('party.searchPlaceholder')}
       required={required}
       disabled={disabled}
       searchable
@@ -66,7 +68,7 @@ export function PartySelect(props: {
       onSearchChange={setSearch}
       // The server already matched the text; filtering again here would hide "Lee, Ann" when typing "ann lee".
       filter={({ options: all }) => all}
-      nothingFoundMessage={typing && !options.isFetching ? 'No match in your branches' : 'Type a name to search'}
+      nothingFoundMessage={typing && !options.isFetching ? t('party.noMatch') : t('party.searchPlaceholder')}
       rightSection={options.isFetching ? <Loader size={12} /> : undefined}
       onChange={(next) => {
         const option = data.find((o) => o.value === next) ?? null;

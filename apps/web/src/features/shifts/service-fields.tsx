@@ -1,5 +1,6 @@
 import { Select, SimpleGrid, TagsInput, TextInput } from '@mantine/core';
 import { skipToken, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useTRPC } from '@/api/trpc';
 import { usePayerSourceOptions } from '@/components/records/options';
 import type { RecordForm } from '@/forms/use-record-form';
@@ -30,6 +31,7 @@ export function servicePayload(v: ServiceValues) {
  */
 export function ServiceFields<V extends ServiceValues>({ clientId, record }: { clientId: number | null; record: RecordForm<V> }) {
   const trpc = useTRPC();
+  const { t } = useTranslation('schedule');
   const values = record.form.values;
   const combos = useQuery({
     ...trpc.getClientAuthorizationCodeCombos.queryOptions(clientId ? { clientId } : skipToken),
@@ -38,15 +40,15 @@ export function ServiceFields<V extends ServiceValues>({ clientId, record }: { c
   const payers = usePayerSourceOptions();
   const list = combos.data ?? [];
   const current = list.find((c) => comboKey(c) === comboKey(values));
-  let placeholder = 'Pick one of the client’s authorizations';
-  if (!clientId) placeholder = 'Pick a client first';
-  else if (combos.isPending) placeholder = 'Loading…';
-  else if (list.length === 0) placeholder = 'No current authorizations';
+  let placeholder = t('service.pickAuthorization');
+  if (!clientId) placeholder = t('service.pickClientFirst');
+  else if (combos.isPending) placeholder = t('service.loading');
+  else if (list.length === 0) placeholder = t('service.noAuthorizations');
   return (
     <>
       <Select
-        label="Authorized service"
-        description="Fills the payer, code and modifiers; the covering authorization is matched on save."
+        label={t('service.authorizedService')}
+        description={t('service.authorizedServiceHelp')}
         placeholder={placeholder}
         disabled={list.length === 0}
         clearable
@@ -66,18 +68,22 @@ export function ServiceFields<V extends ServiceValues>({ clientId, record }: { c
       />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <Select
-          label="Payer"
+          label={t('service.payer')}
           data={payers.options}
           searchable
           clearable
-          placeholder="None"
+          placeholder={t('service.none')}
           {...record.inputProps('payerSourceId')}
         />
-        <TextInput label="Service code" placeholder="T1019" {...record.inputProps('serviceCode')} />
+        <TextInput
+          label={t('service.serviceCode')}
+          placeholder={t('service.serviceCodeExample')}
+          {...record.inputProps('serviceCode')}
+        />
         <TagsInput
-          label="Modifiers"
+          label={t('service.modifiers')}
           size="xs"
-          placeholder="U1, TT"
+          placeholder={t('service.modifiersExample')}
           maxTags={4}
           splitChars={[',', ' ']}
           {...record.inputProps('modifiers')}

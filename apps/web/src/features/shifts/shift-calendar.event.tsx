@@ -1,8 +1,10 @@
 import type { EventContentArg, EventInput } from '@fullcalendar/core';
 import type { ShiftStatus } from '@hearth/shared/shifts/shifts.constants';
 import type { ShiftOutput } from '@hearth/shared/shifts/shifts.schema';
+import { useTranslation } from 'react-i18next';
 import classes from './shift-calendar.module.css';
 import { isOpenShift, otherPartyName, serviceText, shiftSummary, type ScheduleParty } from './shift-display';
+import { i18n } from '@/i18n/i18n.setup';
 import { formatTimeRange } from './shift-time';
 
 const STATUS_CLASSES: Record<ShiftStatus, string> = {
@@ -39,6 +41,7 @@ function ShiftEventContent(props: {
   timezone: string;
 }) {
   const { shift, party, timeText, compact, timezone } = props;
+  const { t } = useTranslation('schedule');
   const open = isOpenShift(shift);
   const service = serviceText(shift);
   const name = open && party === 'client' ? null : otherPartyName(shift, party);
@@ -56,7 +59,7 @@ function ShiftEventContent(props: {
       <div className={`${classes.content} ${classes.compact}`} {...hooks}>
         <span className={`${classes.line} ${classes.time}`}>{timeText}</span>
         <span className={classes.line}>
-          {open && <span className={classes.openLabel}>Open</span>}
+          {open && <span className={classes.openLabel}>{t('calendar.open')}</span>}
           {name && <span className={classes.name}>{name}</span>}
           {service && <span className={classes.meta}> · {service}</span>}
         </span>
@@ -67,7 +70,7 @@ function ShiftEventContent(props: {
     <div className={classes.content} {...hooks}>
       <div className={`${classes.line} ${classes.time}`}>{timeText}</div>
       <div className={classes.line}>
-        {open && <span className={classes.openLabel}>Open</span>}
+        {open && <span className={classes.openLabel}>{t('calendar.open')}</span>}
         {name && <span className={classes.name}>{name}</span>}
       </div>
       {service && <div className={`${classes.line} ${classes.meta}`}>{service}</div>}
@@ -85,7 +88,7 @@ export function shiftEventContent(arg: EventContentArg, party: ScheduleParty, ti
     return (
       <div className={classes.content}>
         <div className={`${classes.line} ${classes.time}`}>{arg.timeText}</div>
-        <div className={classes.line}>New shift</div>
+        <div className={classes.line}>{i18n.t('calendar.newShift', { ns: 'schedule' })}</div>
       </div>
     );
   }

@@ -6,6 +6,7 @@ import type { EventResizeDoneArg } from '@fullcalendar/interaction';
 import type { ShiftOutput, ShiftWarning } from '@hearth/shared/shifts/shifts.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
+import { i18n } from '@/i18n/i18n.setup';
 import { otherPartyName, type ScheduleParty } from './shift-display';
 import { useShiftRefresh } from './shift-queries';
 import { formatTimeRange, formatZonedDay } from './shift-time';
@@ -39,10 +40,10 @@ export function useShiftMove(party: ScheduleParty, timezone: string) {
   const commitMove = async (move: Omit<PendingMove, 'warnings'>) => {
     try {
       await update.mutateAsync({ id: move.shift.id, startTimestamp: move.startTimestamp, endTimestamp: move.endTimestamp });
-      notifications.show({ color: 'teal', message: `Shift moved to ${movedTo(move, timezone)}` });
+      notifications.show({ color: 'teal', message: i18n.t('move.moved', { ns: 'schedule', when: movedTo(move, timezone) }) });
     } catch (error) {
       move.revert();
-      notifications.show({ color: 'red', title: 'Shift not moved', message: errorMessageOf(error) });
+      notifications.show({ color: 'red', title: i18n.t('move.notMoved', { ns: 'schedule' }), message: errorMessageOf(error) });
     } finally {
       void refresh.shift(move.shift.id);
     }
@@ -68,7 +69,7 @@ export function useShiftMove(party: ScheduleParty, timezone: string) {
       else await commitMove(move);
     } catch (error) {
       info.revert();
-      notifications.show({ color: 'red', title: 'Shift not moved', message: errorMessageOf(error) });
+      notifications.show({ color: 'red', title: i18n.t('move.notMoved', { ns: 'schedule' }), message: errorMessageOf(error) });
     }
   };
 

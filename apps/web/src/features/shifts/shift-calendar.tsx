@@ -3,11 +3,13 @@ import { Alert, Loader, Paper, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import type { DateSelectArg, EventClickArg } from '@fullcalendar/core';
+import esLocale from '@fullcalendar/core/locales/es';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import luxonPlugin from '@fullcalendar/luxon3';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
+import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '@/api/api-error';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { useTRPC } from '@/api/trpc';
@@ -40,6 +42,7 @@ function selectedPrefill(arg: DateSelectArg, timezone: string): ShiftPrefill {
 
 function Calendar(props: { party: ScheduleParty; owner: FixedParty; timezone: string }) {
   const { party, owner, timezone } = props;
+  const { t, i18n } = useTranslation('schedule');
   const trpc = useTRPC();
   const { can } = useAllowedActions();
   const canCreate = can('createShift');
@@ -58,7 +61,7 @@ function Calendar(props: { party: ScheduleParty; owner: FixedParty; timezone: st
   const events = useMemo(() => shiftEvents(shifts.data ?? [], party, canMove), [shifts.data, party, canMove]);
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} component="section" aria-label="Schedule">
+    <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} component="section" aria-label={t('calendar.region')}>
       <Stack gap="sm">
         <CalendarToolbar
           api={api}
@@ -72,13 +75,16 @@ function Calendar(props: { party: ScheduleParty; owner: FixedParty; timezone: st
         <CalendarKey timezone={timezone} />
         {shifts.isError && (
           <Alert color="red" variant="light" role="alert">
-            The shifts could not be loaded: {errorMessageOf(shifts.error)}
+            {t('calendar.loadError', { message: errorMessageOf(shifts.error) })}
           </Alert>
         )}
         <div className={classes.calendar} data-testid="shift-calendar">
           <FullCalendar
             ref={calendarRef}
             plugins={[luxonPlugin, timeGridPlugin, dayGridPlugin, interactionPlugin]}
+            // FullCalendar's own words (day and month names, "more", hints) in the shown language; English is built in.
+            locales={[esLocale]}
+            locale={i18n.language}
             timeZone={timezone}
             initialView={initialView}
             headerToolbar={false}
@@ -141,11 +147,12 @@ function Calendar(props: { party: ScheduleParty; owner: FixedParty; timezone: st
 export function ShiftCalendar(props: { party: ScheduleParty; owner: FixedParty; branchId: number }) {
   const { party, owner, branchId } = props;
   const { timezone, error } = useBranchTimezone(branchId);
+  const { t } = useTranslation('schedule');
   if (!timezone) {
     return error ? (
-      <Alert color="red">The branch&apos;s time zone could not be loaded: {errorMessageOf(error)}</Alert>
+      <Alert color="red">{t('calendar.zoneError', { message: errorMessageOf(error) })}</Alert>
     ) : (
-      <Loader size="sm" aria-label="Loading schedule" />
+      <Loader size="sm" aria-label={t('calendar.loadingSchedule')} />
     );
   }
   return <Calendar party={party} owner={owner} timezone={timezone} />;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { ShiftOutput } from '@hearth/shared/shifts/shifts.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
@@ -17,11 +18,12 @@ import { localParts } from './shift-time';
  */
 function useCancelShift(shift: ShiftOutput, day: string, onDone: (removed: boolean) => void) {
   const trpc = useTRPC();
+  const { t } = useTranslation('schedule');
   const refresh = useShiftRefresh();
   const cancelOne = useMutation(
     trpc.deleteShift.mutationOptions({
       onSuccess: (result) => {
-        notifications.show({ color: 'teal', message: result.cancelled ? 'Shift cancelled' : 'Shift deleted' });
+        notifications.show({ color: 'teal', message: result.cancelled ? t('cancel.cancelled') : t('cancel.deleted') });
         void refresh.shift(shift.id);
         onDone(!result.cancelled);
       },
@@ -30,7 +32,7 @@ function useCancelShift(shift: ShiftOutput, day: string, onDone: (removed: boole
   const endPattern = useMutation(
     trpc.deleteShiftPattern.mutationOptions({
       onSuccess: () => {
-        notifications.show({ color: 'teal', message: `Pattern ended: no visits from ${formatDate(day)}` });
+        notifications.show({ color: 'teal', message: t('cancel.patternEnded', { date: formatDate(day) }) });
         void refresh.patterns(shift.clientId);
         void refresh.shift(shift.id);
         onDone(true);
@@ -53,6 +55,7 @@ function CancelForm(props: {
   onCancel: () => void;
 }) {
   const { shift, timezone, canEndPattern, onDone, onCancel } = props;
+  const { t } = useTranslation('schedule');
   const [scope, setScope] = useState<'one' | 'following'>('one');
   const [reason, setReason] = useState('');
   const day = localParts(shift.startTimestamp, timezone).date;
@@ -81,41 +84,35 @@ function CancelForm(props: {
           <SegmentedControl
             fullWidth
             size="xs"
-            aria-label="Which visits"
+            aria-label={t('cancel.whichVisits')}
             value={scope}
             onChange={(value) => setScope(value as 'one' | 'following')}
             data={[
-              { value: 'one', label: 'This shift' },
-              { value: 'following', label: 'This and following' },
+              { value: 'one', label: t('cancel.thisShift') },
+              { value: 'following', label: t('cancel.thisAndFollowing') },
             ]}
           />
         )}
         {following ? (
-          <Text size="sm">
-            The recurring pattern ends: its visits from {formatDate(day)} on are removed. Earlier visits and worked visits stay.
-          </Text>
+          <Text size="sm">{t('cancel.followingText', { date: formatDate(day) })}</Text>
         ) : (
           <>
-            <Text size="sm">
-              {seen
-                ? 'A caregiver has this shift, so it is kept as cancelled with your reason.'
-                : 'An open shift nobody was invited to is deleted; once invitations went out it is kept as cancelled, with a reason.'}
-            </Text>
+            <Text size="sm">{seen ? t('cancel.seenText') : t('cancel.unseenText')}</Text>
             <Textarea
-              label="Reason"
+              label={t('cancel.reason')}
               required={seen}
               autosize
               minRows={2}
               maxLength={500}
               value={reason}
               onChange={(e) => setReason(e.currentTarget.value)}
-              description={seen ? 'Required: the caregiver and the office see it.' : undefined}
+              description={seen ? t('cancel.reasonHelp') : undefined}
             />
           </>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" size="xs" onClick={onCancel}>
-            Keep it
+            {t('cancel.keep')}
           </Button>
           <Button
             type="submit"
@@ -124,7 +121,7 @@ function CancelForm(props: {
             disabled={reasonMissing}
             loading={cancelOne.isPending || endPattern.isPending}
           >
-            {following ? 'End pattern' : 'Cancel shift'}
+            {following ? t('cancel.endPattern') : t('cancel.cancelShift')}
           </Button>
         </Group>
       </Stack>
@@ -141,8 +138,9 @@ export function ShiftCancelModal(props: {
   onDone: (removed: boolean) => void;
 }) {
   const { shift, timezone, canEndPattern, onClose, onDone } = props;
+  const { t } = useTranslation('schedule');
   return (
-    <Modal opened={shift !== null} onClose={onClose} title="Cancel shift" size="md">
+    <Modal opened={shift !== null} onClose={onClose} title={t('cancel.title')} size="md">
       {shift && <CancelForm shift={shift} timezone={timezone} canEndPattern={canEndPattern} onDone={onDone} onCancel={onClose} />}
     </Modal>
   );

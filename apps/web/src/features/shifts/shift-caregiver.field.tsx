@@ -1,4 +1,5 @@
 import { Checkbox } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { RecordForm } from '@/forms/use-record-form';
 import { PartySelect, type PartyOption } from './party-select';
 
@@ -26,11 +27,12 @@ export function CaregiverOrOpenField<V extends CaregiverValues>(props: {
 }) {
   const { record, current, openLabel, openPlaceholder } = props;
   const v = record.form.values;
+  const { t } = useTranslation('schedule');
   return (
     <div>
       <PartySelect
         view="caregivers"
-        label="Caregiver"
+        label={t('form.caregiver')}
         value={v.open ? null : v.caregiverId}
         current={current}
         disabled={v.open}

@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, Loader, Table, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconLockOpen, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { ShiftChangeOutput } from '@hearth/shared/shifts/shifts.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
@@ -12,12 +13,6 @@ type ShiftChange = Omit<ShiftChangeOutput, 'changes'> & {
   changes: { field: string; from?: unknown; to?: unknown; fromLabel?: string | null; toLabel?: string | null }[];
 };
 
-const OPERATION_WORDS: Record<ShiftChangeOutput['operation'], string> = {
-  INSERT: 'created',
-  UPDATE: 'changed',
-  DELETE: 'deleted',
-};
-
 function OperationIcon({ operation }: { operation: ShiftChangeOutput['operation'] }) {
   if (operation === 'INSERT') return <IconPlus size={12} />;
   if (operation === 'DELETE') return <IconTrash size={12} />;
@@ -26,7 +21,8 @@ function OperationIcon({ operation }: { operation: ShiftChangeOutput['operation'
 
 /** One change: who, when, what, each field from -> to, and whether it overrode a pay period lock. */
 function ChangeItem({ change, timezone }: { change: ShiftChange; timezone: string }) {
-  const what = `${change.record === 'shift' ? 'Shift' : 'Timesheet'} ${OPERATION_WORDS[change.operation]}`;
+  const { t } = useTranslation('schedule');
+  const what = t(`changes.heading.${change.record === 'shift' ? 'shift' : 'timesheet'}.${change.operation}`);
   return (
     <>
       <Group gap={6} wrap="wrap">
@@ -35,21 +31,27 @@ function ChangeItem({ change, timezone }: { change: ShiftChange; timezone: strin
         </Text>
         {change.lockOverride && (
           <Badge size="xs" color="red" variant="light" leftSection={<IconLockOpen size={10} />}>
-            {change.lockOverrideAction === 'offline_timesheet' ? 'Offline upload after lock' : 'Lock override'}
+            {change.lockOverrideAction === 'offline_timesheet' ? t('changes.offlineAfterLock') : t('changes.lockOverride')}
           </Badge>
         )}
       </Group>
       <Text size="xs" c="dimmed">
-        {change.userName ?? 'System'} · {formatZoned(change.at, timezone)}
+        {change.userName ?? t('changes.system')} · {formatZoned(change.at, timezone)}
       </Text>
       {change.changes.length > 0 && (
         <Table.ScrollContainer minWidth={360} type="native" mt={4}>
-          <Table fz="xs" verticalSpacing={2} horizontalSpacing={6} withRowBorders={false} aria-label={`${what} fields`}>
+          <Table
+            fz="xs"
+            verticalSpacing={2}
+            horizontalSpacing={6}
+            withRowBorders={false}
+            aria-label={t('changes.fieldsLabel', { what })}
+          >
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Field</Table.Th>
-                <Table.Th>From</Table.Th>
-                <Table.Th>To</Table.Th>
+                <Table.Th>{t('changes.field')}</Table.Th>
+                <Table.Th>{t('changes.from')}</Table.Th>
+                <Table.Th>{t('changes.to')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -75,13 +77,14 @@ function ChangeItem({ change, timezone }: { change: ShiftChange; timezone: strin
 /** The shift's history from the audit trail (getShiftChanges {scheduleId}), newest first. */
 export function ShiftChangesTab({ scheduleId, timezone }: { scheduleId: number; timezone: string }) {
   const trpc = useTRPC();
+  const { t } = useTranslation('schedule');
   const changes = useQuery(trpc.getShiftChanges.queryOptions({ scheduleId }));
-  if (changes.isPending) return <Loader size="xs" aria-label="Loading changes" />;
+  if (changes.isPending) return <Loader size="xs" aria-label={t('changes.loading')} />;
   if (changes.isError) return <Alert color="red">{errorMessageOf(changes.error)}</Alert>;
   if (changes.data.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No changes recorded.
+        {t('changes.none')}
       </Text>
     );
   }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Divider, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { ShiftCommentOutput } from '@hearth/shared/shifts/shifts.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useCurrentUser } from '@/api/current-user';
@@ -21,6 +22,7 @@ function CommentEditor(props: {
   onCancel?: () => void;
 }) {
   const { initial, label, submitLabel, pending, error, onSubmit, onCancel } = props;
+  const { t } = useTranslation('schedule');
   const [body, setBody] = useState(initial);
   const blank = body.trim() === '';
   return (
@@ -34,7 +36,7 @@ function CommentEditor(props: {
       <Stack gap={6}>
         <Textarea
           aria-label={label}
-          placeholder="Write a comment for the office and the caregiver's file"
+          placeholder={t('comments.placeholder')}
           autosize
           minRows={2}
           maxRows={8}
@@ -46,7 +48,7 @@ function CommentEditor(props: {
         <Group justify="flex-end" gap="xs">
           {onCancel && (
             <Button size="compact-sm" variant="default" onClick={onCancel}>
-              Cancel
+              {t('comments.cancel')}
             </Button>
           )}
           <Button size="compact-sm" type="submit" disabled={blank} loading={pending}>
@@ -61,6 +63,7 @@ function CommentEditor(props: {
 function CommentItem(props: { comment: ShiftCommentOutput; timezone: string; mine: boolean; onChanged: () => void }) {
   const { comment, timezone, mine, onChanged } = props;
   const trpc = useTRPC();
+  const { t } = useTranslation('schedule');
   const [editing, setEditing] = useState(false);
   const update = useMutation(
     trpc.updateShiftComment.mutationOptions({
@@ -77,24 +80,24 @@ function CommentItem(props: { comment: ShiftCommentOutput; timezone: string; min
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Text size="xs" c="dimmed">
           <Text span fw={600} c="var(--mantine-color-text)" size="xs">
-            {comment.userName ?? 'Unknown user'}
+            {comment.userName ?? t('comments.unknownUser')}
           </Text>
           {' · '}
           {formatZoned(comment.createdAt, timezone)}
-          {edited ? ' · edited' : ''}
+          {edited ? ` · ${t('comments.edited')}` : ''}
         </Text>
         {mine && !editing && (
           <Group gap={2} wrap="nowrap">
-            <EditButton what="comment" onClick={() => setEditing(true)} />
-            <DeleteButton what="comment" onConfirm={() => remove.mutateAsync({ id: comment.id })} />
+            <EditButton what={t('comments.noun')} onClick={() => setEditing(true)} />
+            <DeleteButton what={t('comments.noun')} onConfirm={() => remove.mutateAsync({ id: comment.id })} />
           </Group>
         )}
       </Group>
       {editing ? (
         <CommentEditor
           initial={comment.body}
-          label="Edit comment"
-          submitLabel="Save"
+          label={t('comments.editLabel')}
+          submitLabel={t('comments.save')}
           pending={update.isPending}
           error={update.error}
           onSubmit={(body) => update.mutate({ id: comment.id, body })}
@@ -113,6 +116,7 @@ function CommentItem(props: { comment: ShiftCommentOutput; timezone: string; min
 export function ShiftCommentsTab(props: { scheduleId: number; timezone: string; canWrite: boolean }) {
   const { scheduleId, timezone, canWrite } = props;
   const trpc = useTRPC();
+  const { t } = useTranslation('schedule');
   const refresh = useShiftRefresh();
   const me = useCurrentUser().data;
   const comments = useQuery(trpc.getShiftComments.queryOptions({ scheduleId }));
@@ -126,17 +130,17 @@ export function ShiftCommentsTab(props: { scheduleId: number; timezone: string; 
       },
     }),
   );
-  if (comments.isPending) return <Loader size="xs" aria-label="Loading comments" />;
+  if (comments.isPending) return <Loader size="xs" aria-label={t('comments.loading')} />;
   if (comments.isError) return <Alert color="red">{errorMessageOf(comments.error)}</Alert>;
   const list = [...comments.data].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
   return (
     <Stack gap="sm">
       {list.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No comments yet.
+          {t('comments.none')}
         </Text>
       ) : (
-        <Stack gap="xs" role="list" aria-label="Comments">
+        <Stack gap="xs" role="list" aria-label={t('comments.listLabel')}>
           {list.map((c, i) => (
             <div key={c.id} role="listitem">
               {i > 0 && <Divider mb="xs" />}
@@ -149,8 +153,8 @@ export function ShiftCommentsTab(props: { scheduleId: number; timezone: string; 
         <CommentEditor
           key={draftKey}
           initial=""
-          label="New comment"
-          submitLabel="Add comment"
+          label={t('comments.newLabel')}
+          submitLabel={t('comments.add')}
           pending={create.isPending}
           error={create.error}
           onSubmit={(body) => create.mutate({ scheduleId, body })}

@@ -1,6 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { zoneDiffersFromViewer } from '@hearth/shared/app/time-display';
-import { fieldLabel, formatChangeValue, formatDistance, otherPartyName, serviceText, timesheetTypeLabel } from './shift-display';
+import { i18n } from '@/i18n/i18n.setup';
+import {
+  fieldLabel,
+  formatChangeValue,
+  formatDistance,
+  otherPartyName,
+  reasonLabel,
+  serviceText,
+  shiftStatusLabel,
+  timesheetTypeLabel,
+} from './shift-display';
 import { parseWeeklyRule, weeklyRule } from './shift-rrule';
 
 describe('shift display', () => {
@@ -42,6 +52,25 @@ describe('shift display', () => {
     expect(fieldLabel('startAt')).toBe('Start');
     expect(formatChangeValue(3, 'America/New_York', 'checkInType')).toBe('Office edit');
     expect(formatChangeValue('schedule_change', 'America/New_York', 'reasonCode')).toBe('Schedule change');
+  });
+});
+
+describe('shift display in Spanish (issue 27)', () => {
+  afterEach(() => i18n.changeLanguage('en'));
+
+  it('speaks the shown language, and spells out a field the catalogue does not name', async () => {
+    await i18n.changeLanguage('es');
+    expect(otherPartyName({ caregiverName: null, clientName: 'Doe, Jane' }, 'client')).toBe('Turno abierto');
+    expect(shiftStatusLabel('in_progress')).toBe('En curso');
+    expect(timesheetTypeLabel(3)).toBe('Edición de la oficina');
+    expect(reasonLabel('no_signal')).toBe('Sin señal en el domicilio del cliente');
+    expect(reasonLabel('legacy_code')).toBe('legacy_code');
+    expect(fieldLabel('startTimestamp')).toBe('Inicio');
+    expect(fieldLabel('service_code')).toBe('Código de servicio');
+    expect(fieldLabel('check_in_type')).toBe('Tipo de entrada');
+    expect(fieldLabel('visit_memo')).toBe('Visit memo');
+    expect(formatChangeValue(false, 'America/New_York')).toBe('No');
+    expect(formatChangeValue(true, 'America/New_York')).toBe('Sí');
   });
 });
 

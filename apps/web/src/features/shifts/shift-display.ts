@@ -1,12 +1,13 @@
 import {
-  OFFICE_EDIT_REASON_LABELS,
-  SHIFT_STATUS_LABELS,
+  OFFICE_EDIT_REASON_CODES,
+  SHIFT_STATUSES,
   TIMESHEET_TYPES,
   type OfficeEditReasonCode,
   type PickupInvitationStatus,
   type ShiftStatus,
 } from '@hearth/shared/shifts/shifts.constants';
 import type { ShiftOutput } from '@hearth/shared/shifts/shifts.schema';
+import { i18n } from '@/i18n/i18n.setup';
 import { formatZoned } from './shift-time';
 
 /** How a shift reads on the schedule: words and Mantine colours shared by the calendar, drawer and lists. */
@@ -32,14 +33,15 @@ export const INVITATION_STATUS_COLORS: Record<PickupInvitationStatus, string> = 
   expired: 'gray',
 };
 
-/** Each pickup invitation status in words. */
-export const INVITATION_STATUS_LABELS: Record<PickupInvitationStatus, string> = {
-  sent: 'Sent',
-  seen: 'Seen',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  expired: 'Expired',
-};
+/** A pickup invitation status in words, in the shown language. */
+export function invitationStatusLabel(status: PickupInvitationStatus): string {
+  return i18n.t(`invitationStatus.${status}`, { ns: 'schedule' });
+}
+
+/** A shift status in words ("In progress"), in the shown language. */
+export function shiftStatusLabel(status: ShiftStatus): string {
+  return i18n.t(`status.${status}`, { ns: 'schedule' });
+}
 
 /** Whose schedule a calendar shows: on a client's page the other party is the caregiver, and the reverse. */
 export type ScheduleParty = 'client' | 'caregiver';
@@ -57,13 +59,13 @@ export function serviceText(shift: Pick<ShiftOutput, 'serviceCode' | 'modifiers'
 
 /** The other party's name on a schedule: the caregiver on a client's page ("Open" when none), else the client. */
 export function otherPartyName(shift: Pick<ShiftOutput, 'caregiverName' | 'clientName'>, party: ScheduleParty): string {
-  return party === 'client' ? (shift.caregiverName ?? 'Open shift') : shift.clientName;
+  return party === 'client' ? (shift.caregiverName ?? i18n.t('calendar.openShift', { ns: 'schedule' })) : shift.clientName;
 }
 
 /** What a screen reader says for a shift on the calendar: "9:00 AM – 1:00 PM, Jane Doe, T1019, Scheduled". */
 export function shiftSummary(shift: ShiftOutput, party: ScheduleParty, timeRange: string): string {
-  const parts = [timeRange, otherPartyName(shift, party), serviceText(shift), SHIFT_STATUS_LABELS[shift.status]];
-  if (isOpenShift(shift) && party === 'caregiver') parts.push('Open');
+  const parts = [timeRange, otherPartyName(shift, party), serviceText(shift), shiftStatusLabel(shift.status)];
+  if (isOpenShift(shift) && party === 'caregiver') parts.push(i18n.t('calendar.open', { ns: 'schedule' }));
   return parts.filter(Boolean).join(', ');
 }
 
@@ -71,11 +73,11 @@ export function shiftSummary(shift: ShiftOutput, party: ScheduleParty, timeRange
 export function timesheetTypeLabel(type: number | null): string {
   switch (type) {
     case TIMESHEET_TYPES.mobile:
-      return 'Mobile';
+      return i18n.t('timesheetType.mobile', { ns: 'schedule' });
     case TIMESHEET_TYPES.offline:
-      return 'Offline';
+      return i18n.t('timesheetType.offline', { ns: 'schedule' });
     case TIMESHEET_TYPES.office:
-      return 'Office edit';
+      return i18n.t('timesheetType.office', { ns: 'schedule' });
     default:
       return '—';
   }
@@ -84,7 +86,9 @@ export function timesheetTypeLabel(type: number | null): string {
 /** An office edit's reason code in words (an unknown code stays as it is). */
 export function reasonLabel(code: string | null): string | null {
   if (!code) return null;
-  return OFFICE_EDIT_REASON_LABELS[code as OfficeEditReasonCode] ?? code;
+  return (OFFICE_EDIT_REASON_CODES as readonly string[]).includes(code)
+    ? i18n.t(`reasonCode.${code as OfficeEditReasonCode}`, { ns: 'schedule' })
+    : code;
 }
 
 const METRES_PER_MILE = 1609.344;
@@ -97,35 +101,19 @@ export function formatDistance(metres: number | null): string {
   return `${miles.toFixed(miles < 10 ? 1 : 0)} mi (${km.toFixed(km < 10 ? 1 : 0)} km)`;
 }
 
-/** Words for the audited fields people look for most. */
-const FIELD_LABELS: Record<string, string> = {
-  startAt: 'Start',
-  endAt: 'End',
-  startTimestamp: 'Start',
-  endTimestamp: 'End',
-  branchId: 'Branch (id)',
-  occurrenceStart: 'Pattern occurrence',
-  caregiverId: 'Caregiver',
-  clientId: 'Client',
-  payerSourceId: 'Payer',
-  authorizationId: 'Authorization (id)',
-  patternId: 'Pattern (id)',
-  isException: 'Changed on its own',
-  cancelReason: 'Cancel reason',
-  checkIn: 'Check-in',
-  checkOut: 'Check-out',
-  checkInAt: 'Check-in',
-  checkOutAt: 'Check-out',
-  checkInType: 'Check-in type',
-  checkOutType: 'Check-out type',
-  shiftId: 'Shift (id)',
-  createdBy: 'Entered by',
-};
-
-/** An audited field name as words: "startTimestamp" -> "Start", "service_code" or "serviceCode" -> "Service code". */
+/**
+ * An audited field name as words, in the shown language: the fields people look for most by their exact name
+ * (catalogue `field`), others by their camelCase name (`fieldWords`, whose English is the words the name makes),
+ * any other spelled out from its name: "startTimestamp" -> "Start", "service_code" or "serviceCode" -> "Service code".
+ * In another language a snake_case name ("check_in_type") also takes its camelCase twin's words, rather than English
+ * ones; English keeps the spelled-out name it has always shown.
+ */
 export function fieldLabel(field: string): string {
-  const known = FIELD_LABELS[field];
-  if (known) return known;
+  const camel = field.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  const keys = [`field.${field}`, `fieldWords.${camel}`];
+  if (!i18n.language.startsWith('en')) keys.push(`field.${camel}`);
+  const key = keys.find((k) => i18n.exists(k, { ns: 'schedule' }));
+  if (key) return i18n.t(key as 'field.startAt', { ns: 'schedule' });
   const words = field
     .replace(/_/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -142,8 +130,8 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d
  */
 export function formatChangeValue(value: unknown, zone: string, field?: string): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (field === 'status' && typeof value === 'string' && value in SHIFT_STATUS_LABELS) {
-    return SHIFT_STATUS_LABELS[value as ShiftStatus];
+  if (field === 'status' && typeof value === 'string' && (SHIFT_STATUSES as readonly string[]).includes(value)) {
+    return shiftStatusLabel(value as ShiftStatus);
   }
   if ((field === 'checkInType' || field === 'checkOutType') && typeof value === 'number') return timesheetTypeLabel(value);
   if (field === 'reasonCode' && typeof value === 'string') return reasonLabel(value) ?? value;
@@ -151,7 +139,7 @@ export function formatChangeValue(value: unknown, zone: string, field?: string):
     if (ISO_INSTANT.test(value)) return formatZoned(value.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'), zone);
     return value;
   }
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return i18n.t(value ? 'yes' : 'no', { ns: 'schedule' });
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) {
     return value.length === 0 ? '—' : value.join(', ');

@@ -4,14 +4,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import { IconBell, IconChevronDown, IconPencil, IconRepeat, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SHIFT_STATUS_LABELS } from '@hearth/shared/shifts/shifts.constants';
 import type { ShiftOutput } from '@hearth/shared/shifts/shifts.schema';
 import { errorMessageOf, httpStatusOf } from '@/api/api-error';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { useTRPC } from '@/api/trpc';
 import { Detail, NotesDetail } from '@/components/records/section-card';
-import { isOpenShift, OPEN_SHIFT_COLOR, serviceText, SHIFT_STATUS_COLORS } from './shift-display';
+import { isOpenShift, OPEN_SHIFT_COLOR, serviceText, SHIFT_STATUS_COLORS, shiftStatusLabel } from './shift-display';
 import { ShiftCancelModal } from './shift-cancel.modal';
 import { ShiftChangesTab } from './shift-changes.tab';
 import { ShiftCommentsTab } from './shift-comments.tab';
@@ -23,29 +23,30 @@ import { formatTimeRange, formatZoned, formatZonedDay, localParts, zoneLabel } f
 
 /** The badges on top of a shift: status, open, recurring, and the spec's missing-data flags. */
 function ShiftBadges({ shift }: { shift: ShiftOutput }) {
+  const { t } = useTranslation('schedule');
   return (
     <Group gap={6} wrap="wrap">
       <Badge color={SHIFT_STATUS_COLORS[shift.status]} variant="filled">
-        {SHIFT_STATUS_LABELS[shift.status]}
+        {shiftStatusLabel(shift.status)}
       </Badge>
       {isOpenShift(shift) && (
         <Badge color={OPEN_SHIFT_COLOR} variant="outline">
-          Open shift
+          {t('drawer.openShift')}
         </Badge>
       )}
       {shift.patternId !== null && (
         <Badge color="gray" variant="light" leftSection={<IconRepeat size={11} />}>
-          {shift.isException ? 'Recurring · changed on its own' : 'Recurring'}
+          {shift.isException ? t('drawer.recurringException') : t('drawer.recurring')}
         </Badge>
       )}
       {shift.tasksMissing && (
         <Badge color="orange" variant="light">
-          Tasks missing
+          {t('drawer.tasksMissing')}
         </Badge>
       )}
       {shift.timeEntryMissing && (
         <Badge color="red" variant="light">
-          Time entry missing
+          {t('drawer.timeEntryMissing')}
         </Badge>
       )}
     </Group>
@@ -60,10 +61,11 @@ function EditAction(props: {
   onEditPattern: (() => void) | null;
 }) {
   const { shift, canEditPattern, onEditShift, onEditPattern } = props;
+  const { t } = useTranslation('schedule');
   if (shift.patternId === null || !canEditPattern) {
     return (
       <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={onEditShift}>
-        Edit
+        {t('drawer.edit')}
       </Button>
     );
   }
@@ -71,13 +73,13 @@ function EditAction(props: {
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
         <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} rightSection={<IconChevronDown size={14} />}>
-          Edit
+          {t('drawer.edit')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item onClick={onEditShift}>This shift</Menu.Item>
+        <Menu.Item onClick={onEditShift}>{t('drawer.thisShift')}</Menu.Item>
         <Menu.Item onClick={onEditPattern ?? undefined} disabled={onEditPattern === null}>
-          This and following
+          {t('drawer.thisAndFollowing')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
@@ -85,18 +87,20 @@ function EditAction(props: {
 }
 
 function ShiftDetails({ shift }: { shift: ShiftOutput }) {
+  const { t } = useTranslation('schedule');
   const tz = shift.timezone;
+  const offline = ` ${t('drawer.offline')}`;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
-      <Detail label="Client">
+      <Detail label={t('drawer.client')}>
         <Anchor component={Link} to={`/clients/${shift.clientId}/schedule`} size="sm">
           {shift.clientName}
         </Anchor>
       </Detail>
-      <Detail label="Caregiver">
+      <Detail label={t('drawer.caregiver')}>
         {shift.caregiverId === null ? (
           <Text span c={OPEN_SHIFT_COLOR} fw={500} size="sm">
-            Open: no caregiver yet
+            {t('drawer.openNoCaregiver')}
           </Text>
         ) : (
           <Anchor component={Link} to={`/caregivers/${shift.caregiverId}/schedule`} size="sm">
@@ -104,19 +108,23 @@ function ShiftDetails({ shift }: { shift: ShiftOutput }) {
           </Anchor>
         )}
       </Detail>
-      <Detail label="Service">{serviceText(shift)}</Detail>
-      <Detail label="Payer">{shift.payerSourceName}</Detail>
-      <Detail label="Authorization">
-        {shift.authorizationId !== null ? `#${shift.authorizationId}` : shift.serviceCode ? 'None matched' : null}
+      <Detail label={t('drawer.service')}>{serviceText(shift)}</Detail>
+      <Detail label={t('drawer.payer')}>{shift.payerSourceName}</Detail>
+      <Detail label={t('drawer.authorization')}>
+        {shift.authorizationId !== null
+          ? t('drawer.authorizationNumber', { id: shift.authorizationId })
+          : shift.serviceCode
+            ? t('drawer.noneMatched')
+            : null}
       </Detail>
-      <Detail label="Check-in / check-out">
+      <Detail label={t('drawer.checkInOut')}>
         {shift.checkIn || shift.checkOut
-          ? `${shift.checkIn ? formatZoned(shift.checkIn, tz) : '—'}${shift.offlineCheckIn ? ' (offline)' : ''} → ${
+          ? `${shift.checkIn ? formatZoned(shift.checkIn, tz) : '—'}${shift.offlineCheckIn ? offline : ''} → ${
               shift.checkOut ? formatZoned(shift.checkOut, tz) : '—'
-            }${shift.offlineCheckOut ? ' (offline)' : ''}`
+            }${shift.offlineCheckOut ? offline : ''}`
           : null}
       </Detail>
-      {shift.cancelReason && <Detail label="Cancelled because">{shift.cancelReason}</Detail>}
+      {shift.cancelReason && <Detail label={t('drawer.cancelledBecause')}>{shift.cancelReason}</Detail>}
       <NotesDetail notes={shift.notes} />
     </SimpleGrid>
   );
@@ -136,11 +144,17 @@ function ShiftActions(props: {
 }) {
   const { shift, canEditPattern, onEditShift, onEditPattern, onCancelShift } = props;
   const trpc = useTRPC();
+  const { t } = useTranslation('schedule');
   const { can } = useAllowedActions();
   const remind = useMutation(
     trpc.sendShiftReminder.mutationOptions({
-      onSuccess: (sent) => notifications.show({ color: 'teal', message: `Reminder sent to ${sent.recipient} (${sent.channel})` }),
-      onError: (error) => notifications.show({ color: 'red', title: 'Reminder not sent', message: errorMessageOf(error) }),
+      onSuccess: (sent) =>
+        notifications.show({
+          color: 'teal',
+          message: t('drawer.reminderSent', { recipient: sent.recipient, channel: sent.channel }),
+        }),
+      onError: (error) =>
+        notifications.show({ color: 'red', title: t('drawer.reminderNotSent'), message: errorMessageOf(error) }),
     }),
   );
   return (
@@ -156,12 +170,12 @@ function ShiftActions(props: {
           loading={remind.isPending}
           onClick={() => remind.mutate({ scheduleId: shift.id })}
         >
-          Send reminder
+          {t('drawer.sendReminder')}
         </Button>
       )}
       {can('deleteShift') && (
         <Button size="xs" variant="subtle" color="red" leftSection={<IconX size={14} />} onClick={onCancelShift}>
-          Cancel shift
+          {t('drawer.cancelShift')}
         </Button>
       )}
     </Group>
@@ -171,16 +185,17 @@ function ShiftActions(props: {
 /** The tabs under a shift's details, `tab` the one shown: timesheets, comments, changes, and pickup for an open shift. */
 function ShiftTabs(props: { shift: ShiftOutput; tab: string | null; onTabChange: (tab: string | null) => void }) {
   const { shift, tab, onTabChange } = props;
+  const { t } = useTranslation('schedule');
   const { can } = useAllowedActions();
   const tz = shift.timezone;
   const open = isOpenShift(shift);
   return (
     <Tabs value={tab} onChange={onTabChange} keepMounted={false}>
       <Tabs.List>
-        <Tabs.Tab value="timesheets">Timesheets</Tabs.Tab>
-        <Tabs.Tab value="comments">Comments</Tabs.Tab>
-        <Tabs.Tab value="changes">Changes</Tabs.Tab>
-        {open && <Tabs.Tab value="pickup">Pickup</Tabs.Tab>}
+        <Tabs.Tab value="timesheets">{t('drawer.tab.timesheets')}</Tabs.Tab>
+        <Tabs.Tab value="comments">{t('drawer.tab.comments')}</Tabs.Tab>
+        <Tabs.Tab value="changes">{t('drawer.tab.changes')}</Tabs.Tab>
+        {open && <Tabs.Tab value="pickup">{t('drawer.tab.pickup')}</Tabs.Tab>}
       </Tabs.List>
       <Tabs.Panel value="timesheets" pt="sm">
         <ShiftTimesheetsTab shift={shift} timezone={tz} canEdit={can('saveShiftTimesheet')} canDelete={can('deleteTimesheet')} />
@@ -202,6 +217,7 @@ function ShiftTabs(props: { shift: ShiftOutput; tab: string | null; onTabChange:
 
 function ShiftDrawerBody({ id, onClose }: { id: number; onClose: () => void }) {
   const trpc = useTRPC();
+  const { t } = useTranslation('schedule');
   const { can } = useAllowedActions();
   const query = useQuery(trpc.getShift.queryOptions({ id }));
   const shift = query.data;
@@ -215,13 +231,9 @@ function ShiftDrawerBody({ id, onClose }: { id: number; onClose: () => void }) {
   // Kept here rather than in the tabs: a failed refetch shows an alert instead, and the tab comes back with the shift.
   const [tab, setTab] = useState<string | null>('timesheets');
 
-  if (query.isPending) return <Loader size="sm" aria-label="Loading shift" />;
+  if (query.isPending) return <Loader size="sm" aria-label={t('drawer.loading')} />;
   if (query.isError || !shift) {
-    return (
-      <Alert color="red">
-        {httpStatusOf(query.error) === 404 ? 'This shift no longer exists.' : errorMessageOf(query.error)}
-      </Alert>
-    );
+    return <Alert color="red">{httpStatusOf(query.error) === 404 ? t('drawer.gone') : errorMessageOf(query.error)}</Alert>;
   }
   const tz = shift.timezone;
   const cancelled = shift.status === 'cancelled';
@@ -239,7 +251,7 @@ function ShiftDrawerBody({ id, onClose }: { id: number; onClose: () => void }) {
           {formatZonedDay(shift.startTimestamp, tz)} · {formatTimeRange(shift.startTimestamp, shift.endTimestamp, tz)}
         </Title>
         <Text size="xs" c="dimmed">
-          Times in {zoneLabel(tz, new Date(shift.startTimestamp))}
+          {t('drawer.timesIn', { zone: zoneLabel(tz, new Date(shift.startTimestamp)) })}
         </Text>
       </Stack>
       {!cancelled && (
@@ -277,13 +289,14 @@ function ShiftDrawerBody({ id, onClose }: { id: number; onClose: () => void }) {
  */
 export function ShiftDrawer({ shiftId, onClose }: { shiftId: number | null; onClose: () => void }) {
   const narrow = useMediaQuery('(max-width: 48em)');
+  const { t } = useTranslation('schedule');
   return (
     <Drawer
       opened={shiftId !== null}
       onClose={onClose}
       position="right"
       size={narrow ? '100%' : 'lg'}
-      title={<Text fw={600}>Shift</Text>}
+      title={<Text fw={600}>{t('drawer.title')}</Text>}
     >
       {shiftId !== null && <ShiftDrawerBody key={shiftId} id={shiftId} onClose={onClose} />}
     </Drawer>

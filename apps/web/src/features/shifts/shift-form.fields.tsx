@@ -1,10 +1,12 @@
 import { Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { SHIFT_STATUSES, SHIFT_STATUS_LABELS } from '@hearth/shared/shifts/shifts.constants';
+import { useTranslation } from 'react-i18next';
+import { SHIFT_STATUSES } from '@hearth/shared/shifts/shifts.constants';
 import type { ShiftOutput } from '@hearth/shared/shifts/shifts.schema';
 import type { RecordForm } from '@/forms/use-record-form';
 import { PartySelect, type PartyOption } from './party-select';
 import type { ServiceValues } from './service-fields';
 import { CaregiverOrOpenField, type CaregiverValues } from './shift-caregiver.field';
+import { shiftStatusLabel } from './shift-display';
 import { zoneLabel } from './shift-time';
 
 /** The shift form's values: ids as Select strings, the local date and "HH:MM" times in the branch's zone. */
@@ -30,17 +32,18 @@ export function ShiftPartyFields(props: {
 }) {
   const { record, shift, fixedClient, fixedCaregiver } = props;
   const { form } = record;
+  const { t } = useTranslation('schedule');
   const caregiverOption: PartyOption | null = shift?.caregiverId
-    ? { value: String(shift.caregiverId), label: shift.caregiverName ?? `Caregiver ${shift.caregiverId}` }
+    ? { value: String(shift.caregiverId), label: shift.caregiverName ?? t('form.caregiverNumber', { id: shift.caregiverId }) }
     : null;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       {shift || fixedClient ? (
-        <TextInput label="Client" value={shift?.clientName ?? fixedClient?.name ?? ''} readOnly variant="filled" />
+        <TextInput label={t('form.client')} value={shift?.clientName ?? fixedClient?.name ?? ''} readOnly variant="filled" />
       ) : (
         <PartySelect
           view="clients"
-          label="Client"
+          label={t('form.client')}
           required
           value={form.values.clientId}
           current={null}
@@ -49,13 +52,13 @@ export function ShiftPartyFields(props: {
         />
       )}
       {shift === null && fixedCaregiver !== null ? (
-        <TextInput label="Caregiver" value={fixedCaregiver.name} readOnly variant="filled" />
+        <TextInput label={t('form.caregiver')} value={fixedCaregiver.name} readOnly variant="filled" />
       ) : (
         <CaregiverOrOpenField
           record={record}
           current={caregiverOption}
-          openLabel="Open shift (no caregiver yet)"
-          openPlaceholder="Open shift: offered through pickup"
+          openLabel={t('form.openLabel')}
+          openPlaceholder={t('form.openPlaceholder')}
         />
       )}
     </SimpleGrid>
@@ -68,22 +71,23 @@ export function ShiftPartyFields(props: {
  */
 export function ShiftTimeFields({ record, timezone }: { record: RecordForm<ShiftFormValues>; timezone: string }) {
   const v = record.form.values;
+  const { t } = useTranslation('schedule');
   const overnight = v.startTime !== '' && v.endTime !== '' && v.endTime <= v.startTime;
   return (
     <div>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <TextInput label="Date" type="date" required {...record.inputProps('date')} />
-        <TextInput label="Start time" type="time" required {...record.inputProps('startTime')} />
+        <TextInput label={t('form.date')} type="date" required {...record.inputProps('date')} />
+        <TextInput label={t('form.startTime')} type="time" required {...record.inputProps('startTime')} />
         <TextInput
-          label="End time"
+          label={t('form.endTime')}
           type="time"
           required
-          description={overnight ? 'Ends the next day' : undefined}
+          description={overnight ? t('form.endsNextDay') : undefined}
           {...record.inputProps('endTime')}
         />
       </SimpleGrid>
       <Text size="xs" c="dimmed" mt={4}>
-        Times are in the branch&apos;s time zone, {zoneLabel(timezone)}.
+        {t('form.zoneNote', { zone: zoneLabel(timezone) })}
       </Text>
     </div>
   );
@@ -91,12 +95,13 @@ export function ShiftTimeFields({ record, timezone }: { record: RecordForm<Shift
 
 /** The status of an existing shift; cancelling is not a status pick but the drawer's own step. */
 export function ShiftStatusField({ record }: { record: RecordForm<ShiftFormValues> }) {
+  const { t } = useTranslation('schedule');
   return (
     <Group grow>
       <Select
-        label="Status"
+        label={t('form.status')}
         allowDeselect={false}
-        data={SHIFT_STATUSES.filter((s) => s !== 'cancelled').map((s) => ({ value: s, label: SHIFT_STATUS_LABELS[s] }))}
+        data={SHIFT_STATUSES.filter((s) => s !== 'cancelled').map((s) => ({ value: s, label: shiftStatusLabel(s) }))}
         {...record.inputProps('status')}
       />
     </Group>

@@ -1,4 +1,5 @@
 import { Modal, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import {
   ZCreateShiftInput,
   ZUpdateShiftInput,
@@ -47,6 +48,7 @@ function useShiftRecordForm(
   fixedClient: FixedParty | null,
   fixedCaregiver: FixedParty | null,
 ) {
+  const { t } = useTranslation('schedule');
   const shift = target.kind === 'edit' ? target.shift : null;
   const start = shift ? localParts(shift.startTimestamp, timezone) : null;
   const end = shift ? localParts(shift.endTimestamp, timezone) : null;
@@ -77,11 +79,11 @@ function useShiftRecordForm(
     fieldOf: (path) => (path === 'startTimestamp' ? 'startTime' : path === 'endTimestamp' ? 'endTime' : path),
     rules: (v) => {
       const errors: Record<string, string> = {};
-      if (!v.clientId) errors.clientId = 'Client is required';
-      if (!v.open && !v.caregiverId) errors.caregiverId = 'Choose a caregiver, or tick Open shift';
-      if (!v.date) errors.date = 'Date is required';
-      if (!v.startTime) errors.startTime = 'Start time is required';
-      if (!v.endTime) errors.endTime = 'End time is required';
+      if (!v.clientId) errors.clientId = t('form.clientRequired');
+      if (!v.open && !v.caregiverId) errors.caregiverId = t('form.caregiverRequired');
+      if (!v.date) errors.date = t('form.dateRequired');
+      if (!v.startTime) errors.startTime = t('form.startTimeRequired');
+      if (!v.endTime) errors.endTime = t('form.endTimeRequired');
       return errors;
     },
     check: (payload) =>
@@ -101,6 +103,7 @@ function ShiftForm(props: {
   onSaved?: (shift: ShiftOutput) => void;
 }) {
   const { target, timezone, fixedClient, fixedCaregiver, onDone, onSaved } = props;
+  const { t } = useTranslation('schedule');
   const { shift, record, toPayload } = useShiftRecordForm(target, timezone, fixedClient, fixedCaregiver);
   const save = useShiftFormSubmit({ shift, onSaveError: record.onSaveError, onDone, onSaved });
   const v = record.form.values;
@@ -116,7 +119,7 @@ function ShiftForm(props: {
       <ShiftTimeFields record={record} timezone={timezone} />
       <ServiceFields clientId={v.clientId ? Number(v.clientId) : null} record={record} />
       {shift && <ShiftStatusField record={record} />}
-      <Textarea label="Notes" autosize minRows={2} maxRows={6} {...record.inputProps('notes')} />
+      <Textarea label={t('form.notes')} autosize minRows={2} maxRows={6} {...record.inputProps('notes')} />
       {save.warnings && <ShiftWarningsAlert warnings={save.warnings} />}
     </RecordFormFrame>
   );
@@ -138,8 +141,14 @@ export function ShiftFormModal(props: {
   onSaved?: (shift: ShiftOutput) => void;
 }) {
   const { target, onClose, timezone, fixedClient = null, fixedCaregiver = null, onSaved } = props;
+  const { t } = useTranslation('schedule');
   return (
-    <Modal opened={target !== null} onClose={onClose} title={target?.kind === 'edit' ? 'Edit shift' : 'New shift'} size="lg">
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      title={target?.kind === 'edit' ? t('form.editTitle') : t('form.newTitle')}
+      size="lg"
+    >
       {target && (
         <ShiftForm
           target={target}

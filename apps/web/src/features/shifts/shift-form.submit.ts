@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import type { CreateShiftInput, ShiftOutput, ShiftWarning, UpdateShiftInput } from '@hearth/shared/shifts/shifts.schema';
 import { useTRPC } from '@/api/trpc';
+import { i18n } from '@/i18n/i18n.setup';
 import { useShiftRefresh } from './shift-queries';
 
 /** What the shift form sends: an update carries the shift's id, a create its client. */
@@ -46,7 +47,7 @@ export function useShiftFormSubmit(options: {
         }
       }
       const saved = await save(payload, false);
-      notifications.show({ color: 'teal', message: shift ? 'Shift saved' : 'Shift created' });
+      notifications.show({ color: 'teal', message: i18n.t(shift ? 'form.saved' : 'form.created', { ns: 'schedule' }) });
       if (shift) void refresh.shift(shift.id);
       else void refresh.shifts();
       if (saved.shift) onSaved?.(saved.shift);
@@ -62,6 +63,9 @@ export function useShiftFormSubmit(options: {
     pending: create.isPending || update.isPending,
     warnings: warned?.warnings ?? null,
     submitLabel: (payload: ShiftPayload) =>
-      warned && warned.key === JSON.stringify(payload) ? 'Save anyway' : shift ? 'Save shift' : 'Create shift',
+      i18n.t(
+        warned && warned.key === JSON.stringify(payload) ? 'form.saveAnyway' : shift ? 'form.saveShift' : 'form.createShift',
+        { ns: 'schedule' },
+      ),
   };
 }

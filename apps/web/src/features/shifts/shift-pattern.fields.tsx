@@ -1,4 +1,5 @@
 import { Checkbox, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { RecordForm } from '@/forms/use-record-form';
 import type { ServiceValues } from './service-fields';
 import type { CaregiverValues } from './shift-caregiver.field';
@@ -24,39 +25,49 @@ export interface PatternFormValues extends ServiceValues, CaregiverValues {
 
 /** How a pattern repeats: days of the week every N weeks, or a custom rule typed in. */
 export function PatternRuleFields({ record }: { record: RecordForm<PatternFormValues> }) {
+  const { t } = useTranslation('schedule');
   return (
     <Stack gap={6}>
       <Group justify="space-between" align="center">
         <Text size="sm" fw={500}>
-          Repeats
+          {t('pattern.repeats')}
         </Text>
         <SegmentedControl
           size="xs"
-          aria-label="Kind of rule"
+          aria-label={t('pattern.ruleKind')}
           data={[
-            { value: 'weekly', label: 'Weekly' },
-            { value: 'custom', label: 'Custom rule' },
+            { value: 'weekly', label: t('pattern.weekly') },
+            { value: 'custom', label: t('pattern.customRule') },
           ]}
           {...record.inputProps('ruleMode')}
         />
       </Group>
       {record.form.values.ruleMode === 'weekly' ? (
         <Group align="flex-end" gap="md" wrap="wrap">
-          <Checkbox.Group label="On" size="xs" {...record.inputProps('days')}>
+          <Checkbox.Group label={t('pattern.on')} size="xs" {...record.inputProps('days')}>
             <Group gap="xs" mt={4}>
               {WEEKDAYS.map((d) => (
-                <Checkbox key={d.code} value={d.code} label={d.short} aria-label={d.name} size="xs" />
+                <Checkbox
+                  key={d.code}
+                  value={d.code}
+                  label={t(`weekday.short.${d.code}`)}
+                  aria-label={t(`weekday.long.${d.code}`)}
+                  size="xs"
+                />
               ))}
             </Group>
           </Checkbox.Group>
-          <NumberInput label="Every (weeks)" min={1} max={52} allowDecimal={false} w={110} {...record.inputProps('interval')} />
+          <NumberInput
+            label={t('pattern.everyWeeks')}
+            min={1}
+            max={52}
+            allowDecimal={false}
+            w={110}
+            {...record.inputProps('interval')}
+          />
         </Group>
       ) : (
-        <TextInput
-          label="Rule (RFC 5545)"
-          description="For example FREQ=MONTHLY;BYMONTHDAY=1 or FREQ=DAILY;INTERVAL=2"
-          {...record.inputProps('rrule')}
-        />
+        <TextInput label={t('pattern.rule')} description={t('pattern.ruleHelp')} {...record.inputProps('rrule')} />
       )}
     </Stack>
   );
@@ -68,28 +79,33 @@ export function PatternRuleFields({ record }: { record: RecordForm<PatternFormVa
  */
 export function PatternWhenFields(props: { record: RecordForm<PatternFormValues>; changing: boolean; timezone: string }) {
   const { record, changing, timezone } = props;
+  const { t } = useTranslation('schedule');
   const v = record.form.values;
   const duration = minutesBetweenTimes(v.startTime, v.endTime);
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         {changing ? (
-          <TextInput label="Apply from" type="date" required {...record.inputProps('effectiveFrom')} />
+          <TextInput label={t('pattern.applyFrom')} type="date" required {...record.inputProps('effectiveFrom')} />
         ) : (
-          <TextInput label="Start date" type="date" required {...record.inputProps('startDate')} />
+          <TextInput label={t('pattern.startDate')} type="date" required {...record.inputProps('startDate')} />
         )}
-        <TextInput label="End date" type="date" {...record.inputProps('endDate')} />
+        <TextInput label={t('pattern.endDate')} type="date" {...record.inputProps('endDate')} />
       </SimpleGrid>
       <div>
         <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm">
-          <TextInput label="Start time" type="time" required {...record.inputProps('startTime')} />
-          <TextInput label="End time" type="time" required {...record.inputProps('endTime')} />
-          <TextInput label="Length" value={duration === null ? '' : formatDuration(duration)} readOnly variant="filled" />
+          <TextInput label={t('pattern.startTime')} type="time" required {...record.inputProps('startTime')} />
+          <TextInput label={t('pattern.endTime')} type="time" required {...record.inputProps('endTime')} />
+          <TextInput
+            label={t('pattern.length')}
+            value={duration === null ? '' : formatDuration(duration)}
+            readOnly
+            variant="filled"
+          />
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt={4}>
-          Times are in the branch&apos;s time zone, {zoneLabel(timezone)}, and keep their wall-clock time across daylight saving
-          changes. Without an end date, visits are kept scheduled 60 days ahead.
-          {changing && ' Visits before the date the change applies from, and visits changed on their own, stay as they are.'}
+          {t('pattern.zoneNote', { zone: zoneLabel(timezone) })}
+          {changing && ` ${t('pattern.changeNote')}`}
         </Text>
       </div>
     </>

@@ -1,6 +1,7 @@
 import { Modal, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import {
   ZCreateShiftPatternInput,
   ZUpdateShiftPatternInput,
@@ -10,6 +11,7 @@ import {
   type UpdateShiftPatternInput,
 } from '@hearth/shared/shifts/shift-patterns.schema';
 import { useTRPC } from '@/api/trpc';
+import { i18n } from '@/i18n/i18n.setup';
 import { blankToNull } from '@/components/records/record-api';
 import { RecordFormFrame } from '@/components/records/record-form-frame';
 import { useRecordForm, type RecordForm } from '@/forms/use-record-form';
@@ -28,14 +30,17 @@ type PatternPayload = CreateShiftPatternInput | UpdateShiftPatternInput;
 
 /** Tells what a pattern save did: shifts generated, and occurrences left open because the caregiver was busy. */
 function announce(result: ShiftPatternSaveOutput, edited: boolean) {
-  const count = `${result.generated} shift${result.generated === 1 ? '' : 's'} generated`;
-  notifications.show({ color: 'teal', message: `${edited ? 'Pattern changed' : 'Pattern created'}: ${count}` });
+  const generated = i18n.t('pattern.generated', { ns: 'schedule', count: result.generated });
+  notifications.show({
+    color: 'teal',
+    message: i18n.t(edited ? 'pattern.changed' : 'pattern.created', { ns: 'schedule', generated }),
+  });
   const conflicts = result.openedForConflict;
   if (conflicts.length > 0) {
     notifications.show({
       color: 'yellow',
       autoClose: 10_000,
-      title: `${conflicts.length} visit${conflicts.length === 1 ? '' : 's'} left open: the caregiver was busy`,
+      title: i18n.t('pattern.leftOpen', { ns: 'schedule', count: conflicts.length }),
       message: conflicts
         .slice(0, 3)
         .map((c) => c.message)
@@ -49,6 +54,7 @@ function announce(result: ShiftPatternSaveOutput, edited: boolean) {
  * and interval when it is a plain weekly one) or blank for a new one of the target's client.
  */
 function usePatternRecordForm(target: PatternFormTarget) {
+  const { t } = useTranslation('schedule');
   const pattern = target.kind === 'edit' ? target.pattern : null;
   const clientId = pattern?.clientId ?? (target.kind === 'new' ? target.clientId : 0);
   const weekly = pattern ? parseWeeklyRule(pattern.rrule) : null;
@@ -90,10 +96,10 @@ function usePatternRecordForm(target: PatternFormTarget) {
     fieldOf: (path) => (path === 'durationMinutes' ? 'endTime' : path),
     rules: (v) => {
       const errors: Record<string, string> = {};
-      if (v.ruleMode === 'weekly' && v.days.length === 0) errors.days = 'Choose at least one day';
-      if (!v.open && !v.caregiverId) errors.caregiverId = 'Choose a caregiver, or tick Open shifts';
-      if (!v.startTime) errors.startTime = 'Start time is required';
-      if (!v.endTime) errors.endTime = 'End time is required';
+      if (v.ruleMode === 'weekly' && v.days.length === 0) errors.days = t('pattern.chooseDay');
+      if (!v.open && !v.caregiverId) errors.caregiverId = t('pattern.caregiverRequired');
+      if (!v.startTime) errors.startTime = t('pattern.startTimeRequired');
+      if (!v.endTime) errors.endTime = t('pattern.endTimeRequired');
       return errors;
     },
     check: (payload) => ({ action: pattern ? 'updateShiftPattern' : 'createShiftPattern', input: payload }),
@@ -128,6 +134,7 @@ function usePatternSave(
 }
 
 function PatternForm({ target, timezone, onDone }: { target: PatternFormTarget; timezone: string; onDone: () => void }) {
+  const { t } = useTranslation('schedule');
   const { pattern, clientId, record, toPayload } = usePatternRecordForm(target);
   const save = usePatternSave(pattern, clientId, record, onDone);
   return (
@@ -136,18 +143,18 @@ function PatternForm({ target, timezone, onDone }: { target: PatternFormTarget; 
       onSubmit={(values) => save.submit(toPayload(values))}
       onCancel={onDone}
       pending={save.pending}
-      submitLabel={pattern ? 'Apply change' : 'Create pattern'}
+      submitLabel={pattern ? t('pattern.applyChange') : t('pattern.createPattern')}
     >
       <CaregiverOrOpenField
         record={record}
         current={pattern?.caregiverId ? { value: String(pattern.caregiverId), label: pattern.caregiverName ?? '' } : null}
-        openLabel="Open shifts (no caregiver yet)"
-        openPlaceholder="Open shifts: offered through pickup"
+        openLabel={t('pattern.openLabel')}
+        openPlaceholder={t('pattern.openPlaceholder')}
       />
       <PatternRuleFields record={record} />
       <PatternWhenFields record={record} changing={pattern !== null} timezone={pattern?.timezone ?? timezone} />
       <ServiceFields clientId={clientId} record={record} />
-      <Textarea label="Notes" autosize minRows={2} maxRows={5} {...record.inputProps('notes')} />
+      <Textarea label={t('pattern.notes')} autosize minRows={2} maxRows={5} {...record.inputProps('notes')} />
     </RecordFormFrame>
   );
 }
@@ -160,11 +167,12 @@ function PatternForm({ target, timezone, onDone }: { target: PatternFormTarget; 
  */
 export function ShiftPatternModal(props: { target: PatternFormTarget | null; onClose: () => void; timezone: string }) {
   const { target, onClose, timezone } = props;
+  const { t } = useTranslation('schedule');
   return (
     <Modal
       opened={target !== null}
       onClose={onClose}
-      title={target?.kind === 'edit' ? 'Change recurring pattern' : 'New recurring pattern'}
+      title={target?.kind === 'edit' ? t('pattern.changeTitle') : t('pattern.newTitle')}
       size="lg"
     >
       {target && <PatternForm target={target} timezone={timezone} onDone={onClose} />}

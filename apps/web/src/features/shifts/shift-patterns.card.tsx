@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Button, Divider, Group, Popover, Stack, Text, TextIn
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { IconPlayerStop } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { ShiftPatternOutput } from '@hearth/shared/shifts/shift-patterns.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
@@ -23,24 +24,31 @@ function firstEditableDay(pattern: ShiftPatternOutput): string {
 /** "End" a pattern from a date: its generated visits from that day on go (deleteShiftPattern). */
 function EndPatternButton({ pattern, what }: { pattern: ShiftPatternOutput; what: string }) {
   const trpc = useTRPC();
+  const { t } = useTranslation('schedule');
   const refresh = useShiftRefresh();
   const [opened, setOpened] = useState(false);
   const [from, setFrom] = useState(() => firstEditableDay(pattern));
   const end = useMutation(
     trpc.deleteShiftPattern.mutationOptions({
       onSuccess: () => {
-        notifications.show({ color: 'teal', message: `Pattern ends before ${formatDate(from)}` });
+        notifications.show({ color: 'teal', message: t('patterns.endsBefore', { date: formatDate(from) }) });
         setOpened(false);
         void refresh.patterns(pattern.clientId);
       },
-      onError: (error) => notifications.show({ color: 'red', title: 'Pattern not ended', message: errorMessageOf(error) }),
+      onError: (error) => notifications.show({ color: 'red', title: t('patterns.notEnded'), message: errorMessageOf(error) }),
     }),
   );
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow shadow="md" trapFocus>
       <Popover.Target>
-        <Tooltip label={`End ${what}`}>
-          <ActionIcon variant="subtle" color="red" size="sm" aria-label={`End ${what}`} onClick={() => setOpened((o) => !o)}>
+        <Tooltip label={t('patterns.end', { what })}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="sm"
+            aria-label={t('patterns.end', { what })}
+            onClick={() => setOpened((o) => !o)}
+          >
             <IconPlayerStop size={15} />
           </ActionIcon>
         </Tooltip>
@@ -48,15 +56,15 @@ function EndPatternButton({ pattern, what }: { pattern: ShiftPatternOutput; what
       <Popover.Dropdown>
         <Stack gap="xs" maw={260}>
           <TextInput
-            label="No visits from"
+            label={t('patterns.noVisitsFrom')}
             type="date"
             value={from}
             onChange={(e) => setFrom(e.currentTarget.value)}
-            description="Visits from this day on are removed; earlier ones and worked visits stay."
+            description={t('patterns.noVisitsFromHelp')}
           />
           <Group gap="xs" justify="flex-end">
             <Button size="compact-xs" variant="default" onClick={() => setOpened(false)}>
-              Cancel
+              {t('patterns.cancel')}
             </Button>
             <Button
               size="compact-xs"
@@ -65,7 +73,7 @@ function EndPatternButton({ pattern, what }: { pattern: ShiftPatternOutput; what
               disabled={!from}
               onClick={() => end.mutate({ id: pattern.id, effectiveFrom: from })}
             >
-              End pattern
+              {t('patterns.endPattern')}
             </Button>
           </Group>
         </Stack>
@@ -76,8 +84,9 @@ function EndPatternButton({ pattern, what }: { pattern: ShiftPatternOutput; what
 
 /** One pattern: its rule in words, times, caregiver, service and dates. */
 function PatternRow({ pattern, canEdit, onEdit }: { pattern: ShiftPatternOutput; canEdit: boolean; onEdit: () => void }) {
+  const { t } = useTranslation('schedule');
   const end = addMinutesToTime(pattern.startTime, pattern.durationMinutes);
-  const what = `pattern ${pattern.description}`;
+  const what = t('patterns.what', { description: pattern.description });
   const ended = pattern.endDate !== null && pattern.endDate < todayIn(pattern.timezone);
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -88,7 +97,7 @@ function PatternRow({ pattern, canEdit, onEdit }: { pattern: ShiftPatternOutput;
           </Text>
           {ended && (
             <Badge size="xs" color="gray" variant="light">
-              Ended
+              {t('patterns.ended')}
             </Badge>
           )}
         </Group>
@@ -96,15 +105,16 @@ function PatternRow({ pattern, canEdit, onEdit }: { pattern: ShiftPatternOutput;
           {formatLocalTime(pattern.startTime)} – {formatLocalTime(end)} ({formatDuration(pattern.durationMinutes)}){' · '}
           {pattern.caregiverName ?? (
             <Text span c="grape" fw={500} size="sm">
-              Open
+              {t('patterns.open')}
             </Text>
           )}
           {pattern.serviceCode ? ` · ${[pattern.serviceCode, ...pattern.modifiers].join(' ')}` : ''}
         </Text>
         <Text size="xs" c="dimmed">
-          From {formatDate(pattern.startDate)}
-          {pattern.endDate ? ` to ${formatDate(pattern.endDate)}` : ', no end date'}
-          {pattern.generatedThrough ? ` · scheduled through ${formatDate(pattern.generatedThrough)}` : ''}
+          {pattern.endDate
+            ? t('patterns.fromTo', { start: formatDate(pattern.startDate), end: formatDate(pattern.endDate) })
+            : t('patterns.fromNoEnd', { start: formatDate(pattern.startDate) })}
+          {pattern.generatedThrough ? ` · ${t('patterns.scheduledThrough', { date: formatDate(pattern.generatedThrough) })}` : ''}
         </Text>
       </div>
       {canEdit && !ended && (
@@ -124,6 +134,7 @@ function PatternRow({ pattern, canEdit, onEdit }: { pattern: ShiftPatternOutput;
 export function ShiftPatternsCard(props: { clientId: number; branchId: number; canEdit: boolean }) {
   const { clientId, branchId, canEdit } = props;
   const trpc = useTRPC();
+  const { t } = useTranslation('schedule');
   const patterns = useQuery(trpc.getShiftPatterns.queryOptions({ clientId }));
   const timezone = useBranchTimezone(branchId, patterns.data?.[0]?.timezone).timezone;
   const [target, setTarget] = useState<PatternFormTarget | null>(null);
@@ -132,19 +143,22 @@ export function ShiftPatternsCard(props: { clientId: number; branchId: number; c
   );
   return (
     <SectionCard
-      title="Recurring patterns"
+      title={t('patterns.title')}
       loading={patterns.isPending}
       error={patterns.error}
-      empty={patterns.data?.length === 0 && 'No recurring patterns yet.'}
+      empty={patterns.data?.length === 0 && t('patterns.empty')}
       actions={
         canEdit &&
         timezone && (
-          <AddButton label="New pattern" onClick={() => setTarget({ kind: 'new', clientId, startDate: todayIn(timezone) })} />
+          <AddButton
+            label={t('patterns.newPattern')}
+            onClick={() => setTarget({ kind: 'new', clientId, startDate: todayIn(timezone) })}
+          />
         )
       }
     >
       {rows.length > 0 && (
-        <Stack gap="xs" role="list" aria-label="Recurring patterns">
+        <Stack gap="xs" role="list" aria-label={t('patterns.title')}>
           {rows.map((p, i) => (
             <div key={p.id} role="listitem" aria-label={p.description}>
               {i > 0 && <Divider mb="xs" />}

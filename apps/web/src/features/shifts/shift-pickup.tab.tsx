@@ -3,10 +3,11 @@ import { Alert, Badge, Button, Checkbox, Group, Loader, Stack, Table, Text, Titl
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { IconSend } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { PickupCandidateOutput, PickupInvitationOutput } from '@hearth/shared/shifts/pickup-invitations.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
-import { formatDistance, INVITATION_STATUS_COLORS, INVITATION_STATUS_LABELS } from './shift-display';
+import { formatDistance, INVITATION_STATUS_COLORS, invitationStatusLabel } from './shift-display';
 import { useShiftRefresh } from './shift-queries';
 import { formatZoned } from './shift-time';
 
@@ -14,16 +15,17 @@ import { formatZoned } from './shift-time';
 const BEST_COUNT = 10;
 
 function InvitationsTable({ invitations, timezone }: { invitations: PickupInvitationOutput[]; timezone: string }) {
+  const { t } = useTranslation('schedule');
   return (
     <Table.ScrollContainer minWidth={520} type="native">
-      <Table fz="sm" verticalSpacing={4} aria-label="Pickup invitations">
+      <Table fz="sm" verticalSpacing={4} aria-label={t('pickup.invitationsLabel')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Caregiver</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Sent</Table.Th>
-            <Table.Th>Answered</Table.Th>
-            <Table.Th ta="right">Distance</Table.Th>
+            <Table.Th>{t('pickup.caregiver')}</Table.Th>
+            <Table.Th>{t('pickup.status')}</Table.Th>
+            <Table.Th>{t('pickup.sent')}</Table.Th>
+            <Table.Th>{t('pickup.answered')}</Table.Th>
+            <Table.Th ta="right">{t('pickup.distance')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -32,7 +34,7 @@ function InvitationsTable({ invitations, timezone }: { invitations: PickupInvita
               <Table.Td>{i.caregiverName}</Table.Td>
               <Table.Td>
                 <Badge size="sm" variant="light" color={INVITATION_STATUS_COLORS[i.status]}>
-                  {INVITATION_STATUS_LABELS[i.status]}
+                  {invitationStatusLabel(i.status)}
                 </Badge>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatZoned(i.sentAt, timezone)}</Table.Td>
@@ -56,16 +58,17 @@ function CandidatesTable(props: {
   onToggle: (caregiverId: number) => void;
 }) {
   const { candidates, invited, selected, canSend, onToggle } = props;
+  const { t } = useTranslation('schedule');
   return (
     <Table.ScrollContainer minWidth={440} type="native">
-      <Table fz="sm" verticalSpacing={4} aria-label="Pickup candidates" highlightOnHover>
+      <Table fz="sm" verticalSpacing={4} aria-label={t('pickup.candidatesLabel')} highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             {canSend && <Table.Th w={32} />}
             <Table.Th w={40}>#</Table.Th>
-            <Table.Th>Caregiver</Table.Th>
-            <Table.Th ta="right">Distance</Table.Th>
-            <Table.Th ta="right">Past visits</Table.Th>
+            <Table.Th>{t('pickup.caregiver')}</Table.Th>
+            <Table.Th ta="right">{t('pickup.distance')}</Table.Th>
+            <Table.Th ta="right">{t('pickup.pastVisits')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -77,7 +80,7 @@ function CandidatesTable(props: {
                   <Table.Td>
                     <Checkbox
                       size="xs"
-                      aria-label={`Invite ${c.caregiverName}`}
+                      aria-label={t('pickup.invite', { name: c.caregiverName })}
                       checked={already || selected.has(c.caregiverId)}
                       disabled={already}
                       onChange={() => onToggle(c.caregiverId)}
@@ -90,7 +93,7 @@ function CandidatesTable(props: {
                     {c.caregiverName}
                     {already && (
                       <Badge size="xs" variant="light" color="gray">
-                        Invited
+                        {t('pickup.invited')}
                       </Badge>
                     )}
                   </Group>
@@ -116,6 +119,7 @@ function CandidatesTable(props: {
 export function ShiftPickupTab(props: { scheduleId: number; timezone: string; canSend: boolean }) {
   const { scheduleId, timezone, canSend } = props;
   const trpc = useTRPC();
+  const { t } = useTranslation('schedule');
   const refresh = useShiftRefresh();
   const invitations = useQuery(trpc.getShiftPickupInvitations.queryOptions({ scheduleId }));
   const candidates = useQuery({ ...trpc.getPickupCandidates.queryOptions({ scheduleId }), enabled: canSend });
@@ -126,14 +130,11 @@ export function ShiftPickupTab(props: { scheduleId: number; timezone: string; ca
         setSelected(new Set());
         notifications.show({
           color: result.sent > 0 ? 'teal' : 'yellow',
-          message:
-            result.sent > 0
-              ? `Sent ${result.sent} pickup invitation${result.sent === 1 ? '' : 's'}`
-              : 'No new invitations: everyone chosen was already invited',
+          message: result.sent > 0 ? t('pickup.sentCount', { count: result.sent }) : t('pickup.noneNew'),
         });
         void refresh.shift(scheduleId);
       },
-      onError: (error) => notifications.show({ color: 'red', title: 'Invitations not sent', message: errorMessageOf(error) }),
+      onError: (error) => notifications.show({ color: 'red', title: t('pickup.notSent'), message: errorMessageOf(error) }),
     }),
   );
   const invited = new Set((invitations.data ?? []).map((i) => i.caregiverId));
@@ -149,12 +150,12 @@ export function ShiftPickupTab(props: { scheduleId: number; timezone: string; ca
   return (
     <Stack gap="md">
       <Stack gap="xs">
-        <Title order={5}>Invitations</Title>
-        {invitations.isPending && <Loader size="xs" aria-label="Loading invitations" />}
+        <Title order={5}>{t('pickup.invitations')}</Title>
+        {invitations.isPending && <Loader size="xs" aria-label={t('pickup.loadingInvitations')} />}
         {invitations.isError && <Alert color="red">{errorMessageOf(invitations.error)}</Alert>}
         {invitations.data?.length === 0 && (
           <Text size="sm" c="dimmed">
-            No invitations sent yet.
+            {t('pickup.noInvitations')}
           </Text>
         )}
         {invitations.data && invitations.data.length > 0 && (
@@ -164,7 +165,7 @@ export function ShiftPickupTab(props: { scheduleId: number; timezone: string; ca
       {canSend && (
         <Stack gap="xs">
           <Group justify="space-between" gap="xs">
-            <Title order={5}>Eligible caregivers</Title>
+            <Title order={5}>{t('pickup.eligible')}</Title>
             <Group gap="xs">
               <Button
                 size="compact-sm"
@@ -174,7 +175,7 @@ export function ShiftPickupTab(props: { scheduleId: number; timezone: string; ca
                 loading={send.isPending && selected.size > 0}
                 onClick={() => send.mutate({ scheduleId, caregiverIds: [...selected] })}
               >
-                Invite selected ({selected.size})
+                {t('pickup.inviteSelected', { n: selected.size })}
               </Button>
               <Button
                 size="compact-sm"
@@ -183,19 +184,18 @@ export function ShiftPickupTab(props: { scheduleId: number; timezone: string; ca
                 loading={send.isPending && selected.size === 0}
                 onClick={() => send.mutate({ scheduleId, caregiverIds: best.map((c) => c.caregiverId) })}
               >
-                Invite best {BEST_COUNT}
+                {t('pickup.inviteBest', { n: BEST_COUNT })}
               </Button>
             </Group>
           </Group>
           <Text size="xs" c="dimmed">
-            Active caregivers of the branch who are free then, nearest to the client and most familiar first (at most the best
-            50).
+            {t('pickup.eligibleHelp')}
           </Text>
-          {candidates.isPending && <Loader size="xs" aria-label="Loading candidates" />}
+          {candidates.isPending && <Loader size="xs" aria-label={t('pickup.loadingCandidates')} />}
           {candidates.isError && <Alert color="red">{errorMessageOf(candidates.error)}</Alert>}
           {candidates.data?.length === 0 && (
             <Text size="sm" c="dimmed">
-              Nobody is eligible: every caregiver of the branch is busy then or inactive.
+              {t('pickup.nobody')}
             </Text>
           )}
           {ranked.length > 0 && (

@@ -2,19 +2,14 @@ import { useState } from 'react';
 import { Badge, Group, Modal, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import {
-  OFFICE_EDIT_REASON_CODES,
-  OFFICE_EDIT_REASON_LABELS,
-  TIMESHEET_TYPES,
-  type OfficeEditReasonCode,
-} from '@hearth/shared/shifts/shifts.constants';
+import { useTranslation } from 'react-i18next';
+import { OFFICE_EDIT_REASON_CODES, TIMESHEET_TYPES, type OfficeEditReasonCode } from '@hearth/shared/shifts/shifts.constants';
 import {
   ZSaveShiftTimesheetInput,
   type SaveShiftTimesheetInput,
   type ShiftOutput,
   type TimesheetOutput,
 } from '@hearth/shared/shifts/shifts.schema';
-import { AFTER_LOCK_REVIEW } from '@hearth/shared/dashboards/evv-compliance';
 import { useTRPC } from '@/api/trpc';
 import { DeleteButton } from '@/components/records/delete-button';
 import { EditButton } from '@/components/records/edit-button';
@@ -35,11 +30,10 @@ interface TimesheetFormValues {
   reasonNote: string;
 }
 
-const REASON_OPTIONS = OFFICE_EDIT_REASON_CODES.map((code) => ({ value: code, label: OFFICE_EDIT_REASON_LABELS[code] }));
-
 /** An office edit of a visit's times (saveShiftTimesheet, timesheet type 3) with its reason code and note. */
 function TimesheetForm(props: { shift: ShiftOutput; timesheet: TimesheetOutput | null; timezone: string; onDone: () => void }) {
   const { shift, timesheet, timezone, onDone } = props;
+  const { t } = useTranslation('schedule');
   const trpc = useTRPC();
   const refresh = useShiftRefresh();
   const save = useMutation(trpc.saveShiftTimesheet.mutationOptions());
@@ -67,9 +61,9 @@ function TimesheetForm(props: { shift: ShiftOutput; timesheet: TimesheetOutput |
     fieldOf: (path) => (path === 'checkIn' ? 'checkInTime' : path === 'checkOut' ? 'checkOutTime' : path),
     rules: (v) => {
       const errors: Record<string, string> = {};
-      if (v.checkInTime && !v.checkInDate) errors.checkInDate = 'Date is required';
-      if (v.checkOutTime && !v.checkOutDate) errors.checkOutDate = 'Date is required';
-      if (!v.reasonCode) errors.reasonCode = 'Choose a reason code';
+      if (v.checkInTime && !v.checkInDate) errors.checkInDate = t('timesheets.dateRequired');
+      if (v.checkOutTime && !v.checkOutDate) errors.checkOutDate = t('timesheets.dateRequired');
+      if (!v.reasonCode) errors.reasonCode = t('timesheets.reasonRequired');
       return errors;
     },
     check: (payload) => ({ action: 'saveShiftTimesheet', input: payload }),
@@ -77,25 +71,37 @@ function TimesheetForm(props: { shift: ShiftOutput; timesheet: TimesheetOutput |
   const submit = (values: TimesheetFormValues) =>
     save.mutate(toPayload(values), {
       onSuccess: () => {
-        notifications.show({ color: 'teal', message: 'Timesheet saved' });
+        notifications.show({ color: 'teal', message: t('timesheets.saved') });
         void refresh.shift(shift.id);
         onDone();
       },
       onError: record.onSaveError,
     });
   return (
-    <RecordFormFrame record={record} onSubmit={submit} onCancel={onDone} pending={save.isPending} submitLabel="Save timesheet">
+    <RecordFormFrame
+      record={record}
+      onSubmit={submit}
+      onCancel={onDone}
+      pending={save.isPending}
+      submitLabel={t('timesheets.save')}
+    >
       <SimpleGrid cols={2} spacing="sm">
-        <TextInput label="Check-in date" type="date" {...record.inputProps('checkInDate')} />
-        <TextInput label="Check-in time" type="time" {...record.inputProps('checkInTime')} />
-        <TextInput label="Check-out date" type="date" {...record.inputProps('checkOutDate')} />
-        <TextInput label="Check-out time" type="time" {...record.inputProps('checkOutTime')} />
+        <TextInput label={t('timesheets.checkInDate')} type="date" {...record.inputProps('checkInDate')} />
+        <TextInput label={t('timesheets.checkInTime')} type="time" {...record.inputProps('checkInTime')} />
+        <TextInput label={t('timesheets.checkOutDate')} type="date" {...record.inputProps('checkOutDate')} />
+        <TextInput label={t('timesheets.checkOutTime')} type="time" {...record.inputProps('checkOutTime')} />
       </SimpleGrid>
       <Text size="xs" c="dimmed">
-        Times in {zoneLabel(timezone)}. Leave a time empty to record only the other one.
+        {t('timesheets.zoneNote', { zone: zoneLabel(timezone) })}
       </Text>
-      <Select label="Reason code" required data={REASON_OPTIONS} allowDeselect={false} {...record.inputProps('reasonCode')} />
-      <Textarea label="Note" autosize minRows={2} maxRows={4} {...record.inputProps('reasonNote')} />
+      <Select
+        label={t('timesheets.reasonCode')}
+        required
+        data={OFFICE_EDIT_REASON_CODES.map((code) => ({ value: code, label: t(`reasonCode.${code}`) }))}
+        allowDeselect={false}
+        {...record.inputProps('reasonCode')}
+      />
+      <Textarea label={t('timesheets.note')} autosize minRows={2} maxRows={4} {...record.inputProps('reasonNote')} />
     </RecordFormFrame>
   );
 }
@@ -120,6 +126,7 @@ function lockPassed(metadata: TimesheetOutput['check_in_metadata']): { periodSta
 
 function TimeCell(props: { at: string | null; type: number | null; timezone: string; afterLock: boolean }) {
   const { at, type, timezone, afterLock } = props;
+  const { t } = useTranslation('schedule');
   if (!at) return <Text size="sm">—</Text>;
   return (
     <Stack gap={2}>
@@ -129,8 +136,8 @@ function TimeCell(props: { at: string | null; type: number | null; timezone: str
       <Group gap={4}>
         <TypeBadge type={type} />
         {afterLock && (
-          <Badge size="xs" variant="light" color="grape" title={AFTER_LOCK_REVIEW}>
-            After lock
+          <Badge size="xs" variant="light" color="grape" title={t('timesheets.afterLockReview')}>
+            {t('timesheets.afterLock')}
           </Badge>
         )}
       </Group>
@@ -140,11 +147,12 @@ function TimeCell(props: { at: string | null; type: number | null; timezone: str
 
 /** The review note of a timesheet with a phone check that arrived after its pay period was locked. */
 function AfterLockNote({ timesheet }: { timesheet: TimesheetOutput }) {
+  const { t } = useTranslation('schedule');
   const lock = lockPassed(timesheet.check_in_metadata) ?? lockPassed(timesheet.check_out_metadata);
   if (!lock) return null;
   return (
     <Text size="xs" c="grape">
-      {AFTER_LOCK_REVIEW} ({lock.periodStart} to {lock.periodEnd}): payroll computed before it arrived leaves it out.
+      {t('timesheets.afterLockNote', { review: t('timesheets.afterLockReview'), start: lock.periodStart, end: lock.periodEnd })}
     </Text>
   );
 }
@@ -155,6 +163,7 @@ function AfterLockNote({ timesheet }: { timesheet: TimesheetOutput }) {
  */
 export function ShiftTimesheetsTab(props: { shift: ShiftOutput; timezone: string; canEdit: boolean; canDelete: boolean }) {
   const { shift, timezone, canEdit, canDelete } = props;
+  const { t } = useTranslation('schedule');
   const trpc = useTRPC();
   const refresh = useShiftRefresh();
   const remove = useMutation(trpc.deleteTimesheet.mutationOptions({ onSuccess: () => void refresh.shift(shift.id) }));
@@ -164,55 +173,57 @@ export function ShiftTimesheetsTab(props: { shift: ShiftOutput; timezone: string
     <Stack gap="sm">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          {rows.length === 0
-            ? 'No check-in or check-out recorded yet.'
-            : `${rows.length} timesheet${rows.length === 1 ? '' : 's'}`}
+          {rows.length === 0 ? t('timesheets.none') : t('timesheets.count', { count: rows.length })}
         </Text>
-        {canEdit && shift.status !== 'cancelled' && <AddButton label="Add office edit" onClick={() => setEditing('new')} />}
+        {canEdit && shift.status !== 'cancelled' && (
+          <AddButton label={t('timesheets.addOfficeEdit')} onClick={() => setEditing('new')} />
+        )}
       </Group>
       {rows.length > 0 && (
         <Table.ScrollContainer minWidth={480} type="native">
-          <Table fz="sm" verticalSpacing={6} aria-label="Timesheets">
+          <Table fz="sm" verticalSpacing={6} aria-label={t('timesheets.tableLabel')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Check-in</Table.Th>
-                <Table.Th>Check-out</Table.Th>
-                <Table.Th>Reason</Table.Th>
+                <Table.Th>{t('timesheets.checkIn')}</Table.Th>
+                <Table.Th>{t('timesheets.checkOut')}</Table.Th>
+                <Table.Th>{t('timesheets.reason')}</Table.Th>
                 <Table.Th w={60} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map((t) => (
-                <Table.Tr key={t.id}>
+              {rows.map((row) => (
+                <Table.Tr key={row.id}>
                   <Table.Td>
                     <TimeCell
-                      at={t.check_in}
-                      type={t.check_in_type}
+                      at={row.check_in}
+                      type={row.check_in_type}
                       timezone={timezone}
-                      afterLock={lockPassed(t.check_in_metadata) !== null}
+                      afterLock={lockPassed(row.check_in_metadata) !== null}
                     />
                   </Table.Td>
                   <Table.Td>
                     <TimeCell
-                      at={t.check_out}
-                      type={t.check_out_type}
+                      at={row.check_out}
+                      type={row.check_out_type}
                       timezone={timezone}
-                      afterLock={lockPassed(t.check_out_metadata) !== null}
+                      afterLock={lockPassed(row.check_out_metadata) !== null}
                     />
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{reasonLabel(t.reason_code) ?? '—'}</Text>
-                    <AfterLockNote timesheet={t} />
-                    {t.reason_note && (
+                    <Text size="sm">{reasonLabel(row.reason_code) ?? '—'}</Text>
+                    <AfterLockNote timesheet={row} />
+                    {row.reason_note && (
                       <Text size="xs" c="dimmed">
-                        {t.reason_note}
+                        {row.reason_note}
                       </Text>
                     )}
                   </Table.Td>
                   <Table.Td>
                     <Group gap={2} wrap="nowrap" justify="flex-end">
-                      {canEdit && <EditButton what="timesheet" onClick={() => setEditing(t)} />}
-                      {canDelete && <DeleteButton what="timesheet" onConfirm={() => remove.mutateAsync({ id: t.id })} />}
+                      {canEdit && <EditButton what={t('timesheets.noun')} onClick={() => setEditing(row)} />}
+                      {canDelete && (
+                        <DeleteButton what={t('timesheets.noun')} onConfirm={() => remove.mutateAsync({ id: row.id })} />
+                      )}
                     </Group>
                   </Table.Td>
                 </Table.Tr>
@@ -224,7 +235,7 @@ export function ShiftTimesheetsTab(props: { shift: ShiftOutput; timezone: string
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'Add office edit' : 'Edit timesheet'}
+        title={editing === 'new' ? t('timesheets.addOfficeEdit') : t('timesheets.editTitle')}
         size="md"
       >
         {editing !== null && (

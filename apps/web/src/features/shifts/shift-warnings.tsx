@@ -1,5 +1,6 @@
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { ShiftWarning } from '@hearth/shared/shifts/shifts.schema';
 
 /**
@@ -7,8 +8,9 @@ import type { ShiftWarning } from '@hearth/shared/shifts/shifts.schema';
  * overtime, credential expiry, max weekly hours), shown before the user confirms.
  */
 export function ShiftWarningsAlert({ warnings }: { warnings: ShiftWarning[] }) {
+  const { t } = useTranslation('schedule');
   return (
-    <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Check before saving" role="alert">
+    <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={t('move.checkBeforeSaving')} role="alert">
       <List size="sm" spacing={4}>
         {warnings.map((w) => (
           <List.Item key={`${w.code}:${w.message}`}>{w.message}</List.Item>
@@ -27,17 +29,18 @@ export function ShiftWarningsModal(props: {
   onCancel: () => void;
 }) {
   const { warnings, what, busy, onConfirm, onCancel } = props;
+  const { t } = useTranslation('schedule');
   return (
-    <Modal opened={warnings !== null} onClose={onCancel} title="Move this shift?" size="md">
+    <Modal opened={warnings !== null} onClose={onCancel} title={t('move.confirmTitle')} size="md">
       <Stack gap="sm">
         <Text size="sm">{what}</Text>
         {warnings && <ShiftWarningsAlert warnings={warnings} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" size="xs" onClick={onCancel}>
-            Keep it where it was
+            {t('move.keep')}
           </Button>
           <Button size="xs" color="yellow" loading={busy} onClick={onConfirm}>
-            Save anyway
+            {t('move.saveAnyway')}
           </Button>
         </Group>
       </Stack>

@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table';
 
 /**
@@ -8,11 +9,12 @@ import { DataTable } from '@/components/data-table/data-table';
  * time entry (spec section 4), which the hint says so an empty list is not a surprise.
  */
 export function ShiftsListPage() {
+  const { t } = useTranslation('schedule');
   return (
     <Stack gap="md">
-      <Title order={2}>Shifts</Title>
+      <Title order={2}>{t('list.title')}</Title>
       <Text size="sm" c="dimmed">
-        Filtered to a status other than Scheduled, the list shows only shifts with missing tasks or a missing time entry.
+        {t('list.hint')}
       </Text>
       <DataTable view="shifts" />
     </Stack>
