@@ -51,8 +51,7 @@ export class AppError extends Error {
 
   /** The message and field errors in `language` (English text the catalogue lacks stays English). */
   localized(language: Language): { message: string; fieldErrors: Record<string, string[]> | undefined } {
-    const word = (text: ErrorText) =>
-      typeof text === 'string' ? translateEnglish(text, language) : translate(text, language);
+    const word = (text: ErrorText) => (typeof text === 'string' ? translateEnglish(text, language) : translate(text, language));
     return { message: word(this.text), fieldErrors: this.fieldTexts && mapFields(this.fieldTexts, word) };
   }
 }

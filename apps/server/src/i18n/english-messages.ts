@@ -93,4 +93,3 @@ export function translateEnglish(text: string, language: Language): string {
   const fieldMessage = fieldAt && messageOfEnglish(fieldAt[2]!);
   return fieldMessage ? `${fieldAt[1]}: ${translate(fieldMessage, language)}` : text;
 }
-

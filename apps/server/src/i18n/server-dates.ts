@@ -17,15 +17,23 @@ const DATE_TIME: Intl.DateTimeFormatOptions = {
   timeZoneName: 'short',
 };
 
+/**
+ * Intl's text with its no-break spaces (CLDR puts U+00A0 and U+202F before "a.m." and inside ranges) as plain
+ * spaces: SMS and plain-text mail show them as is, and the PDF's standard fonts lack U+202F.
+ */
+function plain(text: string): string {
+  return text.replace(/[\u00a0\u202f\u2009]/g, ' ');
+}
+
 /** An instant on the wall clock of `timeZone` (IANA) with the zone's abbreviation, in the language's locale. */
 export function zonedDateTime(at: Date, timeZone: string, language: Language): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { ...DATE_TIME, timeZone }).format(at);
+  return plain(new Intl.DateTimeFormat(intlLocale(language), { ...DATE_TIME, timeZone }).format(at));
 }
 
 /** A date with its short weekday on the wall clock of `timeZone`: es-US "dom, 8/3/26". */
 export function zonedDate(at: Date, timeZone: string, language: Language): string {
   const options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'numeric', year: '2-digit' };
-  return new Intl.DateTimeFormat(intlLocale(language), { ...options, timeZone }).format(at);
+  return plain(new Intl.DateTimeFormat(intlLocale(language), { ...options, timeZone }).format(at));
 }
 
 /**
@@ -34,5 +42,5 @@ export function zonedDate(at: Date, timeZone: string, language: Language): strin
  */
 export function zonedSpan(start: Date, end: Date, timeZone: string, language: Language, weekday = false): string {
   const options: Intl.DateTimeFormatOptions = { ...DATE_TIME, timeZone, ...(weekday ? { weekday: 'short' } : {}) };
-  return new Intl.DateTimeFormat(intlLocale(language), options).formatRange(start, end);
+  return plain(new Intl.DateTimeFormat(intlLocale(language), options).formatRange(start, end));
 }

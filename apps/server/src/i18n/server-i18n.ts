@@ -35,8 +35,7 @@ type KeyPaths<T, Prefix extends string = ''> = {
  * `caregiverApp:` where the phone and the server say the same thing (the EVV refusals); checked at compile time.
  */
 export type ServerMessageKey =
-  | KeyPaths<typeof CATALOGUES.en.server>
-  | `caregiverApp:${KeyPaths<typeof CATALOGUES.en.caregiverApp>}`;
+  KeyPaths<typeof CATALOGUES.en.server> | `caregiverApp:${KeyPaths<typeof CATALOGUES.en.caregiverApp>}`;
 
 /**
  * A value put into a message: a name or number as is, another message (translated in the same language), or a

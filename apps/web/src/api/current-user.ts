@@ -3,6 +3,7 @@ import { syncOutcome } from './sync-outcome';
 import { getToken } from './auth-token';
 import { queryClient, shouldRetry } from './query-client';
 import { trpcClient, trpcOptions, type RouterOutputs } from './trpc';
+import { applyUserLanguage } from '@/i18n/user-language';
 
 /** The signed-in user as getCurrentUser returns it. */
 export type CurrentUser = RouterOutputs['getCurrentUser'];
@@ -40,23 +41,30 @@ function rememberUser(user: CurrentUser | null): void {
 /**
  * Fetches the current user; on a network-type failure (no code, 5xx-like codes: syncOutcome 'keep') answers the
  * last user fetched with this token, so the caregiver app opens offline; any other failure clears it and throws
- * (spec section 4: a failed fetch clears the cache).
+ * (spec section 4: a failed fetch clears the cache). The app then speaks the user's language (applyUserLanguage),
+ * before the screens that wait for the user render.
  */
 async function fetchCurrentUser(): Promise<CurrentUser> {
   // Known offline: no request to wait for.
   const known = navigator.onLine ? null : lastKnownUser();
-  if (known) return known;
+  if (known) return withLanguageApplied(known);
   try {
     const user = await trpcClient.getCurrentUser.query();
     rememberUser(user);
-    return user;
+    return withLanguageApplied(user);
   } catch (error) {
     const cached = lastKnownUser();
     const code = (error as { data?: { code?: string } }).data?.code;
-    if (cached && code !== 'UNAUTHORIZED' && syncOutcome(error) === 'keep') return cached;
+    if (cached && code !== 'UNAUTHORIZED' && syncOutcome(error) === 'keep') return withLanguageApplied(cached);
     rememberUser(null);
     throw error;
   }
+}
+
+/** The user, once the app shows their language (issue 27: their setting, else the browser's). */
+async function withLanguageApplied(user: CurrentUser): Promise<CurrentUser> {
+  await applyUserLanguage(user);
+  return user;
 }
 
 /** The signed-in user (spec section 9: retried once, cached 5 minutes; the last known one while offline). */
@@ -75,8 +83,29 @@ export function useCurrentUser() {
 
 /**
  * Starts fetching the signed-in user at start-up, while the first page's code downloads, instead of after it
- * (issue "caregiver app", Performance). Does nothing when signed out.
+ * (issue "caregiver app", Performance), and shows the last known user's language at once, so the first render is
+ * already in it. Does nothing when signed out.
  */
 export function prefetchCurrentUser(): void {
-  if (getToken()) void queryClient.prefetchQuery(currentUserQuery);
+  if (!getToken()) return;
+  void applyUserLanguage(lastKnownUser());
+  void queryClient.prefetchQuery(currentUserQuery);
+}
+
+/**
+ * Saves the signed-in user's own language (setMyLanguage: 'en', 'es', or null to follow the browser) and shows it at
+ * once; the current user is then fetched again, so every screen and the offline copy hold the new setting. On a
+ * failure the language shown goes back to the saved one and the error is thrown.
+ */
+export async function saveMyLanguage(language: 'en' | 'es' | null): Promise<void> {
+  const previous = queryClient.getQueryData<CurrentUser>(currentUserQuery.queryKey) ?? null;
+  await applyUserLanguage({ language });
+  try {
+    await trpcClient.setMyLanguage.mutate({ language });
+  } catch (error) {
+    await applyUserLanguage(previous);
+    throw error;
+  }
+  if (previous) queryClient.setQueryData(currentUserQuery.queryKey, { ...previous, language });
+  await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
 }

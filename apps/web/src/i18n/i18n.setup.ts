@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { followZodLanguage } from '../zod-config';
 import { CATALOGUES, FALLBACK_LANGUAGE, LANGUAGES, NAMESPACES, pickLanguage, type Language } from '@hearth/shared/i18n/languages';
 
 /**
@@ -35,9 +36,13 @@ void i18next.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
-/** Keeps `<html lang>` on the shown language, for screen readers' pronunciation and the browser's hyphenation. */
+/**
+ * Keeps `<html lang>` on the shown language, for screen readers' pronunciation and the browser's hyphenation, and
+ * zod's own validation messages in it (zod-config.ts).
+ */
 function followLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
+  followZodLanguage(language);
 }
 followLanguage(i18next.language);
 i18next.on('languageChanged', followLanguage);

@@ -1,6 +1,7 @@
 import { AppShell, Group, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ColorSchemeButton } from './color-scheme.button';
+import { LanguageSelect } from './language-select';
 import { SignOutButton } from './sign-out.button';
 import { StopImpersonatingButton } from './stop-impersonating.button';
 
@@ -8,7 +9,8 @@ import { StopImpersonatingButton } from './stop-impersonating.button';
 const PRODUCT_NAME = 'Hearth';
 
 /**
- * The slim header of the phone apps (caregiver and client): the name, stop impersonating, colour scheme, sign out,
+ * The slim header of the phone apps (caregiver and client): the name, stop impersonating, the user's language
+ * (LanguageSelect), colour scheme, sign out,
  * named in the user's language (the clientApp catalogue's `header`, shared by both phone apps).
  */
 export function PhoneAppHeader() {
@@ -19,6 +21,7 @@ export function PhoneAppHeader() {
         <Title order={3}>{PRODUCT_NAME}</Title>
         <Group gap={4} wrap="nowrap">
           <StopImpersonatingButton label={t('header.stopImpersonating')} />
+          <LanguageSelect />
           <ColorSchemeButton aria-label={t('header.colorScheme')} />
           <SignOutButton compact label={t('header.signOut')} />
         </Group>

@@ -4,6 +4,7 @@ import { Link, Outlet } from 'react-router';
 import { APP_VERSION } from '@hearth/shared/app/app.constants';
 import { useCurrentUser } from '@/api/current-user';
 import { ColorSchemeToggle } from './color-scheme.toggle';
+import { LanguageSelect } from './language-select';
 import { MAIN_CONTENT_ID, mainClassName, SkipLink } from './skip-link';
 import { SignOutButton } from './sign-out.button';
 import { StaffMenu } from './staff-menu';
@@ -36,6 +37,7 @@ export function StaffShell() {
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <LanguageSelect />
             <ColorSchemeToggle />
             <Text size="sm" fw={500} visibleFrom="xs" truncate maw={220}>
               {user.firstName} {user.lastName}

@@ -221,8 +221,7 @@ export async function renderCareSheetPdf(source: CareSheetPdfSource, language: L
   const t = serverT(language);
   const doc = await PDFDocument.create();
   const start = DateTime.fromISO(source.startTimestamp, { zone: source.timezone });
-  const visitDate =
-    language === 'en' ? start.toFormat('MM/dd/yy') : zonedDate(start.toJSDate(), source.timezone, language);
+  const visitDate = language === 'en' ? start.toFormat('MM/dd/yy') : zonedDate(start.toJSDate(), source.timezone, language);
   const title = t('carePdf.title', { client: source.clientName, date: visitDate });
   doc.setTitle(title);
   doc.setAuthor(source.agencyName);

@@ -97,7 +97,11 @@ async function ensureLoginUser(scope: Scope, person: LoginPerson): Promise<numbe
  * setting, else English; the expiry in UTC, as the spec's English writes it, else through Intl in their locale).
  * `app` names the app the link opens (a message of the `server` catalogue).
  */
-async function sendLink(scope: Scope, userId: number, to: { email: string; firstName: string; kind: string; app: ServerMessage }) {
+async function sendLink(
+  scope: Scope,
+  userId: number,
+  to: { email: string; firstName: string; kind: string; app: ServerMessage },
+) {
   const { expiresAt, link } = await issueLoginLink(scope.db, userId);
   const language = await languageOfUser(scope.db, userId);
   const expires = (lng: Language) =>

@@ -14,7 +14,7 @@ import {
   type EntryKind,
 } from '@hearth/shared/caregiver-app/evv-time-rules';
 import type { Language } from '@hearth/shared/i18n/languages';
-import { msg, serverT } from '../../i18n/server-i18n';
+import { msg, translate } from '../../i18n/server-i18n';
 import { zonedDateTime } from '../../i18n/server-dates';
 import type { Scope } from '../../auth/scope';
 import { AppError, notFound } from '../../errors/app-error';
@@ -283,7 +283,7 @@ function entryRefusal(kind: EntryKind, problem: NonNullable<ReturnType<typeof en
   const when = (d: Date) => (language: Language) =>
     language === 'en' ? formatInstant(d, shift.timezone, { zoneName: 'always' }) : zonedDateTime(d, shift.timezone, language);
   const duration = (minutes: number) => (language: Language) =>
-    durationWords(minutes, (count, unit) => serverT(language)(`caregiverApp:entry.${unit}`, { count }));
+    durationWords(minutes, (count, unit) => translate(msg(`caregiverApp:entry.${unit}`, { count }), language));
   if (problem.code === 'too_early') {
     const { earlyCheckInMinutes } = shift.evvSettings;
     return earlyCheckInMinutes === 0
