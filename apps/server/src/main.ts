@@ -7,6 +7,7 @@ import { loadAuthSecret } from './auth/secret';
 import { buildApp } from './app';
 import { createStorage } from './storage/create-storage';
 import { isEmptyDatabase, seedDemoAgency } from './features/demo/demo.seed';
+import { completeDemoMfaEnrolment } from './features/demo/demo.mfa';
 import { upgradeDatabase } from './db/upgrade';
 import { startJobQueue } from './jobs/jobs.queue';
 import { startWorkers } from './jobs/jobs.workers';
@@ -37,6 +38,8 @@ async function main() {
     signInRateLimit: config.signInRateLimit,
     loginLinkRateLimit: config.loginLinkRateLimit,
   });
+  const enrolled = await completeDemoMfaEnrolment(database.db, auth);
+  if (enrolled) console.log(`Enrolled ${enrolled} demo users with the demo authenticator secret (README)`);
   const storage = await createStorage(config.storage, authSecret);
   copyOutboxTo(config.outboxCopyFile ?? null);
   const jobs = await startJobQueue(database);

@@ -28,7 +28,16 @@ describe('sign-in', () => {
   });
 
   it('signs in by email', async () => {
-    const res = await t.fetch('/api/auth/sign-in/email', json({ email: 'nurse@demo.hearth.care', password: 'Hearth-demo-1!' }));
+    const challenge = await t.fetch(
+      '/api/auth/sign-in/email',
+      json({ email: 'nurse@demo.hearth.care', password: 'Hearth-demo-1!' }),
+    );
+    expect(challenge.status).toBe(200);
+    // The nurse is enrolled (demo authenticator secret): the password alone gives no session (issue 20).
+    expect(await challenge.clone().json()).toMatchObject({ twoFactorRedirect: true, twoFactorMethods: ['totp', 'otp'] });
+    const halfway = challenge.headers.get('set-auth-token');
+    if (halfway) expect((await t.trpc('query', 'getCurrentUser', undefined, halfway)).status).toBe(401);
+    const res = await t.verifyTotp(challenge);
     expect(res.status).toBe(200);
     const token = res.headers.get('set-auth-token');
     expect(token).toBeTruthy();

@@ -4,11 +4,16 @@ import type { Db } from '../db/client';
 import type { Auth } from './auth';
 import { AppError } from '../errors/app-error';
 import { users, verifications } from '../features/users/users.schema';
+import { isMfaRequiredForRole } from '@hearth/shared/mfa/mfa.constants';
 
 /** How long a login link works (24 hours), in milliseconds. */
 export const LOGIN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
 const PREFIX = 'login-link:';
+
+/** Why a login link is refused to a user who must have a second factor and has none yet (issue 20). */
+export const LOGIN_LINK_NEEDS_MFA_MESSAGE =
+  'This sign-in link cannot be used until two-step verification is set up: sign in with your password and set it up first';
 
 /** The stored form of a login-link token: only a hash is kept, so the table alone cannot sign anyone in. */
 export function hashOf(token: string): string {
@@ -37,7 +42,8 @@ export async function issueLoginLink(db: Db, userId: number): Promise<{ token: s
  * better-auth session for the user.
  * @returns the session token, usable as `Authorization: Bearer <token>`, and the user id.
  * @throws AppError BAD_REQUEST "This sign-in link is invalid, used or expired" (never says which, so tokens
- * cannot be probed), UNAUTHORIZED for a deactivated user, AttemptsRefused (429) past the per-user limit.
+ * cannot be probed), UNAUTHORIZED for a deactivated user, FORBIDDEN for a user who must enrol a second factor
+ * and has none (LOGIN_LINK_NEEDS_MFA_MESSAGE), AttemptsRefused (429) past the per-user limit.
  */
 export async function redeemLoginLink(db: Db, auth: Auth, token: string): Promise<{ sessionToken: string; userId: number }> {
   const live = and(
@@ -53,8 +59,16 @@ export async function redeemLoginLink(db: Db, auth: Auth, token: string): Promis
   // Deleting only what is still live makes two concurrent redemptions of one link yield one session.
   const [row] = await db.delete(verifications).where(live).returning({ identifier: verifications.identifier });
   if (!row) throw invalid();
-  const [user] = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ isActive: users.isActive, roleId: users.roleId, twoFactorEnabled: users.twoFactorEnabled })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user?.isActive) throw new AppError('UNAUTHORIZED', 'Your account is deactivated');
+  // A link skips the second factor: a user who must have one and has none would get a session that can only
+  // enrol, without the password that proves who enrols (issue 20).
+  if (isMfaRequiredForRole(user.roleId) && !user.twoFactorEnabled) {
+    throw new AppError('FORBIDDEN', LOGIN_LINK_NEEDS_MFA_MESSAGE);
+  }
   const context = await auth.$context;
   const session = await context.internalAdapter.createSession(String(userId));
   if (!session) throw new AppError('INTERNAL_SERVER_ERROR', 'Could not start a session');

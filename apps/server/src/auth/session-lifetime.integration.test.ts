@@ -86,6 +86,7 @@ describe('maximum sign-in age (spec section 9): 12 hours from sign-in, whatever 
     const [message] = await t.database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
     const userId = message!.userId!;
     // The outbox masks the token, so a fresh link is issued straight for the test.
+    await t.enrolMfa(userId);
     const { token: linkToken } = await issueLoginLink(t.database.db, userId);
     const res = await t.fetch('/api/login-links/redeem', {
       method: 'POST',

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { createAuth } from '../auth/auth';
 import { buildApp } from '../app';
+import { completeDemoMfaEnrolment } from '../features/demo/demo.mfa';
+import { cookieOf, enrolForTests, totpCode } from './mfa-support';
 import { openPgliteCopy, openPostgresCopy } from './test-database';
 import { createLocalStorage, type LocalStorage } from '../storage/local.storage';
 import { startJobQueue, type JobQueue } from '../jobs/jobs.queue';
@@ -23,8 +25,16 @@ export interface TestApp {
   storageSecret: string;
   /** The job queue; its workers run only when the app was started with `workers: true`. */
   jobs: JobQueue;
-  /** Signs in a demo user by username; returns the bearer token. */
-  signIn(username: string, password?: string): Promise<string>;
+  /**
+   * Signs in a user by username with the second factor (the demo authenticator secret); returns the bearer token.
+   * A user who must have a second factor and has none is first enrolled with that secret, unless
+   * `options.enrolMfa` is false (then the token is of a user who must still enrol).
+   */
+  signIn(username: string, password?: string, options?: { enrolMfa?: boolean }): Promise<string>;
+  /** Enrols user `userId` with the demo authenticator secret when their role requires it and they have none. */
+  enrolMfa(userId: number): Promise<boolean>;
+  /** Finishes a sign-in answered with the two-factor challenge: the code of the demo secret -> the verify answer. */
+  verifyTotp(challenge: Response, code?: string, trustDevice?: boolean): Promise<Response>;
   /** Calls a tRPC query (GET) or mutation (POST) with an optional bearer token; returns status and body. */
   trpc(kind: 'query' | 'mutation', path: string, input?: unknown, token?: string): Promise<{ status: number; body: TrpcBody }>;
   /** fetch against the app with the test origin header set. */
@@ -81,6 +91,7 @@ export async function startTestApp(
     },
     loginLinkRateLimit: { perAddress: 1000, perUser: 1000, ...options.loginLinkRateLimit, windowSeconds: 60 },
   });
+  await completeDemoMfaEnrolment(database.db, auth);
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-files-'));
   const storageSecret = 'test-storage-secret-test-storage-secret-0123';
   const storage = createLocalStorage({ rootDir: storageDir, secret: storageSecret });
@@ -112,6 +123,13 @@ export async function startTestApp(
     return fetch(baseUrl + path, { ...init, headers });
   };
 
+  const verifyTotp = (challenge: Response, code = totpCode(), trustDevice = false) =>
+    doFetch('/api/auth/two-factor/verify-totp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: cookieOf(challenge, 'two_factor') ?? '' },
+      body: JSON.stringify({ code, trustDevice }),
+    });
+
   return {
     database,
     app,
@@ -121,12 +139,21 @@ export async function startTestApp(
     storageSecret,
     jobs,
     fetch: doFetch,
-    async signIn(username, password = DEMO_PASSWORD) {
-      const res = await doFetch('/api/auth/sign-in/username', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password }),
-      });
+    enrolMfa: (userId) => enrolForTests(database.db, auth, userId),
+    verifyTotp,
+    async signIn(username, password = DEMO_PASSWORD, options = {}) {
+      const signInOnce = () =>
+        doFetch('/api/auth/sign-in/username', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username, password }),
+        });
+      let res = await signInOnce();
+      if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status} ${await res.text()}`);
+      const userId = Number(((await res.clone().json()) as { user?: { id?: unknown } }).user?.id);
+      // A user a test created has no second factor yet: enrolled like the demo users, then signed in again.
+      if (options.enrolMfa !== false && userId && (await enrolForTests(database.db, auth, userId))) res = await signInOnce();
+      if (cookieOf(res, 'two_factor')) res = await verifyTotp(res);
       const token = res.headers.get('set-auth-token');
       if (res.status !== 200 || !token) throw new Error(`sign-in of ${username} failed: ${res.status} ${await res.text()}`);
       return token;

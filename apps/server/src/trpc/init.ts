@@ -7,6 +7,7 @@ import { databaseInputError } from '../db/errors';
 import { describeZodError } from '../errors/zod-errors';
 import { isActionAllowed } from '../features/roles/roles.permissions';
 import type { Caller } from '../auth/caller';
+import { assertMfaEnrolled } from '../auth/mfa-enrolment';
 import type { Language } from '@hearth/shared/i18n/languages';
 import { msg, translate } from '../i18n/server-i18n';
 import { translateEnglish } from '../i18n/english-messages';
@@ -111,11 +112,13 @@ export const publicProcedure = t.procedure;
 /**
  * A procedure for any signed-in user, run in one transaction that sets `app.user_id` (read by the audit
  * triggers). A failed call rolls the transaction back. Adds `scope` to the context.
- * @throws UNAUTHORIZED (401) without a valid session.
+ * @throws UNAUTHORIZED (401) without a valid session; FORBIDDEN (403) while a user who must have a second factor has
+ *   none, for every procedure but the enrolment ones (auth/mfa-enrolment.ts, issue 20).
  */
-export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const authedProcedure = t.procedure.use(async ({ ctx, path, next }) => {
   const caller = ctx.caller;
   if (!caller) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });
+  assertMfaEnrolled(caller, path);
   return withRequestScope(ctx.db, caller, async (scope) => {
     const result = await next({ ctx: { caller, scope } });
     // Rethrown so the transaction rolls back; tRPC turns it back into the same error response.

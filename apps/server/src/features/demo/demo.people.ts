@@ -9,6 +9,7 @@ import { users, accounts, branchUsers } from '../users/users.schema';
 import { clients } from '../clients/clients.schema';
 import { caregivers, type caregiverCredentials } from '../caregivers/caregivers.schema';
 import { CAREGIVER_COUNT, CLIENT_COUNT, DEMO_BRANCHES, DEMO_USERS } from './demo.constants';
+import { isMfaRequiredForRole } from '@hearth/shared/mfa/mfa.constants';
 
 type BranchRow = typeof branches.$inferSelect;
 
@@ -134,6 +135,9 @@ export async function seedDemoUsers(
           companyId: d.companyId,
           roleId: u.roleId,
           v2RoleId: u.roleId <= ROLE_IDS.prn ? u.roleId : null,
+          // Enrolled with the demo authenticator secret, whose encrypted row the first start adds (demo.mfa.ts).
+          twoFactorEnabled: isMfaRequiredForRole(u.roleId),
+          mfaPreferredMethod: isMfaRequiredForRole(u.roleId) ? ('SOFTWARE_TOKEN_MFA' as const) : null,
         };
       }),
     )

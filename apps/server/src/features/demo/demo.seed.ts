@@ -14,6 +14,7 @@ import { ensureRoles } from '../roles/roles.seed';
 import { DEMO_BRANCHES, DEMO_PAYERS } from './demo.constants';
 import { demoAddressNear, demoCaregiverValues, demoClientValues, demoCredentials, seedDemoUsers } from './demo.people';
 import { seedDemoSchedule } from './demo.schedule';
+import { markDemoMfaPending } from './demo.mfa';
 
 /** Whether the database holds no agency yet (the first start of an empty embedded database). */
 export async function isEmptyDatabase(db: Db): Promise<boolean> {
@@ -72,6 +73,8 @@ export async function seedDemoAgency(db: Db): Promise<{ users: number; clients: 
       client: clientRows[0]!,
     });
     await seedDemoSchedule(tx, { branchRows, clientRows, caregiverRows, today });
+    // Enrolled with the demo authenticator secret at the next start (demo.mfa.ts).
+    await markDemoMfaPending(tx, company.id);
     return { users: userCount, clients: clientRows.length, caregivers: caregiverRows.length };
   });
 }

@@ -7,6 +7,8 @@ import { toCurrentUser } from './users.output';
 import { setMyLanguage } from './users.language';
 import { ZMyLanguageOutput, ZSetMyLanguageInput } from '@hearth/shared/users/users.schema';
 import * as service from './users.service';
+import { resetUserMfa } from './users.mfa';
+import { ZResetUserMfaInput } from '@hearth/shared/mfa/mfa.schema';
 
 const ZIdInput = z.object({ id: ZId });
 
@@ -42,6 +44,11 @@ export const usersRouter = router({
     .input(z.object({ userId: ZId }))
     .output(ZOkOutput)
     .mutation(({ ctx, input }) => service.startImpersonatingUser({ scope: ctx.scope, input })),
+  /** Removes a user's second factors and sessions {userId} -> {ok} (users.mfa.ts; audited by the users trigger). */
+  resetUserMfa: permissionProcedure
+    .input(ZResetUserMfaInput)
+    .output(ZOkOutput)
+    .mutation(({ ctx, input }) => resetUserMfa({ scope: ctx.scope, input })),
   users: router({
     /** Stops impersonating -> {ok}; any signed-in user, so an impersonated role without it can still stop. */
     stopImpersonatingUser: authedProcedure
