@@ -7,16 +7,57 @@ import { apiHeaders } from './trpc';
 
 /**
  * Signs in by username or email (an identifier with '@' is an email) and stores the token the server returns in
- * the `set-auth-token` header. Throws an Error with the server's message when the credentials are refused.
+ * the `set-auth-token` header, unless a second factor is due (then `secondFactor` lists the methods and
+ * verifySecondFactor finishes). Throws an Error with the server's message when the credentials are refused.
  */
-export async function signIn(identifier: string, password: string): Promise<void> {
+export async function signIn(identifier: string, password: string): Promise<SignInResult> {
   const byEmail = identifier.includes('@');
   const response = await fetch(`/api/auth/sign-in/${byEmail ? 'email' : 'username'}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', [HEADERS.appVersion]: APP_VERSION },
     body: JSON.stringify(byEmail ? { email: identifier, password } : { username: identifier, password }),
   });
+  if (response.status === 200) {
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { twoFactorRedirect?: boolean; twoFactorMethods?: string[] } | null;
+    // The password was right but a second factor is due: no session yet (its pending state is a cookie).
+    if (body?.twoFactorRedirect) return { secondFactor: body.twoFactorMethods ?? [] };
+  }
   await storeSession(response);
+  return { secondFactor: null };
+}
+
+/** What a password sign-in asks next: nothing (signed in) or a second factor, with the methods offered. */
+export type SignInResult = { secondFactor: null } | { secondFactor: string[] };
+
+/** The ways to give the second factor at sign-in: authenticator code, texted code, backup code. */
+export type SecondFactorKind = 'totp' | 'otp' | 'backup-code';
+
+/**
+ * Finishes a sign-in with its second factor and stores the session (issue 20). `trustDevice` is the spec's
+ * remember-device flag: this browser is not asked again for 30 days.
+ * @throws HttpError with the server's message for a wrong or expired code (401) or a locked account (429).
+ */
+export async function verifySecondFactor(kind: SecondFactorKind, code: string, trustDevice: boolean): Promise<void> {
+  const path = kind === 'backup-code' ? 'verify-backup-code' : `verify-${kind}`;
+  const response = await fetch(`/api/auth/two-factor/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [HEADERS.appVersion]: APP_VERSION },
+    body: JSON.stringify({ code, trustDevice }),
+  });
+  await storeSession(response);
+}
+
+/** Texts a sign-in code to the verified phone of the user whose sign-in awaits its second factor. */
+export async function sendSignInCode(): Promise<void> {
+  const response = await fetch('/api/auth/two-factor/send-otp', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [HEADERS.appVersion]: APP_VERSION },
+    body: '{}',
+  });
+  if (response.status !== 200) throw new HttpError(response.status, await messageOf(response));
 }
 
 /**

@@ -9,6 +9,7 @@ import { MAIN_CONTENT_ID, mainClassName, SkipLink } from './skip-link';
 import { SignOutButton } from './sign-out.button';
 import { StaffMenu } from './staff-menu';
 import { StopImpersonatingButton } from './stop-impersonating.button';
+import { AuthenticatorButton } from '@/components/mfa/authenticator.button';
 
 /**
  * The office staff layout: header, side menu (a drawer titled Menu below the 62em tablet breakpoint), the page,
@@ -67,7 +68,10 @@ export function StaffShell() {
           <Text size="xs" c="dimmed">
             v{APP_VERSION}
           </Text>
-          <StopImpersonatingButton />
+          <Group gap="xs" wrap="nowrap">
+            <AuthenticatorButton />
+            <StopImpersonatingButton />
+          </Group>
         </Group>
       </AppShell.Footer>
     </AppShell>
