@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { AppError, notFound } from '../errors/app-error';
+import { messageOfEnglish, translateEnglish } from './english-messages';
+import { acceptedLanguages, requestLanguage } from './request-language';
+import { msg, translate, translateNoun } from './server-i18n';
+
+/** The server's words in the reader's language (docs/decisions/0009-i18next-catalogues.md "Server messages"). */
+describe('messages by key', () => {
+  it('keep their English as the catalogue has it and word values in the language', () => {
+    const error = notFound('Care sheet', 7);
+    expect(error.message).toBe('Care sheet 7 not found');
+    expect(error.localized('en').message).toBe('Care sheet 7 not found');
+    expect(error.localized('es').message).toBe('No se encontró la hoja de cuidado 7');
+    const duration = (language: 'en' | 'es') => (language === 'es' ? '2 horas' : '2 hours');
+    expect(translate(msg('caregiverApp:entry.tooEarly', { opensAt: '7:00', duration }), 'es')).toBe(
+      'Es muy temprano para registrar la entrada: se puede registrar desde 7:00, 2 horas antes de que empiece la visita.',
+    );
+  });
+
+  it('keep an unknown noun in English rather than fail', () => {
+    expect(translateNoun('Widget', 'es')).toBe('Widget');
+    expect(translateNoun('Payer source', 'es')).toBe('la fuente de pago');
+  });
+});
+
+describe('English text found in the catalogue', () => {
+  it('matches a template with its values, a noun of several words before an id', () => {
+    expect(messageOfEnglish('Caregiver cash advance 12 not found')).toEqual({
+      key: 'errors.notFound',
+      values: { what: 'Caregiver cash advance', id: '12' },
+    });
+    expect(translateEnglish('Caregiver cash advance 12 not found', 'es')).toBe('No se encontró el anticipo del cuidador 12');
+  });
+
+  it('translates after a field path, leaves unknown text and English alone', () => {
+    expect(translateEnglish('email: Invalid email', 'es')).toBe('email: Correo electrónico no válido');
+    expect(translateEnglish('Something the catalogue lacks', 'es')).toBe('Something the catalogue lacks');
+    expect(translateEnglish('Invalid email', 'en')).toBe('Invalid email');
+  });
+
+  it('translates an AppError written in English, message and field errors', () => {
+    const error = new AppError('CONFLICT', 'Another user already has this email', { email: ['Email already in use'] });
+    expect(error.localized('es')).toEqual({
+      message: 'Otro usuario ya tiene este correo electrónico',
+      fieldErrors: { email: ['El correo electrónico ya está en uso'] },
+    });
+    expect(error.fieldErrors).toEqual({ email: ['Email already in use'] });
+  });
+});
+
+describe('the language of a request', () => {
+  it('orders Accept-Language by quality, leaving out * and q=0', () => {
+    expect(acceptedLanguages('en;q=0.5, es-US, fr;q=0, *;q=0.1')).toEqual(['es-US', 'en']);
+    expect(acceptedLanguages('')).toEqual([]);
+  });
+
+  it('takes the user setting over Accept-Language, and English when neither speaks', () => {
+    const headers = new Headers({ 'accept-language': 'es-MX,es;q=0.9' });
+    expect(requestLanguage(null, headers)).toBe('es');
+    expect(requestLanguage('en', headers)).toBe('en');
+    expect(requestLanguage(undefined, new Headers({ 'accept-language': 'de' }))).toBe('en');
+  });
+});
