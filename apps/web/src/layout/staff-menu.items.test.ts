@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@/i18n/i18n.setup';
 import { activeMenuPath, staffMenuItems, type MenuItem } from './staff-menu.items';
 
 function labels(items: MenuItem[]): string[] {
@@ -61,5 +62,20 @@ describe('the open client or caregiver in the menu', () => {
   });
   it('never takes a name for a record', () => {
     expect(links('/clients/new').find((l) => l.label === 'Clients')?.children).toBeUndefined();
+  });
+});
+
+describe('the menu in Spanish', () => {
+  it('names its entries in the shown language, with the same paths', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      const items = staffMenuItems({ isAdmin: true, roleHasSystemLevelAccess: false }, '/clients/12/profile');
+      expect(labels(items)).toEqual(
+        expect.arrayContaining(['Inicio', 'Clientes', 'Horario', 'Perfil', 'Administración', 'Sucursales']),
+      );
+      expect(activeMenuPath(items, '/clients/12/profile')).toBe('/clients/12/profile');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserHistoryEntry } from '@hearth/shared/users/users.schema';
+import { i18n } from '@/i18n/i18n.setup';
 import { describeChanges, tableLabel } from './user-history.format';
 
 const entry = (patch: Partial<UserHistoryEntry>): UserHistoryEntry => ({
@@ -38,5 +39,17 @@ describe('describeChanges', () => {
   it('names the audited tables for people', () => {
     expect(tableLabel('users')).toBe('User');
     expect(tableLabel('_BranchToUser')).toBe('Branch link');
+  });
+  it('words the history in Spanish, field names and values as stored', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      expect(describeChanges(entry({ operation: 'INSERT', tableName: '_BranchToUser', branchName: 'Boston' }))).toEqual([
+        'Agregado a Boston',
+      ]);
+      expect(describeChanges(entry({ oldRow: { ssn: 'a' }, newRow: { ssn: 'b' } }))).toEqual(['ssn cambió']);
+      expect(tableLabel('users')).toBe('Usuario');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
