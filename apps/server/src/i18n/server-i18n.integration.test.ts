@@ -105,6 +105,21 @@ describe('errors and validation messages of a tRPC call', () => {
   });
 });
 
+describe('errors of the REST routes', () => {
+  it('answer in the caller’s language once the caller is known, else in Accept-Language', async () => {
+    const rest = (token: string | null, headers: Record<string, string> = {}) =>
+      t.fetch('/users/1/history', { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+    const spanish = await rest(tokens.nurse!);
+    expect(spanish.status).toBe(403);
+    expect(((await spanish.json()) as { message: string }).message).toBe('Su rol no puede usar getUserHistory');
+    const signedOut = await rest(null, { 'accept-language': 'es' });
+    expect(signedOut.status).toBe(401);
+    expect(((await signedOut.json()) as { message: string }).message).toBe('Inicie sesión para continuar');
+    const english = await rest(null);
+    expect(((await english.json()) as { message: string }).message).toBe('Sign in to continue');
+  });
+});
+
 describe('emails in the recipient’s language', () => {
   const lastTo = async (recipient: string) =>
     (await t.database.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.id)).limit(1))[0]!;
