@@ -105,9 +105,19 @@ export function forgetCachePasscodes(): void {
 }
 
 /**
+ * Whether getKey failed for want of the key: its message contains "not found" (spec section 8), or, since the
+ * server words its messages in the user's language (issue 27: "No se encontró la clave ..."), its code is NOT_FOUND.
+ */
+function isKeyNotFound(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { data?: { code?: string } }).data?.code;
+  return code === 'NOT_FOUND' || error.message.toLowerCase().includes('not found');
+}
+
+/**
  * The passcode of the user's cache: the one kept while signed in, else from the server.
  * @returns the passcode and whether it is a new key (then the cache starts over)
- * @throws the getKey error unless its message contains "not found" (spec section 8)
+ * @throws the getKey error unless the key was not found (isKeyNotFound)
  */
 async function fetchPasscode(userId: number): Promise<{ passcode: string; isNew: boolean }> {
   const kept = storageGet(CACHE_PASSCODE_PREFIX + userId);
@@ -118,7 +128,7 @@ async function fetchPasscode(userId: number): Promise<{ passcode: string; isNew:
       const { decryptedKey } = await trpcClient.encryptionKeys.getKey.query({ keyUuid });
       return { passcode: decryptedKey, isNew: false };
     } catch (error) {
-      if (!(error instanceof Error) || !error.message.toLowerCase().includes('not found')) throw error;
+      if (!isKeyNotFound(error)) throw error;
     }
   }
   const created = await trpcClient.encryptionKeys.createKey.mutate();
