@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ADL_TASKS, IADL_TASKS } from '@hearth/shared/clients/clients.constants';
 import { errorMessageOf } from '@/api/api-error';
+import { useCarePlanTaskLabel } from './care-plan-task';
 import { useCheckOutDetails } from './checkout-details';
 import { visitDay, visitHours } from './visit-format';
 
@@ -12,6 +13,7 @@ const IADL = new Set<string>(IADL_TASKS);
 
 function TaskGroup({ title, tasks }: { title: string; tasks: string[] }) {
   const { t } = useTranslation();
+  const taskLabel = useCarePlanTaskLabel();
   if (tasks.length === 0) return null;
   return (
     <Paper withBorder radius="md" p="md">
@@ -24,7 +26,7 @@ function TaskGroup({ title, tasks }: { title: string; tasks: string[] }) {
         </Group>
         <List spacing={6} size="sm">
           {tasks.map((task) => (
-            <List.Item key={task}>{task}</List.Item>
+            <List.Item key={task}>{taskLabel(task)}</List.Item>
           ))}
         </List>
       </Stack>

@@ -2,6 +2,7 @@ import { Badge, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/co
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CareSheetPdfDetails } from '@hearth/shared/care-sheets/care-sheets.schema';
+import { useCarePlanTaskLabel } from './care-plan-task';
 import { visitClock, visitDay, visitHours } from './visit-format';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -38,6 +39,7 @@ function Drawing({ label, image }: { label: string; image: string }) {
  */
 export function CareSheetDetails({ sheet }: { sheet: CareSheetPdfDetails }) {
   const { t } = useTranslation();
+  const taskLabel = useCarePlanTaskLabel();
   const zone = sheet.timezone;
   const tasks = [...sheet.tasks, ...sheet.completed_tasks.filter((task) => !sheet.tasks.includes(task))];
   const done = new Set(sheet.completed_tasks);
@@ -77,7 +79,7 @@ export function CareSheetDetails({ sheet }: { sheet: CareSheetPdfDetails }) {
                 ) : (
                   <IconCircleDashed size={18} color="var(--mantine-color-dimmed)" />
                 )}
-                <Text size="sm">{task}</Text>
+                <Text size="sm">{taskLabel(task)}</Text>
               </Group>
               <Badge size="sm" variant="light" color={done.has(task) ? 'teal' : 'gray'}>
                 {done.has(task) ? t('sheet.done') : t('sheet.notDone')}

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import type { CareSheetCheckOutDetails, CareSheetFields } from '@hearth/shared/care-sheets/care-sheets.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { careSheetFormErrors, careSheetFormValues, taskChoices, type CareSheetFormValues } from './care-sheet-form';
+import { useCarePlanTaskLabel } from './care-plan-task';
 import { useCheckOutDetails } from './checkout-details';
 import { useCareSheetSave } from './checkout.save';
 import { Section } from './checkout.section';
@@ -46,6 +47,7 @@ function VisitSummary(props: { details: CareSheetCheckOutDetails; visit: Offline
 function CareSheetForm(props: { details: CareSheetCheckOutDetails; previous: Partial<CareSheetFields> | null; shiftId: number }) {
   const { details, previous, shiftId } = props;
   const { t } = useTranslation();
+  const taskLabel = useCarePlanTaskLabel();
   const form = useForm<CareSheetFormValues>({
     initialValues: careSheetFormValues(previous),
     validate: (values) => careSheetFormErrors(values),
@@ -67,7 +69,7 @@ function CareSheetForm(props: { details: CareSheetCheckOutDetails; previous: Par
             <Checkbox.Group aria-label={t('checkout.tasksDone')} {...form.getInputProps('completed_tasks')}>
               <Stack gap="sm">
                 {tasks.map((task) => (
-                  <Checkbox key={task} value={task} label={task} size="md" />
+                  <Checkbox key={task} value={task} label={taskLabel(task)} size="md" />
                 ))}
               </Stack>
             </Checkbox.Group>
