@@ -13,6 +13,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { prefetchCurrentUser } from './api/current-user';
+import { startSessionExpiry } from './api/session-expiry';
 import { queryClient } from './api/query-client';
 import { TRPCProvider, trpcClient } from './api/trpc';
 import { announceNotificationsByKind } from './layout/notification-roles';
@@ -31,6 +32,9 @@ announceNotificationsByKind();
 
 // Who is signed in is asked while the first page's code downloads, not after it.
 prefetchCurrentUser();
+
+// Automatic logoff (spec section 4 "Session expiry"): an idle or too old session ends and the page reloads.
+startSessionExpiry();
 
 // The caregiver app uploads the visits kept on the phone as soon as it starts (spec section 4); loaded lazily so the
 // staff screens never carry the offline code. The schedule (/app) starts it once its first window shows.

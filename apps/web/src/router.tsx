@@ -166,7 +166,14 @@ const staffRoutes: RouteObject[] = [
       Component: (await import('./features/file-imports/file-import-type-edit.page')).FileImportTypeEditPage,
     }),
   },
-  comingSoon('admin/logging', 'logging'),
+  {
+    path: 'admin/logging',
+    lazy: async () => ({ Component: (await import('./features/access-log/access-log.page')).AccessLogPage }),
+  },
+  {
+    path: 'admin/security',
+    lazy: async () => ({ Component: (await import('./features/access-log/security-settings.page')).SecuritySettingsPage }),
+  },
   comingSoon('admin/cases', 'caseAdministration'),
   {
     path: '*',

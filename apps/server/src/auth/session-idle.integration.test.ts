@@ -136,7 +136,10 @@ describe("a company's inactivity limit: shorter, never longer (security settings
   it('lets only the roles holding the action read or change the settings', async () => {
     for (const role of ['branchmanager', 'rvp', 'nurse', 'prn', 'caregiver', 'client']) {
       const token = await signInNow(role);
-      expect({ role, status: (await t.trpc('query', 'getSecuritySettings', undefined, token)).status }).toEqual({ role, status: 403 });
+      expect({ role, status: (await t.trpc('query', 'getSecuritySettings', undefined, token)).status }).toEqual({
+        role,
+        status: 403,
+      });
       const res = await t.trpc('mutation', 'updateSecuritySettings', { idleTimeoutMinutes: 5 }, token);
       expect({ role, status: res.status }).toEqual({ role, status: 403 });
     }

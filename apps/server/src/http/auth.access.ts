@@ -74,7 +74,15 @@ export async function logAuthOutcome(
     userAgent: request.headers['user-agent'] ?? null,
   };
   if (kind.kind === 'sign-out') {
-    if (answer.status === 200 && answer.signedOutUserId) await recordSignInAttempt(db, { ...base, action: 'sign-out', userId: answer.signedOutUserId });
+    if (answer.status !== 200 || !answer.signedOutUserId) return;
+    // The browser's automatic logoff (apps/web/src/api/session-expiry.ts) says so in the body.
+    const idle = (request.body as { reason?: unknown } | undefined)?.reason === 'idle';
+    await recordSignInAttempt(db, {
+      ...base,
+      action: idle ? 'logoff' : 'sign-out',
+      reason: idle ? 'idle-browser' : null,
+      userId: answer.signedOutUserId,
+    });
     return;
   }
   if (answer.status !== 200) {

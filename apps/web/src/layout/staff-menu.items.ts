@@ -83,6 +83,7 @@ export function staffMenuItems(user: Pick<CurrentUser, 'isAdmin' | 'roleHasSyste
       { label: i18n.t('shell:menu.payerSources'), to: '/admin/payer-sources' },
       { label: i18n.t('shell:menu.payPeriodLockTimes'), to: '/admin/pay-period-lock-times' },
       { label: i18n.t('shell:menu.careFormTypes'), to: '/care-forms/care-form-types' },
+      { label: i18n.t('accessLog:settings.menu'), to: '/admin/security' },
     ];
     if (user.roleHasSystemLevelAccess) {
       admin.push(

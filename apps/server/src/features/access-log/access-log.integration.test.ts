@@ -34,7 +34,12 @@ async function userIdOf(username: string): Promise<number> {
 
 /** The newest access log entry of an action. */
 async function lastEntry(action: (typeof accessLog.$inferSelect)['action']) {
-  const [row] = await t.database.db.select().from(accessLog).where(eq(accessLog.action, action)).orderBy(desc(accessLog.id)).limit(1);
+  const [row] = await t.database.db
+    .select()
+    .from(accessLog)
+    .where(eq(accessLog.action, action))
+    .orderBy(desc(accessLog.id))
+    .limit(1);
   return row;
 }
 
@@ -54,7 +59,10 @@ describe('what the access log records', () => {
       body: JSON.stringify({ username: 'nurse', password: 'Wrong-password-1!' }),
     });
     expect(wrong.status).toBe(401);
-    expect(await lastEntry('sign-in-failed')).toMatchObject({ userId: await userIdOf('nurse'), reason: 'invalid-username-or-password' });
+    expect(await lastEntry('sign-in-failed')).toMatchObject({
+      userId: await userIdOf('nurse'),
+      reason: 'invalid-username-or-password',
+    });
     await t.fetch('/api/auth/sign-in/username', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -98,8 +106,7 @@ describe('what the access log records', () => {
 
   it('no read entry for a record out of scope (the 404 rolls back)', async () => {
     const admin = await t.signIn('companyadmin');
-    const count = async () =>
-      (await t.database.db.select().from(accessLog).where(eq(accessLog.clientId, OTHER_COMPANY))).length;
+    const count = async () => (await t.database.db.select().from(accessLog).where(eq(accessLog.clientId, OTHER_COMPANY))).length;
     const before = await count();
     expect((await t.trpc('query', 'getClient', { id: OTHER_COMPANY }, admin)).status).toBe(404);
     expect(await count()).toBe(before);
@@ -113,7 +120,9 @@ describe('append-only', () => {
     await expect(db.execute(sql`update access_log set detail = 'edited'`)).rejects.toThrow();
     await expect(db.execute(sql`delete from access_log`)).rejects.toThrow();
     await expect(db.execute(sql`truncate access_log`)).rejects.toThrow();
-    const failure = await db.execute(sql`delete from access_log where id = (select max(id) from access_log)`).catch((e: unknown) => e);
+    const failure = await db
+      .execute(sql`delete from access_log where id = (select max(id) from access_log)`)
+      .catch((e: unknown) => e);
     expect(String((failure as Error).cause ?? failure)).toContain('append-only');
     expect((await db.select().from(accessLog)).length).toBeGreaterThan(0);
   });
@@ -132,7 +141,10 @@ describe('retention (daily job)', () => {
     const now = new Date('2026-11-26T12:00:00Z');
     const at = (iso: string) => new Date(iso);
     const db = t.database.db;
-    await db.update(companies).set({ securitySettings: { accessLogRetentionYears: 10 } }).where(eq(companies.id, OTHER_COMPANY));
+    await db
+      .update(companies)
+      .set({ securitySettings: { accessLogRetentionYears: 10 } })
+      .where(eq(companies.id, OTHER_COMPANY));
     await db.insert(accessLog).values([
       { action: 'record-read', companyId: demoCompany, at: at('2020-11-25T12:00:00Z'), detail: 'demo past six years' },
       { action: 'record-read', companyId: demoCompany, at: at('2020-11-27T12:00:00Z'), detail: 'demo within six years' },
@@ -163,7 +175,9 @@ describe('who may read the log and a record’s history', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.action === 'record-read')).toBe(true);
     const changes = await viewQuery(developer, [{ column: 'action', operator: 'equals', value: 'change' }]);
-    expect((changes.body.result?.data as { rows: { detail: string }[] }).rows.some((r) => r.detail.includes('companies'))).toBe(true);
+    expect((changes.body.result?.data as { rows: { detail: string }[] }).rows.some((r) => r.detail.includes('companies'))).toBe(
+      true,
+    );
     const csv = await t.fetch(`/api/views/accessLog/export?format=csv&state=${encodeURIComponent('{}')}`, {
       headers: { authorization: `Bearer ${developer}` },
     });
@@ -183,7 +197,9 @@ describe('who may read the log and a record’s history', () => {
     expect(rows.some((r) => r.action === 'record-read' && r.userName)).toBe(true);
     expect(rows.some((r) => r.action === 'file-download')).toBe(true);
     const developer = await t.signIn('developer');
-    expect((await t.trpc('query', 'getRecordAccessHistory', { recordType: 'caregiver', id: OWN_COMPANY_BRANCH }, developer)).status).toBe(200);
+    expect(
+      (await t.trpc('query', 'getRecordAccessHistory', { recordType: 'caregiver', id: OWN_COMPANY_BRANCH }, developer)).status,
+    ).toBe(200);
     const other = await t.trpc('query', 'getRecordAccessHistory', { recordType: 'client', id: OTHER_COMPANY }, admin);
     expect(other.status).toBe(404);
     expect(other.body.error?.message).toBe(`Client ${OTHER_COMPANY} not found`);
@@ -202,7 +218,10 @@ describe('impersonation', () => {
     const admin = await t.signIn('companyadmin');
     const nurseId = await userIdOf('nurse');
     expect((await t.trpc('mutation', 'startImpersonatingUser', { userId: nurseId }, admin)).status).toBe(200);
-    expect(await lastEntry('impersonation-start')).toMatchObject({ userId: await userIdOf('companyadmin'), impersonatedUserId: nurseId });
+    expect(await lastEntry('impersonation-start')).toMatchObject({
+      userId: await userIdOf('companyadmin'),
+      impersonatedUserId: nurseId,
+    });
     expect((await t.trpc('mutation', 'users.stopImpersonatingUser', undefined, admin)).status).toBe(200);
     expect(await lastEntry('impersonation-stop')).toMatchObject({ impersonatedUserId: nurseId });
     const [row] = await t.database.db

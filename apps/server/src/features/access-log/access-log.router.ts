@@ -14,7 +14,9 @@ export const accessLogRouter = router({
     .output(ZRecordAccessHistoryOutput)
     .query(({ ctx, input }) => getRecordAccessHistory({ scope: ctx.scope, input })),
   /** -> the company's SecuritySettings {idleTimeoutMinutes, accessLogRetentionYears}. */
-  getSecuritySettings: permissionProcedure.output(ZSecuritySettings).query(({ ctx }) => getSecuritySettings({ scope: ctx.scope })),
+  getSecuritySettings: permissionProcedure
+    .output(ZSecuritySettings)
+    .query(({ ctx }) => getSecuritySettings({ scope: ctx.scope })),
   /** The settings to change -> the stored SecuritySettings (company admin). */
   updateSecuritySettings: permissionProcedure
     .input(ZUpdateSecuritySettingsInput)

@@ -42,8 +42,12 @@ export const accessLog = pgTable(
   },
   (t) => [
     index('access_log_company_at_idx').on(t.companyId, t.at),
-    index('access_log_client_idx').on(t.clientId).where(sql`${t.clientId} is not null`),
-    index('access_log_caregiver_idx').on(t.caregiverId).where(sql`${t.caregiverId} is not null`),
+    index('access_log_client_idx')
+      .on(t.clientId)
+      .where(sql`${t.clientId} is not null`),
+    index('access_log_caregiver_idx')
+      .on(t.caregiverId)
+      .where(sql`${t.caregiverId} is not null`),
   ],
 );
 

@@ -45,8 +45,17 @@ export async function getRecordAccessHistory({
     .where(and(eq(owner.table.id, id), inBranchScope(scope, owner.table.branchId)));
   if (!found) throw notFound(owner.noun, id);
   const where = sql`${owner.column} = ${id}`;
-  const [count] = rowsOf<{ n: number }>(await scope.db.execute(sql`select count(*)::int as n from ${ACCESS_LOG_ENTRIES} where ${where}`));
-  const rows = rowsOf<{ id: number | string; at: string | Date; action: RecordAccessEntry['action']; user_name: string | null; impersonated_name: string | null; detail: string | null }>(
+  const [count] = rowsOf<{ n: number }>(
+    await scope.db.execute(sql`select count(*)::int as n from ${ACCESS_LOG_ENTRIES} where ${where}`),
+  );
+  const rows = rowsOf<{
+    id: number | string;
+    at: string | Date;
+    action: RecordAccessEntry['action'];
+    user_name: string | null;
+    impersonated_name: string | null;
+    detail: string | null;
+  }>(
     await scope.db.execute(sql`select entries.id, entries.at, entries.action, actor.name as user_name,
         target.name as impersonated_name, entries.detail
       from ${ACCESS_LOG_ENTRIES}
@@ -77,7 +86,8 @@ export async function getRecordAccessHistory({
  * @throws AppError BAD_REQUEST for a caller without a company (system level).
  */
 function companyOf(scope: Scope): number {
-  if (scope.companyId === null) throw new AppError('BAD_REQUEST', 'Security settings belong to a company: sign in as a user of one');
+  if (scope.companyId === null)
+    throw new AppError('BAD_REQUEST', 'Security settings belong to a company: sign in as a user of one');
   return scope.companyId;
 }
 

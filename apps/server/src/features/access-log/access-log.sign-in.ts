@@ -5,7 +5,7 @@ import { recordAccess } from './access-log.record';
 
 /** What the sign-in routes know of an attempt (http/auth.routes.ts). */
 export interface SignInAttempt {
-  action: 'sign-in' | 'sign-in-failed' | 'sign-out';
+  action: 'sign-in' | 'sign-in-failed' | 'sign-out' | 'logoff';
   /** The user, when the answer named them (a successful sign-in, a sign-out). */
   userId?: number | null;
   /** The username or email typed, to find the account a failed attempt was against. Never stored itself. */

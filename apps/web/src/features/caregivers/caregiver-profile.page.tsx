@@ -1,6 +1,7 @@
 import { ZCaregiverAddressFields, ZCaregiverJournalEntryFields } from '@hearth/shared/caregivers/caregivers.schema';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { useTRPC } from '@/api/trpc';
+import { AccessHistorySection } from '@/components/records/access-history.section';
 import { AddressesSection } from '@/components/records/addresses.section';
 import { JournalSection } from '@/components/records/journal.section';
 import { recordProcedures } from '@/components/records/owned-records';
@@ -60,6 +61,7 @@ export function CaregiverProfilePage() {
             canUpload={can('createCaregiverFile')}
             canDelete={can('deleteCaregiverFile')}
           />
+          {can('getRecordAccessHistory') && <AccessHistorySection recordType="caregiver" id={cg.id} />}
         </>
       }
       bottomLeft={

@@ -1,6 +1,7 @@
 import { ZClientAddressFields, ZClientJournalEntryFields } from '@hearth/shared/clients/clients.schema';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { useTRPC } from '@/api/trpc';
+import { AccessHistorySection } from '@/components/records/access-history.section';
 import { AddressesSection } from '@/components/records/addresses.section';
 import { JournalSection } from '@/components/records/journal.section';
 import { recordProcedures } from '@/components/records/owned-records';
@@ -66,6 +67,7 @@ export function ClientProfilePage() {
             canUpload={can('createClientFile')}
             canDelete={can('deleteClientFile')}
           />
+          {can('getRecordAccessHistory') && <AccessHistorySection recordType="client" id={c.id} />}
         </>
       }
       bottomLeft={

@@ -1,0 +1,14 @@
+import { SESSION } from '../app/app.constants';
+
+/**
+ * Whether a session has ended by the spec's timing (section 9: inactivity limit 30 minutes, maximum sign-in age 12
+ * hours): its last activity is older than the inactivity limit, or its sign-in older than the maximum age. Section
+ * 4 joins the two with "and"; Hearth ends the session on either, as the server does (docs/decisions/0010-access-log.md; the server's check is
+ * apps/server/src/auth/session-activity.ts).
+ * A time not known (null) never ends it. All epoch milliseconds.
+ */
+export function isSessionExpired(times: { lastActivity: number | null; signedInAt: number | null; now: number }): boolean {
+  const { lastActivity, signedInAt, now } = times;
+  if (lastActivity !== null && now - lastActivity > SESSION.inactivityLimitMs) return true;
+  return signedInAt !== null && now - signedInAt > SESSION.maxSignInAgeMs;
+}
