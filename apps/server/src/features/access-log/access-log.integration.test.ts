@@ -183,6 +183,7 @@ describe('who may read the log and a record’s history', () => {
     });
     expect(csv.status).toBe(200);
     expect(await csv.text()).toContain('Record read');
+    expect(await lastEntry('export-download')).toMatchObject({ userId: await userIdOf('developer'), recordType: 'view' });
     for (const role of ['companyadmin', 'branchmanager', 'rvp', 'nurse', 'prn', 'caregiver', 'client']) {
       const token = await t.signIn(role);
       expect({ role, status: (await viewQuery(token)).status }).toEqual({ role, status: 403 });

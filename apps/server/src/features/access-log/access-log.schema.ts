@@ -31,7 +31,7 @@ export const accessLog = pgTable(
     mfaUsed: boolean('mfa_used'),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    /** The record read or touched: 'client', 'caregiver', 'file', 'export'. */
+    /** The record read or touched: 'client', 'caregiver', 'file', 'export', 'view' (a list's CSV or XLSX export). */
     recordType: text('record_type'),
     recordId: integer('record_id'),
     /** The client or caregiver the entry is about (a file's owner too), for a record's own access history. */
