@@ -1,82 +1,21 @@
-import { CATALOGUES, type Language } from '@hearth/shared/i18n/languages';
+import type { Language } from '@hearth/shared/i18n/languages';
+import { FIELD_PREFIX, messageOfEnglish as findEnglish } from '@hearth/shared/i18n/english-messages';
 import { translate, type ServerMessage, type ServerMessageKey } from './server-i18n';
 
 /**
- * Messages written as English text, found in the `server` catalogue by that text (docs/decisions/0009 "Server
- * messages"). The services and the shared zod schemas wrote their messages in English before there were
- * catalogues; rather than give every call site a key, the catalogue's sections of messages (MESSAGE_SECTIONS) are
- * indexed by their English text, so "Shift 12 not found" is errors.notFound with {what: "Shift", id: "12"}. New
- * code names its key (msg()); this index is for the texts that still arrive as text.
+ * The server's side of the English-text index of the `server` catalogue (packages/shared/src/i18n/english-messages.ts,
+ * docs/decisions/0009 "Server messages"): an error or zod message that arrives as English text is answered in the
+ * reader's language when the catalogue holds that text.
  */
-
-/** The catalogue sections whose English texts are messages a reader may receive as plain text. */
-const MESSAGE_SECTIONS = ['errors', 'validation', 'evv'] as const;
-
-/** Placeholders that stand for one word (an id, a number): matched as `\S+`, so a noun before them can hold spaces. */
-const WORD_PLACEHOLDERS = new Set(['id', 'count', 'max', 'min', 'action']);
-
-interface Template {
-  key: ServerMessageKey;
-  pattern: RegExp;
-  names: string[];
-  /** Characters of literal text: longer (more specific) templates are tried first. */
-  literalLength: number;
-}
-
-/** A message led by the path of its field ("checkIn: ...", "params.branchId: ..."). */
-const FIELD_PREFIX = /^([\w.]+): (.+)$/s;
-const PLURAL_KEY = /_(zero|one|two|few|many|other)$/;
-const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
-
-/** Every message text of the English catalogue with its key (plural forms are left out: they are keyed by count). */
-function leaves(): [ServerMessageKey, string][] {
-  const found: [ServerMessageKey, string][] = [];
-  const walk = (node: unknown, path: string) => {
-    if (typeof node === 'string') {
-      if (!PLURAL_KEY.test(path)) found.push([path as ServerMessageKey, node]);
-    } else if (node && typeof node === 'object') {
-      for (const [k, v] of Object.entries(node)) walk(v, path ? `${path}.${k}` : k);
-    }
-  };
-  const catalogue = CATALOGUES.en.server as Record<string, unknown>;
-  for (const section of MESSAGE_SECTIONS) walk(catalogue[section], section);
-  return found;
-}
-
-const exact = new Map<string, ServerMessageKey>();
-const templates: Template[] = [];
-for (const [key, text] of leaves()) {
-  const names = [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
-  if (names.length === 0) {
-    if (!exact.has(text)) exact.set(text, key);
-    continue;
-  }
-  const parts = text.split(PLACEHOLDER);
-  // split with a capture group alternates literal text and placeholder names.
-  const source = parts
-    .map((part, i) =>
-      i % 2 === 0 ? part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : WORD_PLACEHOLDERS.has(part) ? '(\\S+)' : '(.+?)',
-    )
-    .join('');
-  const literalLength = parts.filter((_, i) => i % 2 === 0).join('').length;
-  templates.push({ key, pattern: new RegExp(`^${source}$`, 's'), names, literalLength });
-}
-templates.sort((a, b) => b.literalLength - a.literalLength);
 
 /**
  * The catalogue message an English text is, with the values its placeholders matched, or null when the catalogue
  * does not have it.
  */
 export function messageOfEnglish(text: string): ServerMessage | null {
-  const key = exact.get(text);
-  if (key) return { key };
-  for (const template of templates) {
-    const match = template.pattern.exec(text);
-    if (!match) continue;
-    const values = Object.fromEntries(template.names.map((name, i) => [name, match[i + 1]!]));
-    return { key: template.key, values };
-  }
-  return null;
+  const found = findEnglish(text);
+  // The index is built from the English server catalogue, so its keys are ServerMessageKeys.
+  return found && { key: found.key as ServerMessageKey, ...(found.values ? { values: found.values } : {}) };
 }
 
 /**

@@ -1,8 +1,25 @@
 import type { z } from 'zod';
+import { FIELD_PREFIX, messageOfEnglish } from '@hearth/shared/i18n/english-messages';
+import { i18n } from '@/i18n/i18n.setup';
+
+/**
+ * A schema's own message (the shared schemas write them in English) in the shown language: the `server`
+ * catalogue's translation when it holds that English text (packages/shared/src/i18n/english-messages.ts), the
+ * same words the server answers with; zod's own messages are already in the shown language (zod-config.ts).
+ */
+export function wordValidationMessage(message: string): string {
+  if (i18n.language === 'en') return message;
+  const found = messageOfEnglish(message);
+  if (found) return i18n.t(found.key as never, { ns: 'server', ...found.values }) as string;
+  const fieldAt = FIELD_PREFIX.exec(message);
+  const inField = fieldAt && messageOfEnglish(fieldAt[2]!);
+  return inField ? `${fieldAt[1]}: ${i18n.t(inField.key as never, { ns: 'server', ...inField.values }) as string}` : message;
+}
 
 /**
  * Adapts a zod schema to @mantine/form's `validate` option: each issue becomes an error on its dotted path (first
- * message per field wins), so the form and the server check the same shared schema.
+ * message per field wins), worded in the shown language (wordValidationMessage), so the form and the server check
+ * the same shared schema and say the same words.
  */
 export function zodValidate<Values>(schema: z.ZodType) {
   return (values: Values): Record<string, string> => {
@@ -11,7 +28,7 @@ export function zodValidate<Values>(schema: z.ZodType) {
     const errors: Record<string, string> = {};
     for (const issue of result.error.issues) {
       const path = issue.path.map(String).join('.');
-      errors[path] ??= issue.message;
+      errors[path] ??= wordValidationMessage(issue.message);
     }
     return errors;
   };

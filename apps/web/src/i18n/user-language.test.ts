@@ -43,3 +43,19 @@ describe("zod's own messages", () => {
     expect(z.string().safeParse(3).error?.issues[0]?.message).toBe('Invalid input: expected string, received number');
   });
 });
+
+describe("the shared schemas' own messages in a form", () => {
+  it('are worded from the server catalogue in Spanish and left as written in English', async () => {
+    const { z } = await import('zod');
+    const { zodValidate } = await import('@/forms/zod-validate');
+    const schema = z.object({ email: z.string().min(1, 'Email is required'), id: z.number().max(9, 'Ids go from 1 to 9') });
+    vi.stubGlobal('navigator', { languages: ['en-US'], language: 'en-US' });
+    await applyUserLanguage({ language: 'es' });
+    expect(zodValidate(schema)({ email: '', id: 12 })).toEqual({
+      email: 'El correo electrónico es obligatorio',
+      id: 'Los identificadores van de 1 a 9',
+    });
+    await applyUserLanguage({ language: 'en' });
+    expect(zodValidate(schema)({ email: '', id: 12 })).toEqual({ email: 'Email is required', id: 'Ids go from 1 to 9' });
+  });
+});
