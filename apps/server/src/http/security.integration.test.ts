@@ -24,11 +24,13 @@ beforeAll(async () => {
   t = await startTestApp();
   adminToken = await t.signIn('companyadmin');
   caregiverToken = await t.signIn('caregiver');
-  const res = await t.fetch('/api/auth/sign-in/username', {
+  const challenge = await t.fetch('/api/auth/sign-in/username', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'caregiver', password: DEMO_PASSWORD }),
   });
+  // The caregiver is enrolled: the session cookie comes with the second factor.
+  const res = await t.verifyTotp(challenge);
   caregiverCookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
