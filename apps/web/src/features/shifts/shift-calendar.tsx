@@ -25,6 +25,12 @@ import { useBranchTimezone } from './shift-queries';
 import { localParts, todayIn } from './shift-time';
 import { ShiftWarningsModal } from './shift-warnings';
 
+/**
+ * FullCalendar's own words (day and month names, "more", hints) besides its built-in English. Kept in one array: a
+ * new array on each render would reset the calendar, whose datesSet then renders again, without end.
+ */
+const LOCALES = [esLocale];
+
 /** The prefill of a shift created from the toolbar: today (or the first day shown) 09:00 to 13:00. */
 function defaultPrefill(timezone: string, rangeStart: string | null): ShiftPrefill {
   const today = todayIn(timezone);
@@ -82,8 +88,7 @@ function Calendar(props: { party: ScheduleParty; owner: FixedParty; timezone: st
           <FullCalendar
             ref={calendarRef}
             plugins={[luxonPlugin, timeGridPlugin, dayGridPlugin, interactionPlugin]}
-            // FullCalendar's own words (day and month names, "more", hints) in the shown language; English is built in.
-            locales={[esLocale]}
+            locales={LOCALES}
             locale={i18n.language}
             timeZone={timezone}
             initialView={initialView}
