@@ -88,6 +88,8 @@ export const PROCEDURE_INPUT_OVERRIDES: Record<string, Record<string, unknown>> 
   deleteShift: { reason: 'Client in hospital' },
   saveShiftTimesheet: { checkIn: INSTANT },
   queueFileImport: { contentType: 'text/csv' },
+  sendPhoneVerificationCode: { phoneNumber: '+15550100200' },
+  verifyPhone: { code: '123456' },
 };
 
 /** Keys (any procedure) whose values must name something that exists rather than match a pattern. */
