@@ -1,21 +1,19 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { appOrigin, DEMO_PASSWORD } from './session';
+import { tokenAfterSecondFactor } from './mfa';
 
 /**
  * The HTTP API as a flow's setup uses it (faster than pages where the page itself is not what is tested): sign-in
  * through better-auth, tRPC queries and mutations with the bearer token, each asserting a 200.
  */
 
-/** A bearer token of a user signed in through the API (the demo password unless another is given). */
+/** A bearer token of a user signed in through the API (the demo password unless another is given; the demo code). */
 export async function tokenOf(request: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<string> {
   const response = await request.post('/api/auth/sign-in/username', {
     data: { username, password },
     headers: { origin: appOrigin() },
   });
-  expect(response.status(), await response.text()).toBe(200);
-  const token = response.headers()['set-auth-token'];
-  expect(token).toBeTruthy();
-  return token!;
+  return tokenAfterSecondFactor(request, response, appOrigin());
 }
 
 /** A tRPC query (GET) as the holder of `token`; its data. */
