@@ -143,7 +143,13 @@ export async function getCaregiver({ scope, input }: ScopedInput<{ id: number }>
  */
 export async function readCaregiver({ scope, input }: ScopedInput<{ id: number }>): Promise<CaregiverOutput> {
   const caregiver = await getCaregiver({ scope, input });
-  await recordScopeAccess(scope, { action: 'record-read', recordType: 'caregiver', recordId: caregiver.id, caregiverId: caregiver.id, detail: 'getCaregiver' });
+  await recordScopeAccess(scope, {
+    action: 'record-read',
+    recordType: 'caregiver',
+    recordId: caregiver.id,
+    caregiverId: caregiver.id,
+    detail: 'getCaregiver',
+  });
   return caregiver;
 }
 

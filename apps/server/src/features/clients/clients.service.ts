@@ -65,7 +65,13 @@ export async function getClient({ scope, input }: ScopedInput<{ id: number }>): 
  */
 export async function readClient({ scope, input }: ScopedInput<{ id: number }>): Promise<ClientOutput> {
   const client = await getClient({ scope, input });
-  await recordScopeAccess(scope, { action: 'record-read', recordType: 'client', recordId: client.id, clientId: client.id, detail: 'getClient' });
+  await recordScopeAccess(scope, {
+    action: 'record-read',
+    recordType: 'client',
+    recordId: client.id,
+    clientId: client.id,
+    detail: 'getClient',
+  });
   return client;
 }
 
