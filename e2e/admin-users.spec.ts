@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { artifact, signInAs } from './support/session';
+import { expectAccessible } from './support/a11y';
 
 /** Finds a user through the list's search box and opens their edit page. */
 async function openUser(page: Page, search: string): Promise<void> {
@@ -61,6 +62,7 @@ test('a saved edit shows up in the user history', async ({ page }) => {
 
   await page.setViewportSize({ width: 1280, height: 1000 });
   await page.screenshot({ path: artifact('admin-user-edit.png') });
+  await expectAccessible(page, 'user edit');
 });
 
 test('impersonating a user and stopping from the footer', async ({ page }) => {
@@ -89,6 +91,7 @@ test('roles: a developer edits permissions, a company admin only reads them', as
   await page.getByRole('button', { name: 'Save actions' }).click();
   await expect(page.getByText('Nurse: actions permissions saved')).toBeVisible();
   await page.screenshot({ path: artifact('roles-editor.png') });
+  await expectAccessible(page, '/admin/roles');
   // Put it back, so the demo data stays as seeded.
   await getBranches.setChecked(wasChecked);
   await page.getByRole('button', { name: 'Save actions' }).click();
@@ -108,6 +111,7 @@ test('a branch edit is checked by the shared rules and saved', async ({ page }) 
   await signInAs(page, 'companyadmin', '/admin/branches');
   await page.getByRole('link', { name: 'Springfield' }).click();
   await expect(page).toHaveURL(/\/admin\/branches\/\d+$/);
+  await expectAccessible(page, 'branch edit');
   const radius = page.getByLabel('Geofence radius (metres)');
   await expect(radius).toHaveValue('150');
   await radius.fill('5');

@@ -9,6 +9,7 @@ import { artifact, signInAs } from './support/session';
 import { nextDownload, pick, pickDay, pickerDay, pickRange } from './support/ui';
 import { countText, providers3x, syntheaPath, syntheaRows, type SyntheaFileName } from './support/synthea';
 import Papa from 'papaparse';
+import { expectAccessible } from './support/a11y';
 
 /**
  * An agency's week, end to end, on its own fresh server (issue "An agency's week"): the company admin imports the
@@ -117,6 +118,7 @@ test('1. the company admin imports the Synthea payers, patients and providers th
   const list = page.getByRole('table', { name: /file imports/i });
   await expect(list.locator('tbody tr', { hasText: 'Completed' })).toHaveCount(3);
   await page.screenshot({ path: artifact('week-imports.png') });
+  await expectAccessible(page, '/file-imports');
 
   // Every imported caregiver is on the map of Boston (each has an address with coordinates).
   await page.goto('/map');
@@ -154,6 +156,7 @@ test('2. the admin sets up Medicaid, 30 clients with authorizations and patterns
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Payer source saved')).toBeVisible();
   await page.screenshot({ path: artifact('week-payer.png') });
+  await expectAccessible(page, 'payer sources');
 
   // 30 imported clients of Boston with a home (the roster's newest, so none of the demo's).
   const clients = await viewRows<{ id: number; firstName: string; lastName: string; city: string | null }>(request, admin, {
@@ -263,6 +266,7 @@ test('2. the admin sets up Medicaid, 30 clients with authorizations and patterns
   await patternDialog.getByRole('button', { name: 'Create pattern' }).click();
   await expect(patterns.getByRole('listitem')).toHaveCount(1);
   await page.screenshot({ path: artifact('week-pattern.png') });
+  await expectAccessible(page, 'pattern');
 
   // B at Y and C at Z through the API, and 27 more clients with the other imported caregivers on Tuesdays.
   const pattern = (clientId: number, caregiverId: number, days: string, start: string, minutes: number) =>
@@ -340,6 +344,7 @@ test('4. the open shift: invitations from its drawer, and the nearest caregiver 
   await drawer.getByRole('button', { name: 'Invite selected (1)' }).click();
   await expect(page.getByText('Sent 1 pickup invitation')).toBeVisible();
   await page.screenshot({ path: artifact('week-pickup-invited.png') });
+  await expectAccessible(page, 'pickup invitations');
 
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const app = await phone.newPage();
@@ -349,6 +354,7 @@ test('4. the open shift: invitations from its drawer, and the nearest caregiver 
   await expect(offer).toHaveCount(1);
   await expect(offer).toContainText('T1019');
   await app.screenshot({ path: artifact('week-app-pickup.png') });
+  await expectAccessible(app, '/app/pickup');
   await offer.getByRole('button', { name: 'Accept' }).click();
   await expect(app.getByText('Shift accepted')).toBeVisible();
   await app.screenshot({ path: artifact('week-app-pickup-accepted.png') });
@@ -409,6 +415,7 @@ test('5. a day in /app at 390x844: near the client, once far, and one visit full
   await expect(card(page, nearId)).toBeVisible();
   await serviceWorkerReady(page);
   await page.screenshot({ path: artifact('week-app-schedule.png') });
+  await expectAccessible(page, '/app');
 
   // Near the client: checked in and out online, the care sheet signed by both.
   const checkIn = page.waitForResponse((r) => r.url().includes('caregiverAppCheckInOut'));
@@ -422,6 +429,7 @@ test('5. a day in /app at 390x844: near the client, once far, and one visit full
   await expect(page).toHaveURL(new RegExp(`/app/care-sheets/\\d+/shifts/${nearId}/checkout$`));
   await signBothPads(page);
   await page.screenshot({ path: artifact('week-app-checkout.png') });
+  await expectAccessible(page, 'check-out');
   await page.getByRole('button', { name: 'Save care sheet' }).click();
   await expect(page.getByText('Care sheet saved')).toBeVisible();
 

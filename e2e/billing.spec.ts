@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { artifact, signInAs } from './support/session';
+import { expectAccessible } from './support/a11y';
 
 /** Waits for the billing table to load and returns its total ("1–25 of 40 ..."). */
 async function shownTotal(page: Page): Promise<number> {
@@ -35,6 +36,7 @@ test('the company admin computes last month’s billing and sees its lines with 
   await expect(table.getByRole('cell', { name: 'Billable', exact: true }).first()).toBeVisible();
   await page.screenshot({ path: artifact('billing-desktop-full.png'), fullPage: true });
   await page.screenshot({ path: artifact('billing-desktop.png') });
+  await expectAccessible(page, '/reports/billing');
   // The rest of the columns (amount, status, note), as the table scrolls sideways.
   await table.getByRole('columnheader', { name: 'Note' }).scrollIntoViewIfNeeded();
   await expect(table.getByRole('columnheader', { name: 'Status' })).toBeInViewport();

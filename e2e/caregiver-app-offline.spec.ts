@@ -5,6 +5,7 @@ import { card, savedScheduleWindows, serviceWorkerReady, signBothPads } from './
 import { artifact, signInAs } from './support/session';
 import { noNotifications } from './support/ui';
 import { createVisitTeam, unique } from './support/visit-team';
+import { expectAccessible } from './support/a11y';
 
 /** The Boston branch's time zone. */
 const ZONE = 'America/New_York';
@@ -91,6 +92,7 @@ test('caregiver app offline: check-in, scroll, check-out, reload, upload: the vi
   await noNotifications(page);
   await visit.scrollIntoViewIfNeeded();
   await page.screenshot({ path: artifact('app-offline-after-check-in.png') });
+  await expectAccessible(page, '/app offline');
 
   // Scroll: down to the last visit saved, then back up to the visit in progress.
   await expect(async () => {

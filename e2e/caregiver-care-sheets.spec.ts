@@ -5,6 +5,7 @@ import { DateTime } from 'luxon';
 import { mutation, offlineReplayHeaders, query, tokenOf } from './support/api';
 import { noNotifications } from './support/ui';
 import { artifact, signInAs } from './support/session';
+import { expectAccessible } from './support/a11y';
 
 /** The demo branches' time zone. */
 const ZONE = 'America/New_York';
@@ -158,6 +159,7 @@ test('care sheets: check-out with a drawn signature and with the client unable t
   await expect(page.getByText('Sign or initial the care sheet')).toBeHidden();
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: artifact('app-checkout.png') });
+  await expectAccessible(page, 'care sheet check-out');
   await page.screenshot({ path: artifact('app-checkout-full.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Save care sheet' }).click();
@@ -182,6 +184,7 @@ test('care sheets: check-out with a drawn signature and with the client unable t
   await noNotifications(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: artifact('app-review.png') });
+  await expectAccessible(page, 'care sheet review');
   await page.screenshot({ path: artifact('app-review-full.png'), fullPage: true });
 
   const downloading = page.waitForEvent('download');
@@ -214,6 +217,7 @@ test('care sheets: check-out with a drawn signature and with the client unable t
   await expect(page.locator(`a[href="/app/care-sheets/${sheetB.careSheetId}/review"]`)).not.toContainText('Reviewed');
   await noNotifications(page);
   await page.screenshot({ path: artifact('app-care-sheets.png') });
+  await expectAccessible(page, '/app/care-sheets');
 
   await page.locator(`a[href="/app/care-sheets/${sheetB.careSheetId}/review"]`).click();
   await expect(page.getByRole('button', { name: 'Looks right' })).toBeVisible();
@@ -271,6 +275,7 @@ test('pickup: an open shift offered to the demo caregiver is accepted on /app/pi
   await expect(card).toContainText(/ · \d+(\.\d)? mi/);
   await noNotifications(page);
   await page.screenshot({ path: artifact('app-pickup.png') });
+  await expectAccessible(page, '/app/pickup');
 
   await card.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByText('Shift accepted')).toBeVisible();

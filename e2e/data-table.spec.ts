@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { artifact, signInAs } from './support/session';
+import { expectAccessible } from './support/a11y';
 
 /** The users table of /admin/users. */
 function usersTable(page: Page) {
@@ -223,6 +224,7 @@ test('the users table in light and dark', async ({ page }) => {
   await filterRoles(page, ['Nurse', 'Branch Manager', 'Company Admin', 'RVP', 'PRN']);
   await expect(usersTable(page)).toHaveAttribute('aria-busy', 'false');
   await page.screenshot({ path: artifact('data-table-users.png') });
+  await expectAccessible(page, '/admin/users');
 
   await page.getByRole('button', { name: 'Toggle color scheme' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');

@@ -5,6 +5,7 @@ import { callApi, mutation, offlineReplayHeaders, query, tokenOf } from './suppo
 import { card } from './support/app';
 import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
 import { createVisitTeam, unique } from './support/visit-team';
+import { expectAccessible } from './support/a11y';
 
 const ZONE = 'America/New_York';
 const HOME = { lat: 42.3554, lon: -71.0656 };
@@ -91,6 +92,7 @@ test('an offline visit uploaded after its pay period locked is recorded and flag
   const refusal = app.getByRole('alert').filter({ hasText: 'is locked: the phone cannot record this check-in' });
   await expect(refusal).toContainText('Ask the office to record your check-in as a manual edit with a reason code.');
   await app.screenshot({ path: artifact('evv-lock-app-online-refused.png') });
+  await expectAccessible(app, '/app refused check-in');
   await phone.close();
   expect((await query<{ timesheets: unknown[] }>(request, admin, 'getShift', { id: onlineVisit })).timesheets).toEqual([]);
 
@@ -101,6 +103,7 @@ test('an offline visit uploaded after its pay period locked is recorded and flag
   const visits = page.getByRole('table', { name: 'Visits' });
   await expect(visits.getByText('After pay period lock')).toHaveCount(1);
   await page.screenshot({ path: artifact('evv-lock-review.png') });
+  await expectAccessible(page, 'EVV caregiver review');
 
   // The shift's timesheets say why, and its history that the phone's offline upload passed the lock.
   await page.goto(`/clients/${team.clientId}/schedule`);
@@ -113,6 +116,7 @@ test('an offline visit uploaded after its pay period locked is recorded and flag
   await expect(timesheets.getByText('Offline')).toHaveCount(2);
   await expect(timesheets).toContainText('Arrived after the pay period was locked');
   await page.screenshot({ path: artifact('evv-lock-timesheets.png') });
+  await expectAccessible(page, 'client schedule timesheets');
   await drawer.getByRole('tab', { name: 'Changes' }).click();
   await expect(drawer.getByText('Offline upload after lock').first()).toBeVisible();
   await page.screenshot({ path: artifact('evv-lock-history.png') });

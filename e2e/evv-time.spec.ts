@@ -5,6 +5,7 @@ import { callApi, mutation, query, tokenOf } from './support/api';
 import { card } from './support/app';
 import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
 import { createVisitTeam, unique } from './support/visit-team';
+import { expectAccessible } from './support/a11y';
 
 /** The Boston branch's time zone. */
 const ZONE = 'America/New_York';
@@ -75,6 +76,7 @@ test('EVV time rules: the phone refuses too early and too late, the office edits
   const early = app.getByRole('alert').filter({ hasText: 'Too early to check in: check-in opens at' });
   await expect(early).toContainText('2 hours before the visit starts.');
   await app.screenshot({ path: artifact('evv-app-too-early.png') });
+  await expectAccessible(app, '/app too early');
   await app.goto('/app?status=missing');
   await expect(app.getByRole('heading', { name: 'Missed visits' })).toBeVisible();
   await card(app, booked.missed)
@@ -125,6 +127,7 @@ test('EVV time rules: the phone refuses too early and too late, the office edits
   await expect(visits.getByText('Manual edit')).toHaveCount(1);
   await expect(visits.getByText('Caregiver forgot to check in or out')).toBeVisible();
   await page.screenshot({ path: artifact('evv-review-clock.png') });
+  await expectAccessible(page, 'EVV caregiver review');
 
   // The company admin edits the EVV settings from the EVV page; the branch manager only reads them.
   await page.goto('/dashboard/evv');
@@ -141,6 +144,7 @@ test('EVV time rules: the phone refuses too early and too late, the office edits
   await drawer.getByLabel('Phone clock tolerance').fill('3');
   await expect(drawer.getByText('The clock tolerance must be at most 60 minutes')).toBeHidden();
   await page.screenshot({ path: artifact('evv-settings.png') });
+  await expectAccessible(page, 'EVV settings');
   await drawer.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('EVV settings saved')).toBeVisible();
   const admin = await tokenOf(request, 'companyadmin');

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { nextDownload, pick } from './support/ui';
 import { artifact, signInAs } from './support/session';
+import { expectAccessible } from './support/a11y';
 
 test('file exports: queue a clients export, wait for it, download the CSV and find a client in it', async ({ page }) => {
   test.setTimeout(120_000);
@@ -23,6 +24,7 @@ test('file exports: queue a clients export, wait for it, download the CSV and fi
   await pick(page, dialog, 'Export type', /^Clients/);
   await expect(dialog.getByRole('radio', { name: 'CSV' })).toBeChecked();
   await page.screenshot({ path: artifact('file-export-dialog.png') });
+  await expectAccessible(page, 'file export dialog');
   await dialog.getByRole('button', { name: 'Queue export' }).click();
 
   // The job runs; the dialog follows it to its Download button.
@@ -47,6 +49,7 @@ test('file exports: queue a clients export, wait for it, download the CSV and fi
   const latest = page.getByRole('region', { name: 'Latest exports' });
   await expect(latest).toContainText('Completed');
   await page.screenshot({ path: artifact('file-exports-list.png') });
+  await expectAccessible(page, '/file-exports');
   const again = nextDownload(page);
   await latest
     .getByRole('button', { name: /^Download export \d+$/ })
@@ -61,6 +64,7 @@ test('file exports: queue a clients export, wait for it, download the CSV and fi
   await expect(drawer.getByRole('button', { name: 'Download' })).toBeVisible();
   await expect(drawer).toContainText('.csv');
   await page.screenshot({ path: artifact('file-export-drawer.png') });
+  await expectAccessible(page, 'file export drawer');
   await page.keyboard.press('Escape');
   await expect(page).not.toHaveURL(/fileExportId=/);
 
@@ -86,6 +90,7 @@ test('file export types: the developer changes a retention and puts it back', as
   const types = page.getByRole('table', { name: 'File export types' });
   await expect(types).toContainText('7 days');
   await page.screenshot({ path: artifact('file-export-types.png') });
+  await expectAccessible(page, '/admin/file-export-types');
   await types.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/admin\/file-export-types\/[a-z0-9-]+$/);
   const retention = page.getByLabel('Retention (hours)');

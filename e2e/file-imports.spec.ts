@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { nextDownload, pick } from './support/ui';
 import { artifact, signInAs } from './support/session';
 import { countText, syntheaPath, syntheaRows } from './support/synthea';
+import { expectAccessible } from './support/a11y';
 
 /** The repository's Synthea sample of patients, and what the page must count of it. */
 const PATIENTS_CSV = syntheaPath('patients.csv');
@@ -18,6 +19,7 @@ test('file imports: upload the Synthea patients, follow the progress, read the w
   await expect(page.getByRole('heading', { name: 'File Imports', level: 2 })).toBeVisible();
   await expect(page.getByRole('table', { name: /file imports/i })).toBeVisible();
   await page.screenshot({ path: artifact('file-imports-list.png') });
+  await expectAccessible(page, '/file-imports');
 
   await page.getByRole('button', { name: 'Import a file' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a file' });
@@ -45,6 +47,7 @@ test('file imports: upload the Synthea patients, follow the progress, read the w
   await fileInput.setInputFiles(PATIENTS_CSV);
   await expect(dialog.getByText('notes.txt is not a CSV or XLSX file')).toBeHidden();
   await page.screenshot({ path: artifact('file-import-dialog.png') });
+  await expectAccessible(page, 'file import dialog');
   const stream = page.waitForResponse((response) => /\/api\/file-imports\/\d+\/progress$/.test(response.url()));
   await dialog.getByRole('button', { name: 'Upload and import' }).click();
   // The progress comes as server-sent events read by the page.
@@ -79,6 +82,7 @@ test('file imports: upload the Synthea patients, follow the progress, read the w
     .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1 && !c.getAttribute('title')).length);
   expect(clipped).toBe(0);
   await page.screenshot({ path: artifact('file-import-rows.png') });
+  await expectAccessible(page, 'file import rows');
   const statuses = page.getByRole('radiogroup', { name: 'Row status' });
   await statuses.getByText(`Warnings ${countText(NO_ZIP)}`).click();
   await expect(page).toHaveURL(/%22hasWarning%22/);
@@ -120,6 +124,7 @@ test('file import types: the developer edits a mapping; required fields must sta
   const types = page.getByRole('table', { name: 'File import types' });
   await expect(types).toContainText('Synthea patients');
   await page.screenshot({ path: artifact('file-import-types.png') });
+  await expectAccessible(page, '/admin/file-import-types');
   await types.getByRole('link', { name: 'Synthea patients' }).click();
   await expect(page).toHaveURL(/\/admin\/file-import-types\/synthea-patients$/);
   await expect(page.getByRole('heading', { name: 'Synthea patients', level: 2 })).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { tokenOf } from './support/api';
 import { artifact, signInAs } from './support/session';
+import { expectAccessible } from './support/a11y';
 
 /** The legend's count of a layer: "Clients (42)" -> 42. */
 async function legendCount(page: Page, label: string): Promise<number> {
@@ -84,6 +85,7 @@ test('the map shows clients, caregivers and visits; layers, branch filter and st
   expect(visits).toBeGreaterThan(0);
   await expect(markers(page, 'visits')).toHaveCount(visits);
   await page.screenshot({ path: artifact('map-light.png') });
+  await expectAccessible(page, '/map');
 
   // A visit's popup names the client (a profile link), the times and status; markers overlap, so by keyboard.
   const escaped = openVisitClient.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -147,6 +149,7 @@ test('without WebGL the same markers, popups and layers are drawn on a plain plo
   const popup = page.getByTestId('map-popup');
   await expect(popup.getByRole('link')).toHaveAttribute('href', /^\/caregivers\/\d+\/profile$/);
   await page.screenshot({ path: artifact('map-plot.png') });
+  await expectAccessible(page, '/map plain plot');
 
   await page
     .getByRole('region', { name: 'Map layers' })

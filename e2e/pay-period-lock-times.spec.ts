@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { day, pickDay } from './support/ui';
 import { artifact, mainMenu, signInAs } from './support/session';
+import { expectAccessible } from './support/a11y';
 
 test('a company admin adds a pay period lock time and sees it listed as locked once its time has passed', async ({ page }) => {
   await signInAs(page, 'companyadmin');
@@ -24,6 +25,7 @@ test('a company admin adds a pay period lock time and sees it listed as locked o
   await expect(dialog.getByText("in the branch's time zone (America/New_York)")).toBeVisible();
   await expect(dialog.locator('.mantine-InputWrapper-error')).toHaveCount(0);
   await page.screenshot({ path: artifact('pay-period-lock-times-form.png') });
+  await expectAccessible(page, 'pay period lock time form');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Lock time added for Worcester')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -57,6 +59,7 @@ test('a company admin adds a pay period lock time and sees it listed as locked o
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await page.screenshot({ path: artifact('pay-period-lock-times.png'), fullPage: true });
+  await expectAccessible(page, 'pay period lock times');
 
   // Deleting asks first; the period is then gone (and the flow can run again on the same server).
   await row.getByRole('button', { name: /^Delete lock time/ }).click();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { artifact, signInAs } from './support/session';
+import { expectAccessible } from './support/a11y';
 
 /**
  * The payroll report (issue "Payroll, billing, reports"): the demo company admin computes the last semi-monthly pay
@@ -28,6 +29,7 @@ test('computes the last pay period and shows lines with hours and gross pay; ope
   await expect(first).toContainText(/\$[1-9][\d,]*\.\d{2}/);
   expect(await table.locator('tbody tr').count()).toBeGreaterThan(1);
   await page.screenshot({ path: artifact('payroll-report.png') });
+  await expectAccessible(page, '/reports/payroll');
   // The money columns, further right in the table's scroll area.
   const missing = table.getByRole('columnheader', { name: 'Missing pay rate' });
   await missing.scrollIntoViewIfNeeded();
@@ -41,4 +43,5 @@ test('computes the last pay period and shows lines with hours and gross pay; ope
   await expect(drawer.getByLabel('Mileage rate')).toHaveValue('$0.70 / mile');
   await expect(drawer.getByRole('button', { name: 'Save' })).toBeVisible();
   await page.screenshot({ path: artifact('payroll-settings.png') });
+  await expectAccessible(page, 'payroll settings');
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pick } from './support/ui';
 import { artifact, signInAs } from './support/session';
+import { expectAccessible } from './support/a11y';
 
 /** A name no earlier run has used. */
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}`;
@@ -77,8 +78,10 @@ for (const kind of ['client', 'caregiver'] as const) {
     await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
     await addresses.scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifact(`${kind}-addresses-section.png`) });
+    await expectAccessible(page, `${kind} addresses`);
     await journal.scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifact(`${kind}-journal-section.png`) });
+    await expectAccessible(page, `${kind} journal`);
 
     await journal.getByRole('button', { name: 'Delete entry First visit, door code' }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { DateTime } from 'luxon';
 import { callApi, offlineReplayHeaders, tokenOf } from './support/api';
 import { artifact, signInAs } from './support/session';
+import { expectAccessible } from './support/a11y';
 
 /** The demo branches' time zone. */
 const ZONE = 'America/New_York';
@@ -128,6 +129,7 @@ test('care sheet, caregiver change and EVV export reports open with rows; an exp
     expect(await shownTotal(page, label), `${label} has rows`).toBeGreaterThan(0);
     await expect(page.getByRole('table', { name: label }).getByRole('columnheader', { name: column })).toBeVisible();
     await page.screenshot({ path: artifact(`report-${slug}.png`) });
+    await expectAccessible(page, `/reports/${slug}`);
   }
 
   // The newest export is first; its row opens the records report narrowed to it.
@@ -143,4 +145,5 @@ test('care sheet, caregiver change and EVV export reports open with rows; an exp
   await expect(table.getByRole('cell', { name: 'No check-out' }).first()).toBeVisible();
   await expect(table.locator('tbody tr td:first-child').first()).toHaveText(String(exportId));
   await page.screenshot({ path: artifact('report-integration-transaction-records-of-export.png') });
+  await expectAccessible(page, 'integration transaction records');
 });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { callApi, tokenOf } from './support/api';
 import { artifact, signInAs } from './support/session';
+import { expectAccessible } from './support/a11y';
 
 /** The built reports: path segment and the table's label (the backend view's label). */
 const BUILT = [
@@ -76,6 +77,7 @@ test('the reports index lists every report; the built ones open with rows and ex
   }
   await page.setViewportSize({ width: 1280, height: 1100 });
   await page.screenshot({ path: artifact('reports-index.png'), fullPage: true });
+  await expectAccessible(page, '/reports');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   for (const { slug, label } of BUILT) {
@@ -93,6 +95,7 @@ test('the reports index lists every report; the built ones open with rows and ex
   const remaining = page.getByRole('table', { name: 'Client authorizations' }).getByRole('columnheader', { name: 'Remaining' });
   await expect(remaining).toBeVisible();
   await page.screenshot({ path: artifact('reports-client-authorizations.png') });
+  await expectAccessible(page, '/reports/client-authorizations');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.goto('/reports/adp-employees');
@@ -113,4 +116,5 @@ test('the reports index lists every report; the built ones open with rows and ex
 test('an unknown report shows the coming-soon page naming it', async ({ page }) => {
   await signInAs(page, 'companyadmin', '/reports/no-such-report');
   await expect(page.getByText('Report "no-such-report" — coming soon.')).toBeVisible();
+  await expectAccessible(page, 'report coming soon');
 });

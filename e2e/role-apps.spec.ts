@@ -3,6 +3,7 @@ import { artifact, signInAs } from './support/session';
 import fs from 'node:fs';
 import { BASE_URL, E2E_PORT, outboxCopyFileOf } from './support/base-url';
 import { tokenOf } from './support/api';
+import { expectAccessible } from './support/a11y';
 
 test.describe('phone sized', () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -35,6 +36,7 @@ test.describe('phone sized', () => {
     await signInAs(page, 'client', '/');
     await expect(page).toHaveURL('/client-mobile-app');
     await expect(page.getByText('The client app is coming soon.')).toBeVisible();
+    await expectAccessible(page, '/client-mobile-app');
     await page.goto('/app');
     await expect(page).toHaveURL('/client-mobile-app');
   });

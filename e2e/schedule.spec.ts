@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { noNotifications } from './support/ui';
 import { artifact, signInAs } from './support/session';
+import { expectAccessible } from './support/a11y';
 
 /** The demo branches' time zone: the schedule shows wall-clock times there, whatever the browser's zone. */
 const ZONE = 'America/New_York';
@@ -115,6 +116,7 @@ test('schedule: recurring pattern, drag to move with its change history, open sh
   await page.getByRole('option', { name: 'MassHealth · T1019' }).click();
   await expect(patternDialog.getByRole('textbox', { name: 'Service code' })).toHaveValue('T1019');
   await page.screenshot({ path: artifact('schedule-pattern-form.png') });
+  await expectAccessible(page, 'pattern form');
   await patternDialog.getByRole('button', { name: 'Create pattern' }).click();
   await expect(page.getByText('Pattern created: 9 shifts generated')).toBeVisible();
   await expect(patternDialog).toBeHidden();
@@ -132,6 +134,7 @@ test('schedule: recurring pattern, drag to move with its change history, open sh
   await expect(dayShifts(page, monday.plus({ days: 4 }).toISODate()!)).toHaveCount(1);
   await noNotifications(page);
   await page.screenshot({ path: artifact('schedule-week.png') });
+  await expectAccessible(page, 'client schedule week');
 
   // Drag Monday's shift one hour later, with the mouse as a person would: press on the card, move down until the
   // card being dragged reads 10:00 AM, release. The dry run finds nothing to warn about, so it is saved.
@@ -172,6 +175,7 @@ test('schedule: recurring pattern, drag to move with its change history, open sh
   await expect(drawer.getByText('Shift created').first()).toBeVisible();
   await noNotifications(page);
   await page.screenshot({ path: artifact('schedule-drawer-changes.png') });
+  await expectAccessible(page, 'shift drawer');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 
@@ -259,6 +263,7 @@ test('schedule: recurring pattern, drag to move with its change history, open sh
   await expect(dayShifts(page, mondayIso)).toHaveCount(0);
   await expect(page.locator(`td.fc-daygrid-day[data-date="${mondayIso}"] [data-testid="shift-event"]`)).toHaveCount(1);
   await page.screenshot({ path: artifact('schedule-month.png') });
+  await expectAccessible(page, 'schedule month');
   await page.goto(`/caregivers/${caregiver.id}/schedule`);
   await page.getByRole('region', { name: 'Schedule' }).getByRole('button', { name: 'Next week' }).click();
   await expect(dayShifts(page, mondayIso)).toHaveAttribute('title', `10:00 AM – 2:00 PM, Martha ${clientLast}, T1019, Scheduled`);
@@ -310,6 +315,7 @@ test('schedule: recurring pattern, drag to move with its change history, open sh
   await expect(page.locator('[data-testid="shift-event"]')).toHaveCount(1);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: artifact('schedule-phone.png') });
+  await expectAccessible(page, 'schedule on the phone');
   await page.locator('[data-testid="shift-event"]').click();
   await expect(drawer).toBeVisible();
   // Once it has slid in, the drawer covers the whole width.

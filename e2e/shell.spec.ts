@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { artifact, mainMenu, signInAs } from './support/session';
+import { expectAccessible } from './support/a11y';
 
 /** Opens the Admin submenu (collapsed unless an admin page is open) and returns its link names. */
 async function adminLinks(page: import('@playwright/test').Page): Promise<string[]> {
@@ -48,6 +49,7 @@ test('/admin opens Branches, and the shell looks right in light and dark', async
   await expect(mainMenu(page).getByRole('link', { name: 'Branches' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('link', { name: 'Boston' })).toBeVisible();
   await page.screenshot({ path: artifact('shell-light-1280.png') });
+  await expectAccessible(page, 'staff shell /admin/branches');
 
   await page.getByRole('button', { name: 'Toggle color scheme' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
@@ -68,6 +70,7 @@ test('below the tablet breakpoint the menu moves into a drawer titled Menu', asy
   await expect(drawer.getByRole('link', { name: 'Caregivers' })).toBeVisible();
   await page.waitForTimeout(400); // let the slide-in finish before the picture
   await page.screenshot({ path: artifact('shell-800-drawer.png'), animations: 'disabled' });
+  await expectAccessible(page, 'menu drawer');
 
   await drawer.getByRole('link', { name: 'Caregivers' }).click();
   await expect(page).toHaveURL('/caregivers');
