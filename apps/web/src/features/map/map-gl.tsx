@@ -4,6 +4,7 @@ import { LngLatBounds, Map as MapLibreMap, Marker, NavigationControl, Popup, set
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { MapTiles } from '@hearth/shared/map/map.schema';
+import { i18n } from '@/i18n/i18n.setup';
 import { anchorOf, MarkerButton, MarkerCard } from './map-marker';
 import type { MapMarker } from './map.markers';
 import { buildMapStyle, TILE_SOURCE_ID, type MapStyleName } from './map.styles';
@@ -63,6 +64,14 @@ export default function MapGl(props: MapViewProps) {
         style: buildMapStyle(name, initialTiles),
         center: [-71.06, 42.36],
         zoom: 8,
+        // MapLibre's own words (its buttons' names and the map's) in the shown language.
+        locale: {
+          'Map.Title': i18n.t('map.title', { ns: 'schedule' }),
+          'NavigationControl.ZoomIn': i18n.t('map.zoomIn', { ns: 'schedule' }),
+          'NavigationControl.ZoomOut': i18n.t('map.zoomOut', { ns: 'schedule' }),
+          'AttributionControl.ToggleAttribution': i18n.t('map.toggleAttribution', { ns: 'schedule' }),
+          'Popup.Close': i18n.t('map.closePopup', { ns: 'schedule' }),
+        },
       });
     } catch {
       callbacks.current.onUnsupported();
