@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { createStorage } from './storage/create-storage';
 import { isEmptyDatabase, seedDemoAgency } from './features/demo/demo.seed';
 import { completeDemoMfaEnrolment } from './features/demo/demo.mfa';
+import { textSignInCode } from './auth/mfa-sms';
 import { upgradeDatabase } from './db/upgrade';
 import { startJobQueue } from './jobs/jobs.queue';
 import { startWorkers } from './jobs/jobs.workers';
@@ -35,6 +36,7 @@ async function main() {
     secret: authSecret,
     baseUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
+    textSignInCode,
     signInRateLimit: config.signInRateLimit,
     loginLinkRateLimit: config.loginLinkRateLimit,
   });

@@ -23,6 +23,8 @@ const NEW_PASSWORD_FIELDS: Record<string, string> = {
 };
 
 export interface AuthOptions {
+  /** Texts a sign-in code to a user's verified phone (auth/mfa-sms.ts); without it no texted codes are offered. */
+  textSignInCode?: (db: Db, userId: number, code: string) => Promise<unknown>;
   db: Db;
   secret: string;
   baseUrl: string;
@@ -122,7 +124,7 @@ export function createAuth(options: AuthOptions) {
         if (error) throw new APIError('BAD_REQUEST', { message: error });
       }),
     },
-    plugins: [username(), bearer(), twoFactor(twoFactorOptions(options.db))],
+    plugins: [username(), bearer(), twoFactor(twoFactorOptions(options.db, options.textSignInCode))],
   });
   return Object.assign(auth, { attemptLimits });
 }

@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { createAuth } from '../auth/auth';
 import { buildApp } from '../app';
 import { completeDemoMfaEnrolment } from '../features/demo/demo.mfa';
+import { textSignInCode } from '../auth/mfa-sms';
 import { cookieOf, enrolForTests, totpCode } from './mfa-support';
 import { openPgliteCopy, openPostgresCopy } from './test-database';
 import { createLocalStorage, type LocalStorage } from '../storage/local.storage';
@@ -84,6 +85,7 @@ export async function startTestApp(
     secret: 'test-secret-test-secret-test-secret-0123456789',
     baseUrl: origin,
     trustedOrigins: [origin],
+    textSignInCode,
     signInRateLimit: {
       max: options.signInRateLimitMax ?? 1000,
       perAccount: options.signInAccountRateLimitMax ?? 1000,
