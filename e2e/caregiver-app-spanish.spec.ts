@@ -1,0 +1,153 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DateTime } from 'luxon';
+import es from '../packages/shared/src/i18n/es/caregiver-app.json' with { type: 'json' };
+import esRecords from '../packages/shared/src/i18n/es/records.json' with { type: 'json' };
+import { mutation, query, tokenOf } from './support/api';
+import { drawOn, serviceWorkerReady } from './support/app';
+import { expectAccessible } from './support/a11y';
+import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
+
+/**
+ * A whole visit on the phone in Spanish (issue 27): a caregiver whose browser prefers Spanish signs in, sees the
+ * schedule, checks in, fills and signs the care sheet and checks out. The texts asserted come from the Spanish
+ * catalogue, so a missing or English text fails the flow; each step leaves a 390x844 screenshot in Spanish.
+ */
+
+/** The Boston branch's time zone. */
+const ZONE = 'America/New_York';
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}`;
+
+/** A catalogue message with its `{{name}}` placeholders filled, as i18next renders it. */
+function message(template: string, values: Record<string, string> = {}): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? `{{${name}}}`);
+}
+
+/** A catalogue message as a pattern: its placeholders match any text. */
+function pattern(template: string): RegExp {
+  const parts = template.split(/\{\{\w+\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('.+')}$`);
+}
+
+/** Signs a pad (role img, named by the catalogue) with a finger-like scribble until the app takes it as signed. */
+async function sign(page: Page, pad: Locator): Promise<void> {
+  await expect(async () => {
+    await drawOn(page, pad);
+    await expect(pad).toHaveAttribute('data-signed', 'true', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** The home of this flow's client, by the Boston Common (the phone stands at its door). */
+const HOME = { line1: '24 Beacon St', lat: 42.3581, lon: -71.0636 };
+
+test.use({
+  viewport: { width: 390, height: 844 },
+  locale: 'es-US',
+  permissions: ['geolocation'],
+  geolocation: { latitude: HOME.lat + 0.0002, longitude: HOME.lon, accuracy: 8 },
+});
+
+test('caregiver app in Spanish: schedule, check-in, care sheet, check-out on the phone', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // This flow's own caregiver with a login, and a client with a care plan and a 40-minute visit starting in a few
+  // minutes (open for check-in whatever the hour the flow runs at).
+  const manager = await tokenOf(request, 'branchmanager');
+  const branches = await query<{ id: number; name: string }[]>(request, manager, 'getBranches');
+  const boston = branches.find((b) => b.name === 'Boston')!;
+  const caregiver = await mutation<{ id: number }>(request, manager, 'createCaregiver', {
+    branchId: boston.id,
+    firstName: 'Marisol',
+    lastName: unique('Quintero'),
+    status: 'active',
+  });
+  const login = await mutation<{ username: string }>(request, manager, 'setCaregiverPassword', {
+    caregiverId: caregiver.id,
+    password: DEMO_PASSWORD,
+  });
+  const client = await mutation<{ id: number }>(request, manager, 'createClient', {
+    branchId: boston.id,
+    firstName: 'Rosa',
+    lastName: unique('Benítez'),
+  });
+  await mutation(request, manager, 'createClientAddress', {
+    clientId: client.id,
+    line1: HOME.line1,
+    city: 'Boston',
+    state: 'MA',
+    zip: '02108',
+    lat: HOME.lat,
+    lon: HOME.lon,
+    isPrimary: true,
+  });
+  await mutation(request, manager, 'updateClient', { id: client.id, carePlanTasks: ['Bathing', 'Meal preparation'] });
+  const start = DateTime.now().setZone(ZONE).startOf('minute').plus({ minutes: 5 });
+  const created = await mutation<{ shift: { id: number } }>(request, manager, 'createShift', {
+    clientId: client.id,
+    caregiverId: caregiver.id,
+    startTimestamp: start.toUTC().toISO(),
+    endTimestamp: start.plus({ minutes: 40 }).toUTC().toISO(),
+    serviceCode: 'T1019',
+  });
+  const visit = page.locator(`article[data-shift-id="${created.shift.id}"]`);
+
+  // The schedule, in Spanish because the browser prefers it.
+  await signInAs(page, login.username, '/app');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('heading', { name: es.schedule.title })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: es.menu.label });
+  for (const tab of ['schedule', 'missed', 'pickup', 'chat'] as const) await expect(menu).toContainText(es.menu[tab]);
+  await expect(visit).toBeVisible();
+  const clientName = (await visit.getAttribute('aria-label'))!.replace(message(es.card.label, { client: '' }), '');
+  expect(clientName).toContain('Rosa');
+  await expect(visit.getByText(es.status.scheduled, { exact: true })).toBeVisible();
+  await expect(visit.getByRole('link', { name: es.card.carePlan })).toBeVisible();
+  await expect(page.locator('section', { has: visit }).getByText(pattern(es.days.today))).toBeVisible();
+  await serviceWorkerReady(page);
+  await page.screenshot({ path: artifact('es-1-schedule.png') });
+  await expectAccessible(page, '/app (es)');
+
+  // Check in at the client's door.
+  await visit
+    .getByRole('button', { name: message(es.check.buttonLabel, { action: es.check.check_in, client: clientName }) })
+    .click();
+  await expect(page.getByText(pattern(es.check.done_check_in)).first()).toBeVisible();
+  await expect(visit.getByText(es.status.in_progress, { exact: true })).toBeVisible();
+  await page.screenshot({ path: artifact('es-2-checked-in.png') });
+
+  // Check out: the care sheet, tasks, comment and transportation, both signatures.
+  await visit
+    .getByRole('button', { name: message(es.check.buttonLabel, { action: es.check.check_out, client: clientName }) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/shifts/${created.shift.id}/checkout$`));
+  await expect(page.getByRole('heading', { name: es.checkout.title, exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: es.checkout.viewCarePlan })).toBeVisible();
+  const tasks = page.getByRole('group', { name: es.checkout.tasksDone });
+  // The care plan's tasks are stored by their English names and shown in the office's Spanish words for them.
+  await tasks.getByRole('checkbox', { name: esRecords.carePlan.tasks.Bathing }).check();
+  await tasks.getByRole('checkbox', { name: esRecords.carePlan.tasks['Meal preparation'] }).check();
+  await page.getByLabel(es.checkout.comment).fill('La clienta estuvo de buen ánimo; caminamos al parque.');
+  await page.getByLabel(es.checkout.miles).fill('2');
+  await page.getByLabel(es.checkout.trips).fill('1');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: artifact('es-3-care-sheet.png') });
+  await sign(page, page.getByRole('img', { name: message(es.signatures.pad, { label: es.signatures.clientSignature }) }));
+  await sign(page, page.getByRole('img', { name: message(es.signatures.pad, { label: es.signatures.yourSignature }) }));
+  await page.screenshot({ path: artifact('es-4-care-sheet-signed.png'), fullPage: true });
+  await expectAccessible(page, 'care sheet check-out (es)');
+
+  // Saved: the review of what was sent, in Spanish.
+  await page.getByRole('button', { name: es.checkout.save }).click();
+  await expect(page.getByText(es.checkout.saved)).toBeVisible();
+  await expect(page.getByRole('heading', { name: es.review.title })).toBeVisible();
+  await expect(page.getByText(es.sheet.done, { exact: true })).toHaveCount(2);
+  await expect(page.getByRole('button', { name: es.review.looksRight })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: artifact('es-5-review.png') });
+  await page.screenshot({ path: artifact('es-5-review-full.png'), fullPage: true });
+  await expectAccessible(page, 'care sheet review (es)');
+
+  // Back on the schedule the visit is done.
+  await page.getByRole('navigation', { name: es.menu.label }).getByRole('link', { name: es.menu.schedule }).click();
+  await expect(visit.getByText(es.status.completed, { exact: true })).toBeVisible();
+  await expect(visit.getByText(pattern(es.card.times))).toBeVisible();
+  await page.screenshot({ path: artifact('es-6-checked-out.png') });
+});
