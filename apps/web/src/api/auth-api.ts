@@ -1,7 +1,6 @@
 import { APP_VERSION, HEADERS } from '@hearth/shared/app/app.constants';
 import { HttpError } from './api-error';
 import { clearToken, setToken } from './auth-token';
-import { recordSignIn } from './session-expiry';
 import { queryClient } from './query-client';
 import { messageOf } from './rest';
 import { apiHeaders } from './trpc';
@@ -83,7 +82,6 @@ async function storeSession(response: Response): Promise<void> {
   // The previous user's cached data must never show to the next one.
   queryClient.clear();
   setToken(token);
-  recordSignIn();
 }
 
 /**

@@ -36,10 +36,20 @@ export function getToken(): string | null {
   return state.token;
 }
 
-/** Stores the token returned by sign-in. */
+/** localStorage keys of the sign-in time and the last activity (epoch milliseconds), read by session-expiry.ts. */
+export const SIGNED_IN_AT_KEY = 'hearth.signedInAt';
+export const LAST_ACTIVITY_KEY = 'hearth.lastActivity';
+
+/**
+ * Stores the token returned by sign-in (by password, or after the second factor) and notes the sign-in, which is
+ * also the first activity of the automatic logoff (session-expiry.ts).
+ */
 export function setToken(token: string): void {
   try {
     window.localStorage.setItem(TOKEN_KEY, token);
+    const now = String(Date.now());
+    window.localStorage.setItem(SIGNED_IN_AT_KEY, now);
+    window.localStorage.setItem(LAST_ACTIVITY_KEY, now);
   } catch {
     // The in-memory copy still lets this tab work.
   }

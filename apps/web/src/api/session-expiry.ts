@@ -1,11 +1,7 @@
 import { SESSION } from '@hearth/shared/app/app.constants';
 import { isSessionExpired } from '@hearth/shared/access-log/session-expiry';
 import { apiHeaders } from './trpc';
-import { clearToken, getToken } from './auth-token';
-
-/** localStorage keys of the sign-in time and the last activity (epoch milliseconds), shared by the tabs. */
-export const SIGNED_IN_AT_KEY = 'hearth.signedInAt';
-export const LAST_ACTIVITY_KEY = 'hearth.lastActivity';
+import { clearToken, getToken, LAST_ACTIVITY_KEY, SIGNED_IN_AT_KEY } from './auth-token';
 
 /** What counts as activity: the user pressing, typing, scrolling or touching (not the pointer merely passing). */
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
@@ -30,7 +26,7 @@ function writeTime(key: string, value: number): void {
   }
 }
 
-/** Notes a new sign-in: it is also the first activity. */
+/** Notes a sign-in whose time was not stored (a token kept from before this rule): it is also the first activity. */
 export function recordSignIn(now = Date.now()): void {
   writeTime(SIGNED_IN_AT_KEY, now);
   writeTime(LAST_ACTIVITY_KEY, now);
