@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { mutation, offlineReplayHeaders, query, tokenOf } from './support/api';
+import { totpNow } from './support/mfa';
 import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
 
 /**
@@ -55,6 +56,10 @@ test('keyboard only: sign in, the clients table, a client, the schedule and the 
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Password')).toBeFocused();
   await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  // The second factor: the demo users' authenticator code, typed and sent with Enter.
+  await tabTo(page, page.getByLabel('Verification code'));
+  await page.keyboard.type(totpNow());
   await page.keyboard.press('Enter');
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 
