@@ -254,7 +254,14 @@ async function workedVisit(request: APIRequestContext): Promise<{ shiftId: numbe
         request,
         token,
         'caregiverAppCheckInOut',
-        { scheduleId: shiftId, kind, timestamp, position: null, outsideGeofenceReason: 'No GPS in the test', clientRecordId: randomUUID() },
+        {
+          scheduleId: shiftId,
+          kind,
+          timestamp,
+          position: null,
+          outsideGeofenceReason: 'No GPS in the test',
+          clientRecordId: randomUUID(),
+        },
         offlineReplayHeaders(timestamp),
       );
       careSheetId = result.careSheetId;

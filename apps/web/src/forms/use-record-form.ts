@@ -87,8 +87,7 @@ export function useRecordForm<Values extends object, Payload>(options: {
     return serverErrors[field];
   };
   const highlighted = Object.values(form.errors).some((error) => error !== undefined && error !== null && error !== false);
-  const saveError =
-    saveFailure === CORRECT_FIELDS ? (highlighted ? i18n.t('common:errors.correctFields') : null) : saveFailure;
+  const saveError = saveFailure === CORRECT_FIELDS ? (highlighted ? i18n.t('common:errors.correctFields') : null) : saveFailure;
   return {
     form,
     inputProps: (field, inputOptions) => {

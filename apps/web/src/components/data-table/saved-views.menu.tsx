@@ -45,8 +45,7 @@ function useSaveChanges(view: string, current: FrontendView | null, setup: ViewS
           notifications.show({ color: 'teal', role: 'status', message: t('views.updated', { name: saved.name }) });
           onSaved(saved);
         },
-        onError: (error) =>
-          notifications.show({ color: 'red', title: t('views.saveFailed'), message: errorMessageOf(error) }),
+        onError: (error) => notifications.show({ color: 'red', title: t('views.saveFailed'), message: errorMessageOf(error) }),
       },
     );
   };
@@ -94,9 +93,7 @@ export function SavedViewsMenu({ view, views, current, modified, setup, onApply,
       <Menu position="bottom-end" shadow="md" width={320}>
         <Menu.Target>
           <Button variant="default" size="xs" leftSection={<IconBookmark size={14} />}>
-            {current
-              ? t(modified ? 'views.currentChanged' : 'views.current', { name: current.name })
-              : t('views.saved')}
+            {current ? t(modified ? 'views.currentChanged' : 'views.current', { name: current.name }) : t('views.saved')}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>

@@ -25,7 +25,14 @@ function PadButtons(props: { typed: boolean; signed: boolean; onToggle: () => vo
         {typed ? t('signatures.drawInstead') : t('signatures.typeInstead')}
       </Button>
       {!typed && (
-        <Button size="compact-sm" variant="subtle" color="gray" leftSection={<IconEraser size={14} />} onClick={onClear} disabled={!signed}>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="gray"
+          leftSection={<IconEraser size={14} />}
+          onClick={onClear}
+          disabled={!signed}
+        >
           {t('signatures.clear')}
         </Button>
       )}
@@ -79,7 +86,14 @@ export function SignaturePad(props: {
             role="img"
             aria-label={t('signatures.pad', { label })}
             data-signed={value ? 'true' : 'false'}
-            style={{ width: '100%', height, display: 'block', touchAction: 'none', userSelect: 'none', cursor: typed ? 'default' : 'crosshair' }}
+            style={{
+              width: '100%',
+              height,
+              display: 'block',
+              touchAction: 'none',
+              userSelect: 'none',
+              cursor: typed ? 'default' : 'crosshair',
+            }}
             {...draw}
           />
           {!value && !typed && (
