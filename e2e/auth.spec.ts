@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
+import { totpNow } from './support/mfa';
 import { artifact, mainMenu, signInAs, signInWithForm } from './support/session';
 
 test('a signed-out visitor is sent to sign in and comes back to the page and query they asked for', async ({ page }) => {
@@ -24,6 +25,9 @@ test('sign-in by email works, and a refused sign-in shows the server message', a
 
   await page.getByLabel('Password').fill('Hearth-demo-1!');
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // The second factor (issue 20): the demo users' authenticator code.
+  await page.getByLabel('Verification code').fill(totpNow());
+  await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
 });

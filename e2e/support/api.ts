@@ -13,7 +13,7 @@ export async function tokenOf(request: APIRequestContext, username: string, pass
     data: { username, password },
     headers: { origin: appOrigin() },
   });
-  return tokenAfterSecondFactor(request, response, appOrigin());
+  return tokenAfterSecondFactor(request, response, appOrigin(), { username, password });
 }
 
 /** A tRPC query (GET) as the holder of `token`; its data. */

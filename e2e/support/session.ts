@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { BASE_URL } from './base-url';
-import { asksForCode, tokenAfterSecondFactor, totpNow } from './mfa';
+import { asksForCode, secretOf, tokenAfterSecondFactor, totpNow } from './mfa';
 
 /** Password of every seeded demo user. */
 export const DEMO_PASSWORD = 'Hearth-demo-1!';
@@ -27,7 +27,7 @@ export async function signInWithForm(page: Page, username: string): Promise<void
   await page.getByRole('button', { name: 'Sign in' }).click();
   if (!asksForCode(username)) return;
   // The demo users are enrolled with the README's authenticator secret (support/mfa.ts).
-  await page.getByLabel('Verification code').fill(totpNow());
+  await page.getByLabel('Verification code').fill(totpNow(secretOf(username)));
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
@@ -41,7 +41,7 @@ export async function signInAs(page: Page, username: string, path = '/'): Promis
     // better-auth refuses a POST without a trusted Origin, as a browser would send.
     headers: { origin: appOrigin() },
   });
-  const token = await tokenAfterSecondFactor(page.request, response, appOrigin());
+  const token = await tokenAfterSecondFactor(page.request, response, appOrigin(), { username, password: DEMO_PASSWORD });
   await page.goto('/login');
   await page.evaluate((value) => window.localStorage.setItem('hearth.token', value), token!);
   await page.goto(path);

@@ -42,6 +42,11 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** The server's clock for request receipt times (the real one unless a test controls it). */
   now?: () => Date;
+  /**
+   * The clock of the session rules (inactivity and sign-in age, auth/session-activity.ts): the real one unless a test
+   * controls it. Kept apart from `now` so a test can put a visit's receipt at its own time without ending sessions.
+   */
+  sessionNow?: () => Date;
 }
 
 /**

@@ -1,7 +1,7 @@
 // First: set before any schema is parsed.
 import './zod-config';
 // Before any page renders: the texts are there on the first, synchronous render.
-import './i18n/i18n.setup';
+import { i18n } from './i18n/i18n.setup';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
@@ -28,7 +28,7 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 // Notifications are live regions: errors as alerts, the rest as status messages (WCAG 4.1.3).
-announceNotificationsByKind();
+announceNotificationsByKind(undefined, () => i18n.t('actions.close', { ns: 'common' }));
 
 // Who is signed in is asked while the first page's code downloads, not after it.
 prefetchCurrentUser();

@@ -14,7 +14,7 @@ const HOUR = 60 * MINUTE;
 let clock = Date.now();
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ now: () => new Date(clock) });
+  t = await startTestApp({ sessionNow: () => new Date(clock) });
 });
 afterAll(() => t.close());
 

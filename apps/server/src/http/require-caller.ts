@@ -10,15 +10,15 @@ import { isActionAllowed } from '../features/roles/roles.permissions';
 
 /**
  * The caller of a REST request, required: 401 without a valid session, 403 when `action` is given and the role
- * lacks it (the same rule as the tRPC permission middleware). `deps.now` is the server's clock (the inactivity rule).
+ * lacks it (the same rule as the tRPC permission middleware). `deps.sessionNow` is the session rules' clock (app.ts).
  * @throws AppError UNAUTHORIZED or FORBIDDEN.
  */
 export async function requireCaller(
-  deps: { db: Db; auth: Auth; now?: () => Date },
+  deps: { db: Db; auth: Auth; sessionNow?: () => Date },
   request: FastifyRequest,
   action?: string,
 ): Promise<Caller> {
-  const now = deps.now?.().getTime() ?? Date.now();
+  const now = deps.sessionNow?.().getTime() ?? Date.now();
   const caller = await resolveCaller(deps.db, deps.auth, toFetchHeaders(request.headers), now);
   if (!caller) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
   // Its answer, an error included, is in the caller's language from here on (app.ts's error handler).

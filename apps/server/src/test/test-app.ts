@@ -64,7 +64,7 @@ export async function openTestDatabase(): Promise<Database> {
  * @param options.workers whether this process runs the job workers (imports, exports); retries then come after
  *   0 s and the queue is polled every 0.5 s, so a test waits on job states, never on timers.
  * @param options.now the server's clock for request receipt times (a test controls it instead of sleeping);
- *   sessions and the database keep the real clock.
+ *   the session rules read `sessionNow`, and the database keeps the real clock.
  */
 export async function startTestApp(
   options: {
@@ -73,6 +73,8 @@ export async function startTestApp(
     loginLinkRateLimit?: { perAddress: number; perUser: number };
     workers?: boolean;
     now?: () => Date;
+    /** The clock of the session rules (inactivity, sign-in age); the real one unless given. */
+    sessionNow?: () => Date;
     /** Where the server log goes, at `logLevel` (silent unless given), so a test can read it. */
     logStream?: { write(line: string): void };
     logLevel?: string;
@@ -114,6 +116,7 @@ export async function startTestApp(
     logLevel: options.logLevel ?? 'silent',
     logStream: options.logStream,
     now: options.now,
+    sessionNow: options.sessionNow,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -51,6 +51,8 @@ export interface ContextDeps {
   keySealingSecret: string;
   /** The server's clock (the real one unless a test controls it). */
   now?: () => Date;
+  /** The session rules' clock (app.ts's AppDeps.sessionNow). */
+  sessionNow?: () => Date;
 }
 
 const TRUE_VALUES = new Set(['1', 'true']);
@@ -94,7 +96,7 @@ export function toFetchHeaders(raw: Record<string, string | string[] | undefined
 export async function createContext(deps: ContextDeps, headers: Headers): Promise<Context> {
   const { db, auth, storage, jobs, keySealingSecret } = deps;
   const receivedAt = deps.now?.() ?? new Date();
-  const caller = await resolveCaller(db, auth, headers, receivedAt.getTime());
+  const caller = await resolveCaller(db, auth, headers, (deps.sessionNow?.() ?? new Date()).getTime());
   return {
     receivedAt,
     db,

@@ -16,4 +16,16 @@ describe('announceNotificationsByKind', () => {
     notifications.show({ id: 'after', color: 'teal', message: 'Saved' }, store);
     expect(store.getState().notifications.find((n) => n.id === 'after')?.role).toBeUndefined();
   });
+
+  it('names every close button in the shown language, keeping a name given', () => {
+    const store = createNotificationsStore();
+    const stop = announceNotificationsByKind(store, () => 'Cerrar');
+    notifications.show({ id: 'saved', color: 'teal', message: 'Guardado' }, store);
+    notifications.show({ id: 'own', message: 'Enviado', closeButtonProps: { 'aria-label': 'Descartar' } }, store);
+    const names = Object.fromEntries(
+      store.getState().notifications.map((n) => [n.id, n.closeButtonProps?.['aria-label'] as string]),
+    );
+    expect(names).toEqual({ saved: 'Cerrar', own: 'Descartar' });
+    stop();
+  });
 });
