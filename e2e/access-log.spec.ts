@@ -1,30 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { appOrigin, artifact, DEMO_PASSWORD } from './support/session';
-
-/** The demo agency's one authenticator secret (README's demo table). */
-const DEMO_TOTP_BASE32 = 'NBSWC4TUNAWWIZLNN4WXI33UOAWWWZLZ';
-
-/**
- * Signs in through the API with the password and the demo authenticator's code (the demo staff are enrolled), hands
- * the token to the app as the login page stores it and opens `path`.
- */
-async function signInAs(page: Page, username: string, path: string): Promise<void> {
-  const headers = { origin: appOrigin() };
-  const first = await page.request.post('/api/auth/sign-in/username', { data: { username, password: DEMO_PASSWORD }, headers });
-  expect(first.status(), await first.text()).toBe(200);
-  let token = first.headers()['set-auth-token'];
-  if ((await first.json()).twoFactorRedirect) {
-    const code = new TOTP({ secret: Secret.fromBase32(DEMO_TOTP_BASE32), digits: 6, period: 30 }).generate();
-    const verified = await page.request.post('/api/auth/two-factor/verify-totp', { data: { code }, headers });
-    expect(verified.status(), await verified.text()).toBe(200);
-    token = verified.headers()['set-auth-token'];
-  }
-  expect(token).toBeTruthy();
-  await page.goto('/login');
-  await page.evaluate((value) => window.localStorage.setItem('hearth.token', value), token!);
-  await page.goto(path);
-}
+import { expect, test } from '@playwright/test';
+import { artifact, signInAs } from './support/session';
 
 const MINUTE = 60_000;
 

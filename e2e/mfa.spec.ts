@@ -30,7 +30,7 @@ async function setUpAuthenticator(page: Page, shot: string): Promise<void> {
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Password').fill(DEMO_PASSWORD);
   await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(dialog.getByTitle('QR code for your authenticator app')).toBeVisible();
+  await expect(dialog.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await dialog.locator('code').first().textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{32,}$/);
   await page.screenshot({ path: artifact(`${shot}-qr.png`) });

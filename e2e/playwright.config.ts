@@ -38,7 +38,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // A flow scans its main screens with axe in both colour schemes (support/a11y.ts), which takes seconds each.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

@@ -10,6 +10,7 @@ import {
 } from '@mantine/core';
 import { NON_TEXT_CONTRAST, over, readable } from './theme.contrast';
 import classes from './theme.module.css';
+import { i18n } from './i18n/i18n.setup';
 
 /**
  * Theme entries are plain objects (what `Component.extend` returns), with types only: importing the input, select
@@ -67,6 +68,9 @@ export const theme = createTheme({
     Radio: { classNames: { radio: classes.choice } },
     SegmentedControl: { classNames: { input: classes.segmentInput, label: classes.segmentLabel } },
     Modal: { defaultProps: { transitionProps: { duration: 200 } } } satisfies ThemeDefaults<ModalProps>,
+    // Mantine's close buttons (modals, drawers, notifications, clearable inputs) show only an icon: each gets a name in
+    // the shown language unless it is given one (WCAG 4.1.2). A function, so it is read in the language of the render.
+    CloseButton: { defaultProps: () => ({ 'aria-label': i18n.t('actions.close', { ns: 'common' }) }) },
     ActionIcon: { vars: actionIconVars },
     Tooltip: {
       defaultProps: { openDelay: 0, transitionProps: { duration: 100 } },

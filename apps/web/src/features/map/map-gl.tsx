@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { LngLatBounds, Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import classes from './map-gl.module.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { MapTiles } from '@hearth/shared/map/map.schema';
 import { i18n } from '@/i18n/i18n.setup';
@@ -123,7 +124,7 @@ export default function MapGl(props: MapViewProps) {
   }, [map, selected, popupElement]);
 
   return (
-    <div ref={container} style={{ position: 'absolute', inset: 0 }} data-map-renderer="webgl">
+    <div ref={container} className={classes.map} style={{ position: 'absolute', inset: 0 }} data-map-renderer="webgl">
       {slots.map(({ marker, element }) =>
         createPortal(
           <MarkerButton marker={marker} selected={selected?.key === marker.key} onSelect={onSelect} />,
