@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Checkbox, Group, Loader, NumberInput, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconClipboardList, IconCloudOff, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CareSheetCheckOutDetails, CareSheetFields } from '@hearth/shared/care-sheets/care-sheets.schema';
@@ -48,6 +49,7 @@ function CareSheetForm(props: { details: CareSheetCheckOutDetails; previous: Par
   const { details, previous, shiftId } = props;
   const { t } = useTranslation();
   const taskLabel = useCarePlanTaskLabel();
+  const tasksTitleId = useId();
   const form = useForm<CareSheetFormValues>({
     initialValues: careSheetFormValues(previous),
     validate: (values) => careSheetFormErrors(values),
@@ -60,13 +62,14 @@ function CareSheetForm(props: { details: CareSheetCheckOutDetails; previous: Par
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <Section title={t('checkout.tasksDone')}>
+        <Section title={t('checkout.tasksDone')} titleId={tasksTitleId}>
           {tasks.length === 0 ? (
             <Text size="sm" c="dimmed">
               {t('checkout.noTasks')}
             </Text>
           ) : (
-            <Checkbox.Group aria-label={t('checkout.tasksDone')} {...form.getInputProps('completed_tasks')}>
+            // The group (role group) is named by the section's title; an aria-label would name only Mantine's wrapper.
+            <Checkbox.Group labelProps={{ id: tasksTitleId }} {...form.getInputProps('completed_tasks')}>
               <Stack gap="sm">
                 {tasks.map((task) => (
                   <Checkbox key={task} value={task} label={taskLabel(task)} size="md" />
