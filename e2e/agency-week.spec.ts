@@ -10,6 +10,7 @@ import { nextDownload, pick, pickDay, pickerDay, pickRange } from './support/ui'
 import { countText, providers3x, syntheaPath, syntheaRows, type SyntheaFileName } from './support/synthea';
 import Papa from 'papaparse';
 import { expectAccessible } from './support/a11y';
+import { secretOf, totpNow } from './support/mfa';
 
 /**
  * An agency's week, end to end, on its own fresh server (issue "An agency's week"): the company admin imports the
@@ -88,7 +89,8 @@ async function importThroughPage(
   await expect(dialog.getByText(`${rows} / ${rows} rows`)).toBeVisible();
   await expect(dialog.getByLabel('Errors: 0')).toBeVisible();
   await page.screenshot({ path: artifact(`week-import-${name.replace('.csv', '')}.png`) });
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  // The status's own Close button (the dialog's header × is named Close too).
+  await dialog.getByLabel('Import status').getByRole('button', { name: 'Close' }).click();
 }
 
 /** Signs a week caregiver in through the login form, as on their phone; waits until the app has them. */
@@ -97,6 +99,9 @@ async function signInOnPhone(page: Page, username: string): Promise<void> {
   await page.getByLabel('Username or email').fill(username);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // Caregivers must have a second factor: step 3 enrolled each with an authenticator of their own (support/mfa.ts).
+  await page.getByLabel('Verification code').fill(totpNow(secretOf(username)));
+  await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).not.toHaveURL(/\/login/);
 }
 
@@ -557,7 +562,8 @@ async function exportWeek(page: Page, type: RegExp): Promise<string> {
   const download = nextDownload(page);
   await button.click();
   const text = await readFile((await (await download).path())!, 'utf8');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  // The Close button at the dialog's foot, after the header's × (named Close too).
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
   return text.replace(/^\uFEFF/, '');
 }
 

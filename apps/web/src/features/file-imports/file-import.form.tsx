@@ -70,7 +70,12 @@ function TypeDetails({ type }: { type: FileImportTypeOutput }) {
             {t('importForm.downloadTemplate')}
           </Button>
         </Group>
-        <ScrollArea.Autosize mah={190} type="auto">
+        {/* The list scrolls when long: its viewport takes keyboard focus, so the keys can scroll it (WCAG 2.1.1). */}
+        <ScrollArea.Autosize
+          mah={190}
+          type="auto"
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('importForm.expectedColumns') }}
+        >
           <Table fz="xs" verticalSpacing={2} horizontalSpacing={6} aria-label={t('importForm.expectedColumns')}>
             <Table.Thead>
               <Table.Tr>
