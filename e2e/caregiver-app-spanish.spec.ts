@@ -149,5 +149,7 @@ test('caregiver app in Spanish: schedule, check-in, care sheet, check-out on the
   await page.getByRole('navigation', { name: es.menu.label }).getByRole('link', { name: es.menu.schedule }).click();
   await expect(visit.getByText(es.status.completed, { exact: true })).toBeVisible();
   await expect(visit.getByText(pattern(es.card.times))).toBeVisible();
+  // The submitted sheet has its tasks: once the schedule has refetched, the card no longer says they are missing.
+  await expect(visit.getByText(es.card.tasksMissing)).toHaveCount(0);
   await page.screenshot({ path: artifact('es-6-checked-out.png') });
 });
