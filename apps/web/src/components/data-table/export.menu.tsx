@@ -65,7 +65,7 @@ export function ExportMenu({ view, state }: { view: string; state: ExportState }
           CSV
         </Menu.Item>
         <Menu.Item leftSection={<IconFileSpreadsheet size={14} />} onClick={() => void run('xlsx')}>
-          Excel (XLSX)
+          {t('export.xlsx')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

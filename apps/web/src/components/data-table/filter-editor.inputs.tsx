@@ -100,7 +100,7 @@ function RangeInput({ column, value, onChange }: ValueInputProps) {
         onChange={(v) => onChange(withPair(value, 0, v))}
       />
       <Text size="xs" c="dimmed">
-        and
+        {t('filters.and')}
       </Text>
       <Input
         column={column}

@@ -56,7 +56,7 @@ export function LoginPage() {
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={380}>
         <Stack gap="md">
           <div>
-            <Title order={2}>Hearth</Title>
+            <Title order={2}>{t('productName')}</Title>
             <Text c="dimmed" size="sm">
               {secondFactor ? t('code.title') : t('form.subtitle')}
             </Text>
