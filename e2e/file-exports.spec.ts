@@ -43,7 +43,8 @@ test('file exports: queue a clients export, wait for it, download the CSV and fi
   expect(csv).toContain(clientName);
 
   // The list shows it completed, and the latest exports offer its download too.
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  // The dialog's own Close button (its corner X is named Close too).
+  await dialog.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
   const list = page.getByRole('table', { name: /file exports/i });
   await expect(list.locator('tbody tr').first()).toContainText('Completed');
   const latest = page.getByRole('region', { name: 'Latest exports' });
