@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Loader, Paper, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
@@ -16,7 +16,6 @@ import { useTRPC } from '@/api/trpc';
 import classes from './shift-calendar.module.css';
 import { shiftEventContent, shiftEvents } from './shift-calendar.event';
 import { useShiftMove } from './shift-calendar.move';
-import { labelCalendarScrollers } from './shift-calendar.scroller';
 import { useCalendarRange } from './shift-calendar.range';
 import { CalendarKey, CalendarToolbar } from './shift-calendar.toolbar';
 import type { ScheduleParty } from './shift-display';
@@ -59,10 +58,6 @@ function Calendar(props: { party: ScheduleParty; owner: FixedParty; timezone: st
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [formTarget, setFormTarget] = useState<ShiftFormTarget | null>(null);
   const move = useShiftMove(party, timezone);
-  const calendarElement = useRef<HTMLDivElement>(null);
-  const scrollerLabel = t('calendar.scroller');
-  // After every render (new range, view, shifts or language) the scrolling bodies keep their name and tab stop.
-  useEffect(() => labelCalendarScrollers(calendarElement.current, scrollerLabel));
 
   const filter = party === 'client' ? { clientId: owner.id } : { caregiverId: owner.id };
   const shifts = useQuery({
@@ -89,7 +84,7 @@ function Calendar(props: { party: ScheduleParty; owner: FixedParty; timezone: st
             {t('calendar.loadError', { message: errorMessageOf(shifts.error) })}
           </Alert>
         )}
-        <div className={classes.calendar} data-testid="shift-calendar" ref={calendarElement}>
+        <div className={classes.calendar} data-testid="shift-calendar">
           <FullCalendar
             ref={calendarRef}
             plugins={[luxonPlugin, timeGridPlugin, dayGridPlugin, interactionPlugin]}
@@ -120,7 +115,6 @@ function Calendar(props: { party: ScheduleParty; owner: FixedParty; timezone: st
             editable={canMove}
             eventDurationEditable={canMove}
             datesSet={datesSet}
-            viewDidMount={(arg) => labelCalendarScrollers(arg.el, scrollerLabel)}
             select={(arg: DateSelectArg) => {
               api()?.unselect();
               setFormTarget({ kind: 'new', prefill: selectedPrefill(arg, timezone) });
