@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Code, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { MFA_COMPLETE_CLOSE_MS } from '@hearth/shared/mfa/mfa.constants';
 import { errorMessageOf } from '@/api/api-error';
 import { secretOf, startAuthenticatorSetup, verifyAuthenticator } from './mfa-api';
+import { VerificationCodeInput } from './verification-code.input';
 
 type Step = 'setup' | 'verify' | 'complete';
 
@@ -109,14 +110,7 @@ export function AuthenticatorSetup({ onDone }: { onDone: () => void }) {
           void verify();
         }}
       >
-        <TextInput
-          label={t('verify.code')}
-          value={code}
-          onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          error={error}
-        />
+        <VerificationCodeInput label={t('verify.code')} value={code} onChange={setCode} error={error} />
         <Button type="submit" mt="sm" fullWidth loading={busy} disabled={code.length !== 6}>
           {t('verify.submit')}
         </Button>

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '@/api/trpc';
+import { VerificationCodeInput } from './verification-code.input';
 
 /**
  * Verifies a phone for texted codes (issue 20): the number, then the 6-digit code texted to it; a match turns SMS
@@ -39,14 +40,7 @@ export function SmsSetup({ initialPhone, onDone }: { initialPhone: string | null
       </Button>
       {send.isSuccess && (
         <>
-          <TextInput
-            label={t('verify.code')}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            error={error}
-          />
+          <VerificationCodeInput label={t('verify.code')} value={code} onChange={setCode} error={error} />
           <Button disabled={code.length !== 6} loading={verify.isPending} onClick={() => verify.mutate({ code })}>
             {t('verify.submit')}
           </Button>

@@ -3,6 +3,7 @@ import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantin
 import { useTranslation } from 'react-i18next';
 import { sendSignInCode, verifySecondFactor, type SecondFactorKind } from '@/api/auth-api';
 import { errorMessageOf } from '@/api/api-error';
+import { VerificationCodeInput } from '@/components/mfa/verification-code.input';
 
 /** localStorage key of the spec's remember-device flag (section 3 "Local preferences": text true/false, default true). */
 const REMEMBER_DEVICE_KEY = 'hearth.rememberDevice';
@@ -76,15 +77,7 @@ export function SecondFactorForm({ methods, onError }: { methods: string[]; onEr
         {kind === 'backup-code' ? (
           <TextInput label={t('code.backupLabel')} value={code} onChange={(e) => setCode(e.currentTarget.value)} autoFocus />
         ) : (
-          <TextInput
-            label={t('code.label')}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            autoFocus
-          />
+          <VerificationCodeInput label={t('code.label')} value={code} onChange={setCode} maxLength={6} autoFocus />
         )}
         <Checkbox label={t('code.rememberDevice')} checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
         <Button type="submit" loading={busy} disabled={!complete} fullWidth>
