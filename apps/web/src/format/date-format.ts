@@ -3,7 +3,8 @@ import { intlLocale } from './locale';
 /**
  * Calendar dates of the whole app (spec section 9): MM/DD/YY in English; other languages write the same two-digit
  * numbers in their own order through Intl (Spanish: DD/MM/YY). Instants (MM/DD/YY h:mm A) are written in their
- * record's time zone by formatInstant (packages/shared/src/app/time-display.ts), never in the browser's.
+ * record's time zone by formatInstant (instant-format.ts, over packages/shared/src/app/time-display.ts), never in
+ * the browser's.
  */
 
 /** A number as at least two digits (05). */

@@ -119,3 +119,43 @@ describe('calendar dates', () => {
     expect(ageOn('bad', '2027-03-01')).toBeNull();
   });
 });
+
+describe('another locale (issue 27): Intl in US Spanish, the zone abbreviation kept', () => {
+  const ES = { viewerZone: 'UTC', locale: 'es-US' };
+
+  it('writes the day first and a.m./p.m. across the spring-forward night in New York', () => {
+    expect(formatInstant('2026-03-08T06:59:00Z', NEW_YORK, ES)).toBe('08/03/26, 1:59 a.m. EST');
+    expect(formatInstant('2026-03-08T07:00:00Z', NEW_YORK, ES)).toBe('08/03/26, 3:00 a.m. EDT');
+  });
+
+  it('tells the two 1:30 a.m. of the fall-back night apart', () => {
+    expect(formatInstant('2026-11-01T05:30:00Z', NEW_YORK, ES)).toBe('01/11/26, 1:30 a.m. EDT');
+    expect(formatInstant('2026-11-01T06:30:00Z', NEW_YORK, ES)).toBe('01/11/26, 1:30 a.m. EST');
+  });
+
+  it('writes each style with Spanish weekdays, and leaves English as the spec has it', () => {
+    const at = '2026-03-09T04:30:00Z';
+    expect(formatInstant(at, CHICAGO, { ...ES, style: 'date' })).toBe('08/03/26');
+    expect(formatInstant(at, CHICAGO, { ...ES, style: 'time' })).toBe('11:30 p.m. CDT');
+    expect(formatInstant(at, CHICAGO, { ...ES, style: 'weekdayDate' })).toBe('dom, 08/03/26');
+    expect(formatInstant(at, CHICAGO, { ...ES, style: 'weekdayDateTime' })).toBe('dom, 08/03/26, 11:30 p.m. CDT');
+    expect(formatInstant(at, CHICAGO, { ...ES, style: 'fileDateTime', zoneName: 'always' })).toBe('08/03/2026, 11:30 p.m. CDT');
+    expect(formatInstant('2026-12-01T15:00:00Z', CHICAGO, { viewerZone: CHICAGO, locale: 'es-US' })).toBe('01/12/26, 9:00 a.m.');
+    expect(formatInstant(at, CHICAGO, { ...UTC, locale: 'en-US' })).toBe('03/08/26 11:30 PM CDT');
+    expect(formatInstant('not a time', CHICAGO, ES)).toBe('not a time');
+  });
+
+  it('writes a span over the fall-back night with both abbreviations', () => {
+    expect(formatInstantRange('2026-11-01T02:00:00Z', '2026-11-01T11:00:00Z', NEW_YORK, ES)).toBe(
+      '10:00 p.m. EDT – 01/11/26, 6:00 a.m. EST',
+    );
+    expect(formatInstantRange('2026-03-09T14:00:00Z', '2026-03-09T18:00:00Z', CHICAGO, ES)).toBe('9:00 a.m. – 1:00 p.m. CDT');
+  });
+
+  it('writes a date of birth day first with its age, never shifting the day', () => {
+    expect(formatDateOfBirth('1942-03-14', '2026-11-26', 'es-US')).toBe('14/03/1942 (84)');
+    expect(formatDateOfBirth('1942-01-01', '2026-01-01', 'es-US')).toBe('01/01/1942 (84)');
+    expect(formatDateOfBirth('2030-01-01', '2026-11-26', 'es-US')).toBe('01/01/2030');
+    expect(formatDateOfBirth('1942-03-14', '2026-11-26', 'en-US')).toBe('03/14/1942 (84)');
+  });
+});

@@ -4,7 +4,9 @@ import { DateTime } from 'luxon';
  * The one way Hearth writes an instant for people: on the wall clock of the time zone the record belongs to (a
  * visit's, client's or caregiver's BRANCH; the signed-in user's own zone for a record of no branch), never the
  * viewer's browser zone, with the zone's abbreviation ("CST", "EDT") wherever it can differ from the viewer's.
- * Date and time patterns are the spec's (section 9: MM/DD/YY and MM/DD/YY h:mm A). Luxon does the zone work
+ * Date and time patterns are the spec's (section 9: MM/DD/YY and MM/DD/YY h:mm A) in English; another locale (issue 27:
+ * the user's language, `es-US` for Spanish) writes the same parts through Intl in its own order and words
+ * ("08/03/26, 3:00 a.m. EDT"), the zone's abbreviation kept as US readers know it. Luxon does the zone work
  * (docs/architecture.md "Dates and time zones": never dayjs across zones). Instants arrive as ISO 8601 strings (UTC, or
  * with an offset) or Dates; date-only values (YYYY-MM-DD, a date of birth) are calendar dates and never shifted.
  */
@@ -25,7 +27,12 @@ export interface InstantFormatOptions {
   zoneName?: ZoneNameRule;
   /** The viewer's IANA zone; default the running browser's or process's (viewerTimeZone). */
   viewerZone?: string;
+  /** The BCP 47 locale to write in; default (and any English) 'en-US', the spec's patterns. */
+  locale?: string;
 }
+
+/** The spec's patterns are English; every other locale goes through Intl. */
+const isEnglish = (locale: string | undefined) => locale === undefined || locale.toLowerCase().startsWith('en');
 
 const PATTERNS: Record<InstantStyle, string> = {
   dateTime: 'MM/dd/yy h:mm a',
@@ -36,6 +43,32 @@ const PATTERNS: Record<InstantStyle, string> = {
   // A file is read years later and elsewhere: four-digit years.
   fileDateTime: 'MM/dd/yyyy h:mm a',
 };
+
+/** The same parts as PATTERNS, for Intl in another locale: two-digit dates as the spec's, a 12- or 24-hour clock as the locale's. */
+const DATE: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: '2-digit' };
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const INTL_PARTS: Record<InstantStyle, Intl.DateTimeFormatOptions> = {
+  dateTime: { ...DATE, ...TIME },
+  date: DATE,
+  time: TIME,
+  weekdayDate: { weekday: 'short', ...DATE },
+  weekdayDateTime: { weekday: 'short', ...DATE, ...TIME },
+  fileDateTime: { ...DATE, year: 'numeric', ...TIME },
+};
+
+/**
+ * Intl's text with plain spaces: CLDR puts no-break spaces (U+00A0, U+202F) before "a.m." and inside ranges, and
+ * which ones changes with the ICU version; the server's texts (apps/server/src/i18n/server-dates.ts) do the same.
+ */
+function plainSpaces(text: string): string {
+  return text.replace(/[\u00a0\u202f\u2009]/g, ' ');
+}
+
+/** `dt` in a style: the spec's pattern in English, else Intl's parts in `locale`. */
+function styled(dt: DateTime, style: InstantStyle, locale: string | undefined): string {
+  if (isEnglish(locale)) return dt.toFormat(PATTERNS[style]);
+  return plainSpaces(dt.setLocale(locale!).toLocaleString(INTL_PARTS[style]));
+}
 
 const canonical = new Map<string, string | null>();
 
@@ -102,7 +135,8 @@ function showsZone(style: InstantStyle, zone: string, options: InstantFormatOpti
 
 /**
  * An instant on the wall clock of `zone`: "03/09/26 9:00 AM" (spec section 9), and " CDT" after it when the zone
- * can differ from the viewer's (options.zoneName). An unknown zone is written in UTC, always saying "UTC".
+ * can differ from the viewer's (options.zoneName). An unknown zone is written in UTC, always saying "UTC". In
+ * another locale (options.locale) Intl writes the date and time: es-US "09/03/26, 9:00 a.m. CDT".
  * @param at ISO 8601 instant or Date.
  * @param zone IANA time zone of the record (its branch's).
  * @returns the text, or `at` itself when it is not a readable instant.
@@ -111,7 +145,7 @@ export function formatInstant(at: string | Date, zone: string, options: InstantF
   const style = options.style ?? 'dateTime';
   const dt = zonedInstant(at, zone);
   if (!dt.isValid) return typeof at === 'string' ? at : '';
-  const text = dt.toFormat(PATTERNS[style]);
+  const text = styled(dt, style, options.locale);
   const unknownZone = canonicalTimeZone(zone) === null;
   return unknownZone || showsZone(style, zone, options) ? `${text} ${abbreviationOf(dt)}` : text;
 }
@@ -119,7 +153,8 @@ export function formatInstant(at: string | Date, zone: string, options: InstantF
 /**
  * A span's wall-clock times in `zone`: "9:00 AM – 1:00 PM", the end's date when it ends on another local day
  * ("10:00 PM – 03/10/26 7:00 AM"), then the abbreviation as formatInstant decides; a span across a daylight saving
- * change names both ("1:00 AM CDT – 3:00 AM CST"). Unreadable instants are written as given.
+ * change names both ("1:00 AM CDT – 3:00 AM CST"). Unreadable instants are written as given. In another locale
+ * (options.locale) the times are Intl's: es-US "9:00 a.m. – 1:00 p.m. CDT".
  */
 export function formatInstantRange(
   start: string | Date,
@@ -130,8 +165,8 @@ export function formatInstantRange(
   const from = zonedInstant(start, zone);
   const to = zonedInstant(end, zone);
   if (!from.isValid || !to.isValid) return `${String(start)} – ${String(end)}`;
-  const endText = to.toFormat(from.hasSame(to, 'day') ? PATTERNS.time : PATTERNS.dateTime);
-  const startText = from.toFormat(PATTERNS.time);
+  const endText = styled(to, from.hasSame(to, 'day') ? 'time' : 'dateTime', options.locale);
+  const startText = styled(from, 'time', options.locale);
   if (!(canonicalTimeZone(zone) === null || showsZone('time', zone, options))) return `${startText} – ${endText}`;
   const fromName = abbreviationOf(from);
   const toName = abbreviationOf(to);
@@ -180,11 +215,18 @@ export function ageOn(dateOfBirth: string, today: string): number | null {
  * the age when it cannot be known (a date after today); the value as given when it is not a YYYY-MM-DD date.
  * @param dateOfBirth YYYY-MM-DD (a longer ISO string is read by its date part, never shifted to a zone).
  * @param today YYYY-MM-DD, the calendar date where the person is (todayInZone of their branch).
+ * @param locale BCP 47; English (the default) writes MM/DD/YYYY, another locale its own order through Intl
+ *   (es-US "14/03/1942 (84)").
  */
-export function formatDateOfBirth(dateOfBirth: string, today: string): string {
+export function formatDateOfBirth(dateOfBirth: string, today: string, locale?: string): string {
   const match = DATE_ONLY.exec(dateOfBirth.slice(0, 10));
   if (!match) return dateOfBirth;
   const [, year, month, day] = match;
   const age = ageOn(dateOfBirth, today);
-  return `${month}/${day}/${year}${age === null ? '' : ` (${age})`}`;
+  const suffix = age === null ? '' : ` (${isEnglish(locale) ? age : age.toLocaleString(locale)})`;
+  if (isEnglish(locale)) return `${month}/${day}/${year}${suffix}`;
+  // A calendar date: written as a UTC day so no zone moves it.
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const written = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+  return `${written.format(date)}${suffix}`;
 }

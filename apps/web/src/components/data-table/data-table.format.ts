@@ -1,14 +1,7 @@
 import { formatDate, pad } from '@/format/date-format';
 import { formatMoney } from '@/format/money';
-import {
-  formatDateOfBirth,
-  formatInstant,
-  formatInstantInterval,
-  todayInZone,
-  viewerTimeZone,
-  zoneDiffersFromViewer,
-  type ZoneNameRule,
-} from '@hearth/shared/app/time-display';
+import { todayInZone, viewerTimeZone, zoneDiffersFromViewer, type ZoneNameRule } from '@hearth/shared/app/time-display';
+import { formatDateOfBirth, formatInstant, formatInstantInterval } from '@/format/instant-format';
 import {
   ROW_TIME_ZONE_KEY,
   type ColumnType,

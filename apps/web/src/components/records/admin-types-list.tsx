@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '@/api/api-error';
 import { useCurrentUser } from '@/api/current-user';
-import { formatInstant } from '@hearth/shared/app/time-display';
+import { formatInstant } from '@/format/instant-format';
 import { useUserTimeZone } from '@/api/display-zone';
 
 /** A column of the list after the name: its header and what a type shows in it. */

@@ -12,7 +12,7 @@ import { formatFileSize, ZRecordFileFacts, type RecordFile } from '@hearth/share
 import { errorMessageOf } from '@/api/api-error';
 import { useBranchTimeZone } from '@/api/display-zone';
 import { uploadFile, type FileCreateFields } from '@/api/file-upload';
-import { formatInstant } from '@hearth/shared/app/time-display';
+import { formatInstant } from '@/format/instant-format';
 import { useRecordForm, type ServerCheck } from '@/forms/use-record-form';
 import { DeleteButton } from './delete-button';
 import { RecordFormFrame } from './record-form-frame';

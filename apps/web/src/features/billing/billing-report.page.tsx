@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { BillingLineStatus } from '@hearth/shared/billing/billing.constants';
 import type { ComputeBillingReportOutput } from '@hearth/shared/billing/billing.schema';
-import { formatInstant } from '@hearth/shared/app/time-display';
+import { formatInstant } from '@/format/instant-format';
 import { ROW_TIME_ZONE_KEY, type ViewFilter } from '@hearth/shared/views/views.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useBranchTimeZone } from '@/api/display-zone';

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { formatInstant } from '@hearth/shared/app/time-display';
+import { formatInstant } from '@/format/instant-format';
 import { DASHBOARD_MAX_DAYS } from '@hearth/shared/dashboards/dashboards.schema';
 import { i18n } from '@/i18n/i18n.setup';
 

@@ -9,7 +9,7 @@ import { i18n } from '@/i18n/i18n.setup';
 import { formatFileSize } from '@hearth/shared/files/files.schema';
 import { errorMessageOf, httpStatusOf } from '@/api/api-error';
 import { useTRPC, useTRPCClient } from '@/api/trpc';
-import { formatInstant } from '@hearth/shared/app/time-display';
+import { formatInstant } from '@/format/instant-format';
 import { useBranchTimeZone } from '@/api/display-zone';
 import { formatDate } from '@/format/date-format';
 import { openDownload } from './file-exports.download';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FILE_EXPORT_STATUSES, type FileExportStatus } from '@hearth/shared/file-exports/file-exports.constants';
 import { useTRPC } from '@/api/trpc';
-import { formatInstant } from '@hearth/shared/app/time-display';
+import { formatInstant } from '@/format/instant-format';
 import { rowTimeZone } from '@/components/data-table/data-table.format';
 import { ExportDownloadButton, ExportStatusBadge } from './file-export-status';
 

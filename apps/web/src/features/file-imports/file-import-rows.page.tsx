@@ -11,7 +11,7 @@ import { errorMessageOf, httpStatusOf } from '@/api/api-error';
 import { useTRPC, useTRPCClient } from '@/api/trpc';
 import { DataTable } from '@/components/data-table/data-table';
 import { parseTableUrl, serializeTableUrl } from '@/components/data-table/data-table.state';
-import { formatInstant } from '@hearth/shared/app/time-display';
+import { formatInstant } from '@/format/instant-format';
 import { useBranchTimeZone } from '@/api/display-zone';
 import { ImportCounts, ImportProgressBar, ImportStatusBadge } from './file-import-progress.panel';
 import { fileImportIdOf, hasOnlyImport, pickedStatus, withImport, withStatus, type RowPick } from './file-import-rows.state';

@@ -3,7 +3,7 @@ import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatInstantRange } from '@hearth/shared/app/time-display';
+import { formatInstantRange } from '@/format/instant-format';
 import type { ShiftStatus } from '@hearth/shared/shifts/shifts.constants';
 import { i18n } from '@/i18n/i18n.setup';
 import { LAYER_LOOK, layerLabel, type MapLayer, type MapMarker } from './map.markers';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Skeleton, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { HIDDEN_TOKEN, type NotifyChannel, type OutboxEntry } from '@hearth/shared/notify/notify.schema';
-import { formatInstant } from '@hearth/shared/app/time-display';
+import { formatInstant } from '@/format/instant-format';
 
 const CHANNEL_COLORS: Record<NotifyChannel, string> = { email: 'blue', sms: 'grape', push: 'orange' };
 

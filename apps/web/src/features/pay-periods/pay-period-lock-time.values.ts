@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
-import { formatInstant, zoneAbbreviation } from '@hearth/shared/app/time-display';
+import { zoneAbbreviation } from '@hearth/shared/app/time-display';
+import { formatInstant } from '@/format/instant-format';
 
 /**
  * The wall-clock side of pay period lock times (issue "Scheduling" item 5): a lock time is entered and shown in

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, SegmentedControl, Select, Stack, Text } fr
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalculator } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatInstant } from '@hearth/shared/app/time-display';
+import { formatInstant } from '@/format/instant-format';
 import { errorMessageOf } from '@/api/api-error';
 import type { usePayrollCompute, usePayrollPeriod } from './payroll-report.hooks';
 import { formatPeriod, type Preset } from './payroll-report.period';

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
-import { formatInstant, formatInstantRange, zoneAbbreviation, type ZoneNameRule } from '@hearth/shared/app/time-display';
+import { zoneAbbreviation, type ZoneNameRule } from '@hearth/shared/app/time-display';
+import { formatInstant, formatInstantRange } from '@/format/instant-format';
 import { pad } from '@/format/date-format';
 
 /**

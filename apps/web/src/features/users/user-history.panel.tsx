@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserHistoryEntry } from '@hearth/shared/users/users.schema';
 import { restJson } from '@/api/rest';
 import { shouldRetry } from '@/api/query-client';
-import { formatInstant } from '@hearth/shared/app/time-display';
+import { formatInstant } from '@/format/instant-format';
 import { useUserTimeZone } from '@/api/display-zone';
 import { describeChanges, tableLabel } from './user-history.format';
 
