@@ -10,3 +10,12 @@ import { i18n } from '@/i18n/i18n.setup';
 export function intlLocale(language: string = i18n.language): string {
   return language.toLowerCase().startsWith('es') ? 'es-US' : 'en-US';
 }
+
+/**
+ * Intl's text with plain spaces: CLDR puts no-break and thin spaces (U+00A0, U+202F, U+2009) before "a.m." and
+ * around a range's dash, and which ones changes with the browser's ICU version; tests and e2e flows match plain
+ * text, and the server writes the same (apps/server/src/i18n/server-dates.ts).
+ */
+export function plainSpaces(text: string): string {
+  return text.replace(/[\u00a0\u202f\u2009]/g, ' ');
+}

@@ -1,6 +1,7 @@
 import { previousSemiMonthlyPeriod, semiMonthlyPeriodOf } from '@hearth/shared/payroll/payroll-period';
 import { ROW_TIME_ZONE_KEY, type ViewFilter } from '@hearth/shared/views/views.schema';
 import { parseTableUrl } from '@/components/data-table/data-table.state';
+import { intlLocale, plainSpaces } from '@/format/locale';
 
 /** How the pay period is picked: this or last semi-monthly pay period, or custom dates. */
 export type Preset = 'this' | 'last' | 'custom';
@@ -72,14 +73,20 @@ export function periodOfPreset(preset: Preset | null, custom: [string | null, st
   return preset === 'custom' && custom[0] && custom[1] ? { from: custom[0], to: custom[1] } : null;
 }
 
-/** "Mar 1 – Mar 15, 2031" of two YYYY-MM-DD dates. */
-export function formatPeriod(from: string, to: string): string {
+/**
+ * A pay period of two YYYY-MM-DD dates in the shown language: "Mar 1 – Mar 15, 2031" in English; other languages
+ * through Intl's range in their locale (Spanish "1–15 de mar de 2031"), the dates read as calendar days (UTC).
+ * @param language a language tag; the shown language when left out
+ */
+export function formatPeriod(from: string, to: string, language?: string): string {
+  const locale = intlLocale(language);
+  const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
+  const options: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', timeZone: 'UTC' };
+  if (locale !== 'en-US') {
+    return plainSpaces(new Intl.DateTimeFormat(locale, { ...options, year: 'numeric' }).formatRange(day(from), day(to)));
+  }
+  // English keeps the spec's wording, both months named ("Mar 1 – Mar 15"), where Intl's range writes "Mar 1 – 15".
   const date = (iso: string, year: boolean) =>
-    new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
-      month: 'short',
-      day: 'numeric',
-      ...(year ? { year: 'numeric' } : {}),
-      timeZone: 'UTC',
-    });
+    day(iso).toLocaleDateString(locale, { ...options, ...(year ? { year: 'numeric' } : {}) });
   return `${date(from, false)} – ${date(to, true)}`;
 }

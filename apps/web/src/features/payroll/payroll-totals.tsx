@@ -1,11 +1,12 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PayrollReportOutput } from '@hearth/shared/payroll/payroll.schema';
+import { intlLocale } from '@/format/locale';
 import { formatMoney } from '@/format/money';
 
-/** Minutes as hours with 2 decimals and thousands separators: 2550 -> "42.50". */
+/** Minutes as hours with 2 decimals and the shown language's separators: 2550 -> "42.50" (US Spanish alike). */
 function hoursOf(minutes: number): string {
-  return (minutes / 60).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return (minutes / 60).toLocaleString(intlLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 /**
