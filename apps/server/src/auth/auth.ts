@@ -10,6 +10,8 @@ import { twoFactors } from '../features/mfa/mfa.schema';
 import { AttemptLimits } from './attempt-limits';
 import { twoFactorOptions } from './two-factor';
 import { startSessionActivity } from './session-activity';
+import { emailPasswordReset, refuseResetOfBlockedUser } from './password-reset';
+import { PASSWORD_RESET_TTL_MINUTES } from '@hearth/shared/auth/password-reset.schema';
 
 /** Header carrying the client's address from Fastify to better-auth's rate limiter (always overwritten). */
 export const CLIENT_IP_HEADER = 'x-hearth-client-ip';
@@ -81,13 +83,16 @@ export function createAuth(options: AuthOptions) {
     // Users are created by Hearth (seed, admin screens), never by public sign-up; better-auth only reads role_id.
     user: { additionalFields: { roleId: { type: 'number', required: true, input: false } } },
     // Sign-in and every password-setting path share one maximum length (password.rules.ts); a reset ends every
-    // session of the user, so whoever held the old password is signed out.
+    // session of the user, so whoever held the old password is signed out. "Forgot password?" emails a one-use
+    // link to the web's /reset-password (password-reset.ts); a reset leaves the second factor as it was.
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
       minPasswordLength: 8,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      sendResetPassword: emailPasswordReset(options.db, options.baseUrl),
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_MINUTES * 60,
     },
     // The maximum sign-in age counts from sign-in (spec section 9): use never moves a session's end forward.
     // resolveCaller (caller.ts) also refuses a session older than that by its creation time, whatever its expiry.
@@ -113,6 +118,8 @@ export function createAuth(options: AuthOptions) {
         '/sign-in/*': false,
         // Code checks are also limited per user by the plugin's lockout (two-factor.ts); per address as sign-in is.
         '/two-factor/*': { window: signIn.windowSeconds, max: signIn.max },
+        // Each request may send an email: 3 a minute per address (better-auth's default, stated here).
+        '/request-password-reset': { window: 60, max: 3 },
       },
     },
     hooks: {
@@ -122,6 +129,7 @@ export function createAuth(options: AuthOptions) {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         const error = passwordPolicyError(String(body[field] ?? ''));
         if (error) throw new APIError('BAD_REQUEST', { message: error });
+        if (ctx.path === '/reset-password') await refuseResetOfBlockedUser(options.db, body.token);
       }),
     },
     plugins: [username(), bearer(), twoFactor(twoFactorOptions(options.db, options.textSignInCode))],
