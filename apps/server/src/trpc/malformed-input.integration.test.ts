@@ -35,7 +35,10 @@ let testApp: TestApp;
 let calls: Call[];
 
 beforeAll(async () => {
-  testApp = await startTestApp();
+  // The session clock stands still: a valid-shaped updateSecuritySettings shortens the company's inactivity limit to
+  // 1 minute, and a loaded machine can take longer than that between two batches, which would end the session.
+  const sessionClock = new Date();
+  testApp = await startTestApp({ sessionNow: () => sessionClock });
   calls = [];
   for (const procedure of inRunOrder(routerProcedures())) {
     const longText = procedure.kind === 'query' ? LONG_URL_TEXT : LONG_BODY_TEXT;

@@ -108,6 +108,13 @@ describe('mandatory MFA (spec section 6, issue 20)', () => {
     expect((await t.trpc('mutation', 'resetUserMfa', { userId: id }, caregiver)).status).toBe(403);
   });
 
+  it("refuses an admin's reset of their own MFA, which keeps their session", async () => {
+    const own = await t.trpc('mutation', 'resetUserMfa', { userId: await userIdOf('companyadmin') }, admin);
+    expect(own.status).toBe(400);
+    expect(own.body.error?.message).toMatch(/Authenticator button/);
+    expect((await t.trpc('query', 'getCurrentUser', undefined, admin)).status).toBe(200);
+  });
+
   it('refuses a login link to a caregiver who has no second factor', async () => {
     const [caregiver] = await t.database.db.select().from(caregivers).where(eq(caregivers.branchId, 2)).limit(1);
     expect((await t.trpc('mutation', 'sendCaregiverLoginLink', { caregiverId: caregiver!.id }, admin)).status).toBe(200);
