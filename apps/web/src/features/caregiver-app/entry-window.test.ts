@@ -33,7 +33,7 @@ describe('phoneEntryRefusal', () => {
     await i18n.changeLanguage('es');
     try {
       expect(phoneEntryRefusal(spring, 'check_in', new Date('2026-03-08T05:29:59Z'))).toBe(
-        'Es muy temprano para registrar la entrada: se puede registrar desde Sun 03/08/26 12:30 AM, 2 horas antes de ' +
+        'Es muy temprano para registrar la entrada: se puede registrar desde dom, 08/03/26 12:30 a.m., 2 horas antes de ' +
           'que empiece la visita.',
       );
       expect(
@@ -43,7 +43,7 @@ describe('phoneEntryRefusal', () => {
           new Date('2026-03-08T06:00:00Z'),
         ),
       ).toBe(
-        'Es muy temprano para registrar la entrada: se puede registrar desde Sun 03/08/26 1:30 AM, 1 hora antes de ' +
+        'Es muy temprano para registrar la entrada: se puede registrar desde dom, 08/03/26 1:30 a.m., 1 hora antes de ' +
           'que empiece la visita.',
       );
     } finally {

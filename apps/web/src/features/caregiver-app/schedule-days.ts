@@ -1,6 +1,7 @@
 import type { CaregiverShiftOutput, VisitAddress } from '@hearth/shared/caregiver-app/caregiver-app.schema';
 import { isTimeEntryMissing } from '@hearth/shared/shifts/shift-flags';
-import { calendarDateParts, calendarDaysBetween, zonedParts } from './zoned-parts';
+import { calendarDaysBetween, zonedParts } from './zoned-parts';
+import { calendarDay } from './visit-format';
 import { i18n } from '@/i18n/i18n.setup';
 
 /** Pure helpers of the caregiver schedule (issue "caregiver app" item 2). */
@@ -50,12 +51,11 @@ export function firstShiftsOf(days: ScheduleDay[], count: number): ScheduleDay[]
 
 /**
  * A day header: "Today · Tue 07/14/26", "Tomorrow · ...", "Yesterday · ...", else "Wed 07/15/26" (spec section 9:
- * MM/DD/YY); today is the calendar date of `now` in `zone`.
+ * MM/DD/YY; in the shown language, Spanish "mié, 15/07/26"); today is the calendar date of `now` in `zone`.
  * @param date the day, YYYY-MM-DD
  */
 export function dayTitle(date: string, zone: string, now: Date = new Date()): string {
-  const { weekday, shortDate } = calendarDateParts(date);
-  const label = `${weekday} ${shortDate}`;
+  const label = calendarDay(date);
   const today = zonedParts(now.toISOString(), zone)?.date;
   const diff = today ? calendarDaysBetween(today, date) : null;
   if (diff === 0) return i18n.t('days.today', { day: label });
