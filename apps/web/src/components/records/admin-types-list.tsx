@@ -21,16 +21,18 @@ export interface AdminTypeColumn<T> {
  * each type's label and name, the given columns and when it was last updated; a type opens its edit page at
  * `href(name)`. Without system-level access the list is read only, without links, and says so.
  * @param title the page's title, in the shown language
- * @param noun what the types are, in the plural and the shown language, for messages ("import types").
+ * @param texts the list's whole sentences in the shown language, from the page's catalogue (each language words
+ *   the types with its own articles and agreement): `loading` the loader's label ("Loading import types"), `empty`
+ *   ("No import types yet."), `readOnly` ("Read only: import types are changed by users with system-level access.")
  */
 export function AdminTypesList<T extends { name: string; label: string; updatedAt: string }>(props: {
   title: string;
-  noun: string;
+  texts: { loading: string; empty: string; readOnly: string };
   types: UseQueryResult<T[], unknown>;
   href: (name: string) => string;
   columns: AdminTypeColumn<T>[];
 }) {
-  const { title, noun, types, href, columns } = props;
+  const { title, texts, types, href, columns } = props;
   const navigate = useNavigate();
   const me = useCurrentUser().data;
   const editable = me?.roleHasSystemLevelAccess === true;
@@ -46,11 +48,11 @@ export function AdminTypesList<T extends { name: string; label: string; updatedA
       </Alert>
     );
   } else if (types.isPending) {
-    content = <Loader size="sm" aria-label={t('types.loading', { noun })} />;
+    content = <Loader size="sm" aria-label={texts.loading} />;
   } else if (types.data.length === 0) {
     content = (
       <Text c="dimmed" size="sm">
-        {t('types.empty', { noun })}
+        {texts.empty}
       </Text>
     );
   } else {
@@ -108,7 +110,7 @@ export function AdminTypesList<T extends { name: string; label: string; updatedA
       <Title order={2}>{title}</Title>
       {me && !editable && (
         <Alert color="gray" icon={<IconLock size={16} />}>
-          {t('types.readOnly', { noun })}
+          {texts.readOnly}
         </Alert>
       )}
       {content}

@@ -7,22 +7,23 @@ import type { RecordForm } from '@/forms/use-record-form';
 import { RecordFormFrame } from './record-form-frame';
 
 /**
- * A drawer of company settings (payroll, EVV): `title`, the settings as `settings` loads them (a loader, then the
- * error's message or `description` above `children(data)`).
+ * A drawer of company settings (payroll, EVV): `title`, the settings as `settings` loads them (a loader named
+ * `loadingLabel`, "Loading payroll settings", then the error's message or `description` above `children(data)`).
+ * Texts come whole in the shown language from the caller's catalogue.
  */
 export function SettingsDrawer<T>(props: {
   title: string;
+  loadingLabel: string;
   opened: boolean;
   onClose: () => void;
   settings: UseQueryResult<T, unknown>;
   description: ReactNode;
   children: (settings: T) => ReactNode;
 }) {
-  const { title, opened, onClose, settings, description, children } = props;
-  const { t } = useTranslation('common');
+  const { title, loadingLabel, opened, onClose, settings, description, children } = props;
   return (
     <Drawer opened={opened} onClose={onClose} title={title} position="right" size="md">
-      {settings.isPending && opened && <Loader size="sm" aria-label={t('loadingWhat', { what: title.toLowerCase() })} />}
+      {settings.isPending && opened && <Loader size="sm" aria-label={loadingLabel} />}
       {settings.isError && (
         <Alert color="red" variant="light">
           {errorMessageOf(settings.error)}
@@ -42,11 +43,11 @@ export function SettingsDrawer<T>(props: {
 
 /**
  * The settings' fields in their form: with Cancel and Save for a role that may change them, else read-only under
- * "Only a company admin can change the {what}." with a Close button. `title`, `description` and `what` come in the
- * shown language (in Spanish `what` carries its article: "la configuración de nómina").
+ * `readOnlyNote` ("Only a company admin can change the payroll settings.", a whole sentence of the caller's
+ * catalogue in the shown language) with a Close button.
  */
 export function SettingsFormFrame<Values extends object>(props: {
-  what: string;
+  readOnlyNote: string;
   readOnly: boolean;
   record: RecordForm<Values>;
   onSubmit: (values: Values) => void;
@@ -54,13 +55,13 @@ export function SettingsFormFrame<Values extends object>(props: {
   pending: boolean;
   children: ReactNode;
 }) {
-  const { what, readOnly, record, onSubmit, onDone, pending, children } = props;
+  const { readOnlyNote, readOnly, record, onSubmit, onDone, pending, children } = props;
   const { t } = useTranslation('common');
   if (readOnly) {
     return (
       <Stack gap="sm">
         <Alert variant="light" color="gray">
-          {t('record.settingsReadOnly', { what })}
+          {readOnlyNote}
         </Alert>
         {children}
         <Group justify="flex-end">

@@ -72,7 +72,7 @@ function EvvSettingsForm(props: { settings: EvvSettings; readOnly: boolean; onDo
   );
   return (
     <SettingsFormFrame
-      what={t('evvSettings.what')}
+      readOnlyNote={t('evvSettings.readOnly')}
       readOnly={readOnly}
       record={record}
       onSubmit={submit}
@@ -92,6 +92,7 @@ export function EvvSettingsDrawer(props: { opened: boolean; onClose: () => void;
   return (
     <SettingsDrawer
       title={t('evvSettings.title')}
+      loadingLabel={t('evvSettings.loadingSettings')}
       opened={props.opened}
       onClose={props.onClose}
       settings={settings}

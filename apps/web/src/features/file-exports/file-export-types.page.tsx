@@ -18,7 +18,7 @@ export function FileExportTypesPage() {
   return (
     <AdminTypesList
       title={t('exportTypes.title')}
-      noun={t('exportTypes.noun')}
+      texts={{ loading: t('exportTypes.loadingList'), empty: t('exportTypes.empty'), readOnly: t('exportTypes.readOnly') }}
       types={types}
       href={exportTypeHref}
       columns={[

@@ -19,7 +19,7 @@ export function FileImportTypesPage() {
   return (
     <AdminTypesList
       title={t('importTypes.title')}
-      noun={t('importTypes.noun')}
+      texts={{ loading: t('importTypes.loadingList'), empty: t('importTypes.empty'), readOnly: t('importTypes.readOnly') }}
       types={types}
       href={importTypeHref}
       columns={[

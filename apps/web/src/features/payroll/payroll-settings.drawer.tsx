@@ -38,7 +38,7 @@ function PayrollSettingsForm(props: { settings: PayrollSettings; readOnly: boole
     });
   return (
     <SettingsFormFrame
-      what={t('payrollSettings.what')}
+      readOnlyNote={t('payrollSettings.readOnly')}
       readOnly={readOnly}
       record={record}
       onSubmit={submit}
@@ -58,6 +58,7 @@ export function PayrollSettingsDrawer(props: { opened: boolean; onClose: () => v
   return (
     <SettingsDrawer
       title={t('payrollSettings.title')}
+      loadingLabel={t('payrollSettings.loadingSettings')}
       opened={props.opened}
       onClose={props.onClose}
       settings={settings}
