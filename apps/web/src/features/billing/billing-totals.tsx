@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BillingLineStatus } from '@hearth/shared/billing/billing.constants';
 import type { ComputeBillingReportOutput } from '@hearth/shared/billing/billing.schema';
-import { formatMoney } from '@/format/money';
+import { formatCount, formatMoney } from '@/format/money';
 
 /**
  * Each status's colour; its name and why, as the office reads it (issue "Payroll, billing, reports" item 2), are
@@ -17,7 +17,7 @@ const STATUS_COLOR: Record<BillingLineStatus, string> = {
 const ORDER: BillingLineStatus[] = ['billable', 'over_authorization', 'not_evv_verified', 'no_rate'];
 
 /** The count's plural form picks the word; the number itself keeps its thousands separators. */
-const counted = (n: number) => ({ count: n, formatted: n.toLocaleString('en-US') });
+const counted = (n: number) => ({ count: n, formatted: formatCount(n) });
 
 function StatusCard(props: {
   status: BillingLineStatus;

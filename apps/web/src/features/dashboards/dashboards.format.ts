@@ -2,15 +2,16 @@ import { DateTime } from 'luxon';
 import { formatInstant } from '@/format/instant-format';
 import { DASHBOARD_MAX_DAYS } from '@hearth/shared/dashboards/dashboards.schema';
 import { i18n } from '@/i18n/i18n.setup';
+import { intlLocale } from '@/format/locale';
 
 /** A rate (fraction 0..1) as a whole percentage, "—" without a rate (no completed visit). */
 export function percentText(rate: number | null): string {
   return rate === null ? '—' : `${Math.round(rate * 100)}%`;
 }
 
-/** Minutes as hours with one decimal: 150 -> "2.5 h". */
+/** Minutes as hours with one decimal, in the shown language's digits: 150 -> "2.5 h". */
 export function hoursText(minutes: number): string {
-  return `${(Math.round(minutes / 6) / 10).toLocaleString('en-US')} h`;
+  return `${(Math.round(minutes / 6) / 10).toLocaleString(intlLocale())} h`;
 }
 
 /** Minutes as hours (one decimal) for chart values. */

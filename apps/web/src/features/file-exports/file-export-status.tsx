@@ -14,6 +14,7 @@ import { useBranchTimeZone } from '@/api/display-zone';
 import { formatDate } from '@/format/date-format';
 import { openDownload } from './file-exports.download';
 import { EXPORT_STATUS_DISPLAY, isActiveExportStatus } from './file-exports.format';
+import { formatCount } from '@/format/money';
 
 /** How often a queued or running export is read again, in milliseconds. */
 const POLL_MS = 1000;
@@ -118,7 +119,7 @@ export function FileExportStatusCard({ id }: { id: number }) {
             <Text size="xs" c="dimmed" aria-live="polite">
               {[
                 item.rowCount !== null
-                  ? t('exports.rows', { count: item.rowCount, formatted: item.rowCount.toLocaleString('en-US') })
+                  ? t('exports.rows', { count: item.rowCount, formatted: formatCount(item.rowCount) })
                   : null,
                 item.fileSizeBytes !== null ? formatFileSize(item.fileSizeBytes) : null,
                 item.expiresAt ? t('exportCard.keptUntil', { at: formatInstant(item.expiresAt, timeZone) }) : null,

@@ -7,6 +7,7 @@ import { useTRPC } from '@/api/trpc';
 import { formatInstant } from '@/format/instant-format';
 import { rowTimeZone } from '@/components/data-table/data-table.format';
 import { ExportDownloadButton, ExportStatusBadge } from './file-export-status';
+import { formatCount } from '@/format/money';
 
 /** How many of the newest exports the card lists. */
 const RECENT_COUNT = 5;
@@ -80,9 +81,7 @@ export function RecentExports({ detailsHref }: { detailsHref: (id: number) => st
                 {[
                   row.branchName ?? t('exports.allBranches'),
                   formatInstant(row.createdAt, row.timeZone),
-                  row.rowCount !== null
-                    ? t('exports.rows', { count: row.rowCount, formatted: row.rowCount.toLocaleString('en-US') })
-                    : null,
+                  row.rowCount !== null ? t('exports.rows', { count: row.rowCount, formatted: formatCount(row.rowCount) }) : null,
                 ]
                   .filter(Boolean)
                   .join(' · ')}
