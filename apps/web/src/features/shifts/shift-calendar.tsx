@@ -17,6 +17,7 @@ import classes from './shift-calendar.module.css';
 import { shiftEventContent, shiftEvents } from './shift-calendar.event';
 import { useShiftMove } from './shift-calendar.move';
 import { useCalendarRange } from './shift-calendar.range';
+import { useCalendarScroller } from './shift-calendar.scroll';
 import { CalendarKey, CalendarToolbar } from './shift-calendar.toolbar';
 import type { ScheduleParty } from './shift-display';
 import { ShiftDrawer } from './shift-drawer';
@@ -58,6 +59,7 @@ function Calendar(props: { party: ScheduleParty; owner: FixedParty; timezone: st
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [formTarget, setFormTarget] = useState<ShiftFormTarget | null>(null);
   const move = useShiftMove(party, timezone);
+  const scroller = useCalendarScroller(view, range?.after);
 
   const filter = party === 'client' ? { clientId: owner.id } : { caregiverId: owner.id };
   const shifts = useQuery({
@@ -84,7 +86,15 @@ function Calendar(props: { party: ScheduleParty; owner: FixedParty; timezone: st
             {t('calendar.loadError', { message: errorMessageOf(shifts.error) })}
           </Alert>
         )}
-        <div className={classes.calendar} data-testid="shift-calendar">
+        <div
+          ref={scroller}
+          className={classes.calendar}
+          data-testid="shift-calendar"
+          role="region"
+          aria-label={t('calendar.grid')}
+          tabIndex={0}
+          style={{ maxHeight: narrow ? 600 : 700 }}
+        >
           <FullCalendar
             ref={calendarRef}
             plugins={[luxonPlugin, timeGridPlugin, dayGridPlugin, interactionPlugin]}
@@ -93,13 +103,13 @@ function Calendar(props: { party: ScheduleParty; owner: FixedParty; timezone: st
             timeZone={timezone}
             initialView={initialView}
             headerToolbar={false}
-            height={narrow ? 600 : 700}
+            // The wrapper scrolls (useCalendarScroller): FullCalendar's own scroller cannot take keyboard focus.
+            height="auto"
             firstDay={0}
             allDaySlot={false}
             // Visits at the same time sit side by side rather than on top of each other.
             slotEventOverlap={false}
             nowIndicator
-            scrollTime="07:00:00"
             slotDuration="00:30:00"
             snapDuration="00:15:00"
             // Luxon format strings (the luxon plugin reads them): "9 AM" labels, "9:00 AM - 1:00 PM" on events.
