@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { artifact, DEMO_PASSWORD } from './support/session';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
+import { expectAccessible } from './support/a11y';
 import { mutation, query, tokenOf } from './support/api';
 import { totpNow } from './support/mfa';
 import { E2E_PORT, outboxCopyFileOf } from './support/base-url';
@@ -9,8 +10,11 @@ import { E2E_PORT, outboxCopyFileOf } from './support/base-url';
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1280, height: 800 } });
 
-/** As the company admin, removes the RVP's second factors (resetUserMfa), then signs the RVP in with the password. */
-async function signInUnenrolledRvp(page: Page, request: APIRequestContext): Promise<void> {
+/**
+ * As the company admin, removes the RVP's second factors (resetUserMfa): through the user page's reset button in a
+ * browser of their own when `browser` is given, else through the API. Then signs the RVP in with the password.
+ */
+async function signInUnenrolledRvp(page: Page, request: APIRequestContext, browser?: Browser): Promise<void> {
   const admin = await tokenOf(request, 'companyadmin');
   const rows = await query<{ rows: { id: number; username: string }[] }>(request, admin, 'getUsers', {
     search: 'rvp',
@@ -18,11 +22,26 @@ async function signInUnenrolledRvp(page: Page, request: APIRequestContext): Prom
     pageSize: 10,
   });
   const rvp = rows.rows.find((u) => u.username === 'rvp')!;
-  await mutation(request, admin, 'resetUserMfa', { userId: rvp.id });
+  if (browser) await resetFromUserPage(browser, rvp.id);
+  else await mutation(request, admin, 'resetUserMfa', { userId: rvp.id });
   await page.goto('/login');
   await page.getByLabel('Username or email').fill('rvp');
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The company admin resets the RVP's two-step verification from /admin/users/{id}, confirming in its popover. */
+async function resetFromUserPage(browser: Browser, rvpId: number): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const admin = await context.newPage();
+  await signInAs(admin, 'companyadmin', `/admin/users/${rvpId}`);
+  await admin.getByRole('button', { name: 'Reset two-step verification' }).click();
+  await expect(admin.getByText(/Reset the two-step verification of .+\? Their authenticator/)).toBeVisible();
+  await expectAccessible(admin, 'user MFA reset');
+  await admin.screenshot({ path: artifact('mfa-admin-reset.png') });
+  await admin.getByRole('dialog', { name: 'Reset two-step verification' }).getByRole('button', { name: 'Reset' }).click();
+  await expect(admin.getByText(/Two-step verification of .+ reset/)).toBeVisible();
+  await context.close();
 }
 
 /** Sets up the authenticator app in the open dialog: password, the QR code's secret, its code, success. */
@@ -46,8 +65,8 @@ async function setUpAuthenticator(page: Page, shot: string): Promise<void> {
   await page.screenshot({ path: artifact(`${shot}-complete.png`) });
 }
 
-test('the mandatory dialog cannot be escaped; enrolling an authenticator opens the app', async ({ page, request }) => {
-  await signInUnenrolledRvp(page, request);
+test('the mandatory dialog cannot be escaped; enrolling an authenticator opens the app', async ({ page, request, browser }) => {
+  await signInUnenrolledRvp(page, request, browser);
   const dialog = page.getByRole('dialog', { name: 'Set up two-step verification' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Step 1 of 2')).toBeVisible();

@@ -8,6 +8,7 @@ import { useCurrentUser } from '@/api/current-user';
 import { useTRPC } from '@/api/trpc';
 import { UserEditForm } from './user-edit.form';
 import { UserHistoryPanel } from './user-history.panel';
+import { UserMfaResetButton } from './user-mfa-reset.button';
 
 /** /admin/users/{id}: edit one user and read their change history. */
 export function UserEditPage() {
@@ -43,7 +44,12 @@ export function UserEditPage() {
                 </Badge>
               </Group>
             </div>
-            {user.data.management.refusal === null && <ImpersonateButton userId={user.data.id} />}
+            {user.data.management.refusal === null && (
+              <Group gap="xs">
+                <UserMfaResetButton userId={user.data.id} name={`${user.data.firstName} ${user.data.lastName}`} />
+                <ImpersonateButton userId={user.data.id} />
+              </Group>
+            )}
           </Group>
           <UserEditForm key={user.data.id} user={user.data} />
           <Divider />
