@@ -225,13 +225,21 @@ const caregiverRoutes: RouteObject[] = [
   { path: '*', element: <Navigate to="/app" replace /> },
 ];
 
-/** Every route: /login is public; everything else passes the session gate, which also confines each role. */
+/** Every route: /login, /forgot-password and /reset-password are public; everything else passes the session gate, which also confines each role. */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
       { path: 'login', lazy: async () => ({ Component: (await import('./features/auth/login.page')).LoginPage }) },
+      {
+        path: 'forgot-password',
+        lazy: async () => ({ Component: (await import('./features/auth/forgot-password.page')).ForgotPasswordPage }),
+      },
+      {
+        path: 'reset-password',
+        lazy: async () => ({ Component: (await import('./features/auth/reset-password.page')).ResetPasswordPage }),
+      },
       {
         element: <SessionGate />,
         errorElement: <RouteError />,

@@ -1,11 +1,16 @@
 import { TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '@hearth/server/trpc/app.router';
 
-/** An error of a REST call, carrying the HTTP status and the server's human message. */
+/**
+ * An error of a REST call, carrying the HTTP status and the server's human message; for the auth endpoints also
+ * better-auth's error `code` (INVALID_USERNAME_OR_PASSWORD...) and a 429's wait in seconds (Retry-After).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly code?: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';

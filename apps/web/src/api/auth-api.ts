@@ -50,6 +50,48 @@ export async function verifySecondFactor(kind: SecondFactorKind, code: string, t
   await storeSession(response);
 }
 
+/**
+ * The HttpError of a refused auth call: the server's message, better-auth's error `code` and a 429's wait (Retry-After
+ * from Hearth's sign-in limits, X-Retry-After from better-auth's limiter), so the page can word it
+ * (features/auth/sign-in.errors.ts).
+ */
+async function authErrorOf(response: Response): Promise<HttpError> {
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => ({}))) as { code?: unknown };
+  const wait = Number(response.headers.get('retry-after') ?? response.headers.get('x-retry-after') ?? Number.NaN);
+  const code = typeof body.code === 'string' ? body.code : undefined;
+  return new HttpError(response.status, await messageOf(response), code, Number.isFinite(wait) ? wait : undefined);
+}
+
+/**
+ * "Forgot password?": asks the server to email a reset link to `email` (issue 20). The answer is the same whether
+ * or not the account exists, so this resolves for any well-formed address.
+ * @throws HttpError (429 past 3 requests a minute from one address), TypeError when the server cannot be reached.
+ */
+export async function requestPasswordReset(email: string): Promise<void> {
+  const response = await fetch('/api/auth/request-password-reset', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [HEADERS.appVersion]: APP_VERSION },
+    body: JSON.stringify({ email }),
+  });
+  if (response.status !== 200) throw await authErrorOf(response);
+}
+
+/**
+ * Sets a new password with the token of a reset link; every session of the user ends, none is started.
+ * @throws HttpError 400 with code INVALID_TOKEN for an invalid, used or expired link, or the policy rule broken.
+ */
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
+  const response = await fetch('/api/auth/reset-password', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [HEADERS.appVersion]: APP_VERSION },
+    body: JSON.stringify({ token, newPassword }),
+  });
+  if (response.status !== 200) throw await authErrorOf(response);
+}
+
 /** Texts a sign-in code to the verified phone of the user whose sign-in awaits its second factor. */
 export async function sendSignInCode(): Promise<void> {
   const response = await fetch('/api/auth/two-factor/send-otp', {
@@ -57,7 +99,7 @@ export async function sendSignInCode(): Promise<void> {
     headers: { 'Content-Type': 'application/json', [HEADERS.appVersion]: APP_VERSION },
     body: '{}',
   });
-  if (response.status !== 200) throw new HttpError(response.status, await messageOf(response));
+  if (response.status !== 200) throw await authErrorOf(response);
 }
 
 /**
@@ -76,7 +118,7 @@ export async function signInWithLink(token: string): Promise<void> {
 
 /** Keeps the session token of a successful sign-in response (`set-auth-token`), or throws the server's message. */
 async function storeSession(response: Response): Promise<void> {
-  if (response.status !== 200) throw new HttpError(response.status, await messageOf(response));
+  if (response.status !== 200) throw await authErrorOf(response);
   const token = response.headers.get('set-auth-token');
   if (!token) throw new Error('The server did not return a session token');
   // The previous user's cached data must never show to the next one.

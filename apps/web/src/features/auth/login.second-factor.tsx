@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { sendSignInCode, verifySecondFactor, type SecondFactorKind } from '@/api/auth-api';
-import { errorMessageOf } from '@/api/api-error';
 import { VerificationCodeInput } from '@/components/mfa/verification-code.input';
+import { authFailureOf, signInProblemOf, type SignInProblem } from './sign-in.errors';
 
 /** localStorage key of the spec's remember-device flag (section 3 "Local preferences": text true/false, default true). */
 const REMEMBER_DEVICE_KEY = 'hearth.rememberDevice';
@@ -29,9 +29,15 @@ function storeRememberDevice(value: boolean): void {
  * or a backup code; "Remember this device" (default on) spares this browser the code for 30 days. The Verify button
  * works only with exactly 6 digits (spec section 5). Success stores the session, which redirects the login page.
  * @param methods what the server offers: 'totp' (an authenticator is enrolled), 'otp' (texted codes).
- * @param onError shows a message in the page's alert (null clears it).
+ * @param onProblem shows a problem on the page (sign-in.errors.ts: a wrong or expired code, a lock; null clears it).
  */
-export function SecondFactorForm({ methods, onError }: { methods: string[]; onError: (message: string | null) => void }) {
+export function SecondFactorForm({
+  methods,
+  onProblem,
+}: {
+  methods: string[];
+  onProblem: (problem: SignInProblem | null) => void;
+}) {
   const { t } = useTranslation('signIn');
   const [kind, setKind] = useState<SecondFactorKind>(methods.includes('totp') ? 'totp' : 'otp');
   const [code, setCode] = useState('');
@@ -39,32 +45,32 @@ export function SecondFactorForm({ methods, onError }: { methods: string[]; onEr
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
 
+  const fail = (error: unknown) => onProblem(signInProblemOf(authFailureOf(error), 'code'));
   const send = async () => {
-    onError(null);
+    onProblem(null);
     try {
       await sendSignInCode();
       setSent(true);
     } catch (error) {
-      onError(errorMessageOf(error));
+      fail(error);
     }
   };
   const switchTo = (next: SecondFactorKind) => {
     setKind(next);
     setCode('');
-    onError(null);
+    onProblem(null);
     if (next === 'otp' && !sent) void send();
   };
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return onError(t('code.empty'));
+    if (!code.trim()) return onProblem({ screen: 'alert', message: t('code.empty') });
     setBusy(true);
-    onError(null);
+    onProblem(null);
     storeRememberDevice(remember);
     try {
       await verifySecondFactor(kind, code.trim(), remember);
     } catch (error) {
-      const status = (error as { status?: number }).status;
-      onError(status === 401 ? t('code.invalid') : errorMessageOf(error));
+      fail(error);
       setBusy(false);
     }
   };
