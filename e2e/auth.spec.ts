@@ -16,12 +16,12 @@ test('a signed-out visitor is sent to sign in and comes back to the page and que
   await expect(mainMenu(page).getByRole('link', { name: 'Clients' })).toHaveAttribute('aria-current', 'page');
 });
 
-test('sign-in by email works, and a refused sign-in shows the server message', async ({ page }) => {
+test('sign-in by email works, and a refused sign-in says the username or password is incorrect', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Username or email').fill('nurse@demo.hearth.care');
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toContainText(/invalid/i);
+  await expect(page.getByRole('alert')).toHaveText('Incorrect username or password.');
 
   await page.getByLabel('Password').fill('Hearth-demo-1!');
   await page.getByRole('button', { name: 'Sign in' }).click();
