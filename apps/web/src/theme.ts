@@ -72,6 +72,7 @@ export const theme = createTheme({
     // the shown language unless it is given one (WCAG 4.1.2). A function, so it is read in the language of the render.
     CloseButton: { defaultProps: () => ({ 'aria-label': i18n.t('actions.close', { ns: 'common' }) }) },
     ActionIcon: { vars: actionIconVars },
+    Notification: { classNames: { description: classes.notificationDescription } },
     Tooltip: {
       defaultProps: { openDelay: 0, transitionProps: { duration: 100 } },
     } satisfies ThemeDefaults<TooltipProps>,
