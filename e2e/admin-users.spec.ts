@@ -36,13 +36,13 @@ test('a saved edit shows up in the user history', async ({ page }) => {
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Invalid email')).toBeVisible();
-  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
 
   const phone = `(555) 01${String(Date.now()).slice(-1)}-${String(Date.now()).slice(-4)}`;
   await page.getByLabel('Phone number').fill(phone);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('User saved')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Reset' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Reset', exact: true })).toBeDisabled();
 
   const history = page.getByRole('table', { name: 'User history' });
   const entry = history.getByRole('row').filter({ hasText: `→ ${phone}` });
@@ -125,5 +125,5 @@ test('a branch edit is checked by the shared rules and saved', async ({ page }) 
   await expect(radius).toHaveValue('200');
   await radius.fill('150');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('button', { name: 'Reset' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Reset', exact: true })).toBeDisabled();
 });

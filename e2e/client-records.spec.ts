@@ -76,7 +76,7 @@ test('payer sources: create one, add services with dollar rates, save as a whole
   await page.getByRole('switch', { name: 'Requires EVV' }).check({ force: true });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Payer source saved')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Reset' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Reset', exact: true })).toBeDisabled();
 
   // Saved as a whole and read back (in the server's order): code upper-cased, dollars kept to the cent.
   await page.reload();

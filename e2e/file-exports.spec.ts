@@ -109,5 +109,5 @@ test('file export types: the developer changes a retention and puts it back', as
   await expect(page.getByLabel('Retention (hours)')).toHaveValue('48');
   await page.getByLabel('Retention (hours)').fill(before);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('button', { name: 'Reset' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Reset', exact: true })).toBeDisabled();
 });

@@ -151,7 +151,7 @@ test('file import types: the developer edits a mapping; required fields must sta
   await page.getByLabel('Description').fill(before);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Synthea patients saved').first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Reset' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Reset', exact: true })).toBeDisabled();
 });
 
 test('file import types: a company admin sees them read-only', async ({ page }) => {

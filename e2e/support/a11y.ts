@@ -46,14 +46,18 @@ async function setScheme(page: Page, scheme: Scheme): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
 }
 
-/** One line per failing rule: its id, impact, help and the first elements' selectors. */
+/**
+ * One line per failing rule: its id, impact, help, the first elements' selectors and axe's finding on the first
+ * (for contrast: the ratio and both colours), so a failure in CI can be fixed without running it again.
+ */
 function failureLines(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
   return violations
     .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
     .map((violation) => {
       const targets = violation.nodes.slice(0, TARGETS_SHOWN).map((node) => node.target.join(' '));
       const more = violation.nodes.length > TARGETS_SHOWN ? ` and ${violation.nodes.length - TARGETS_SHOWN} more` : '';
-      return `${violation.id} (${violation.impact}, ${violation.nodes.length} elements): ${violation.help} - ${targets.join(' | ')}${more}`;
+      const finding = violation.nodes[0]?.failureSummary?.replace(/\s+/g, ' ').trim() ?? '';
+      return `${violation.id} (${violation.impact}, ${violation.nodes.length} elements): ${violation.help} - ${targets.join(' | ')}${more} [${finding}]`;
     });
 }
 
