@@ -1,6 +1,6 @@
 import { ZGetOutboxInput, ZGetOutboxOutput } from '@hearth/shared/notify/notify.schema';
 import { permissionProcedure, router } from '../../trpc/init';
-import * as service from './notify.service';
+import * as service from './notify.outbox';
 
 /** The outbox procedure; its output is declared, so a message leaves as a whitelist with its tokens hidden. */
 export const notifyRouter = router({

@@ -9,7 +9,8 @@ import { users } from '../users/users.schema';
 import { companies } from '../companies/companies.schema';
 import { caregivers } from '../caregivers/caregivers.schema';
 import { outbox } from './notify.schema';
-import { copyOutboxTo, notify, withTokensHidden } from './notify.service';
+import { copyOutboxTo, notify } from './notify.service';
+import { withTokensHidden } from './notify.outbox';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
