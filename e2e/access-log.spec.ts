@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { artifact, signInAs } from './support/session';
+import { mutation, tokenOf } from './support/api';
 
 const MINUTE = 60_000;
 
@@ -21,6 +22,24 @@ test('a session idle for more than 30 minutes ends and the page reloads to sign-
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem('hearth.token'))).toBeNull();
+});
+
+test("a company's shorter inactivity limit logs the browser off after it, not after 30 minutes", async ({ page, request }) => {
+  const admin = await tokenOf(request, 'companyadmin');
+  await mutation(request, admin, 'updateSecuritySettings', { idleTimeoutMinutes: 10 });
+  try {
+    await page.clock.install();
+    await signInAs(page, 'branchmanager', '/clients');
+    await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
+    await page.clock.fastForward(9 * MINUTE);
+    await expect(page).toHaveURL(/\/clients$/);
+    await page.clock.fastForward(2 * MINUTE);
+    await expect(page).toHaveURL(/\/login/);
+    expect(await page.evaluate(() => window.localStorage.getItem('hearth.token'))).toBeNull();
+  } finally {
+    // The demo company's other flows keep the spec's limit.
+    await mutation(request, admin, 'updateSecuritySettings', { idleTimeoutMinutes: 30 });
+  }
 });
 
 test('the access log at /admin/logging lists sign-ins and record reads, filterable, for system-level access', async ({

@@ -104,6 +104,11 @@ describe("a company's inactivity limit: shorter, never longer (security settings
     expect(audited?.newRow?.security_settings).toEqual({ idleTimeoutMinutes: 10, accessLogRetentionYears: 6 });
 
     const nurse = await signInNow('branchmanager');
+    // The browser learns the limit from the current user, on tRPC and REST alike, to log off with the server.
+    const current = await t.trpc('query', 'getCurrentUser', undefined, nurse);
+    expect((current.body.result?.data as { idleTimeoutMinutes: number }).idleTimeoutMinutes).toBe(10);
+    const rest = await t.fetch('/users/current', { headers: { authorization: `Bearer ${nurse}` } });
+    expect(((await rest.json()) as { idleTimeoutMinutes: number }).idleTimeoutMinutes).toBe(10);
     clock += 9 * MINUTE;
     expect(await currentUser(nurse)).toBe(200);
     clock += 11 * MINUTE;

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import type { Auth } from '../auth/auth';
 import { withRequestScope } from '../db/request-scope';
 import { requireCaller } from './require-caller';
-import { toCurrentUser } from '../features/users/users.output';
+import { getCurrentUser } from '../features/users/users.current';
 import { getUserHistory } from '../features/users/users.service';
 import { users } from '../features/users/users.schema';
 
@@ -17,7 +17,10 @@ import { users } from '../features/users/users.schema';
  * a `message` (see the error handler in app.ts).
  */
 export function registerRestRoutes(app: FastifyInstance, deps: { db: Db; auth: Auth }): void {
-  app.get('/users/current', async (request) => toCurrentUser(await requireCaller(deps, request)));
+  app.get('/users/current', async (request) => {
+    const caller = await requireCaller(deps, request);
+    return withRequestScope(deps.db, caller, (scope) => getCurrentUser({ scope, caller }));
+  });
 
   app.get<{ Params: { userId: string }; Querystring: Record<string, string> }>('/users/:userId/history', async (request) => {
     const caller = await requireCaller(deps, request, 'getUserHistory');

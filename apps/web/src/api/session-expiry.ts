@@ -2,6 +2,7 @@ import { SESSION } from '@hearth/shared/app/app.constants';
 import { isSessionExpired } from '@hearth/shared/access-log/session-expiry';
 import { apiHeaders } from './trpc';
 import { clearToken, getToken, LAST_ACTIVITY_KEY, SIGNED_IN_AT_KEY } from './auth-token';
+import { lastKnownUser } from './current-user';
 
 /** What counts as activity: the user pressing, typing, scrolling or touching (not the pointer merely passing). */
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
@@ -59,7 +60,14 @@ async function logOff(): Promise<void> {
 /** Checks the rule now; true when it ended the session. */
 function checkNow(): boolean {
   if (getToken() === null) return false;
-  const times = { lastActivity: readTime(LAST_ACTIVITY_KEY), signedInAt: readTime(SIGNED_IN_AT_KEY), now: Date.now() };
+  const idleMinutes = lastKnownUser()?.idleTimeoutMinutes;
+  const times = {
+    lastActivity: readTime(LAST_ACTIVITY_KEY),
+    signedInAt: readTime(SIGNED_IN_AT_KEY),
+    now: Date.now(),
+    // The company's limit as the last current user brought it (getCurrentUser); the spec's until it is known.
+    inactivityLimitMs: idleMinutes ? idleMinutes * 60_000 : undefined,
+  };
   if (!isSessionExpired(times)) return false;
   void logOff();
   return true;
@@ -68,8 +76,8 @@ function checkNow(): boolean {
 /**
  * Starts the browser side of automatic logoff (spec section 4 "Session expiry"; issue 20 item 3): activity is
  * recorded (throttled to once per 5 s); on start, on return (the tab shown again, the window focused) and once a
- * minute the rule (isSessionExpired) is checked, and a session past it ends and the page reloads. The server
- * applies the same rule, with the company's possibly shorter limit, to every request.
+ * minute the rule (isSessionExpired) is checked, with the company's possibly shorter limit from the current user,
+ * and a session past it ends and the page reloads. The server applies the same rule to every request.
  * @returns a function that stops it.
  */
 export function startSessionExpiry(): () => void {

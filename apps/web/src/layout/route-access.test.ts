@@ -19,6 +19,7 @@ const staff: CurrentUser = {
   roleHasSystemLevelAccess: false,
   timezone: 'America/New_York',
   language: null,
+  idleTimeoutMinutes: 30,
 };
 
 describe('loginPathFor', () => {

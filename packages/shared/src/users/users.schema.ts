@@ -94,6 +94,11 @@ export const ZCurrentUser = z.object({
   timezone: z.string(),
   /** The user's language setting ('en', 'es'), or null to follow the browser (issue 27). */
   language: z.enum(LANGUAGES).nullable(),
+  /**
+   * The inactivity limit of the signed-in (acting) user's company in whole minutes (companies.security_settings, at
+   * most the spec's 30): the browser logs off after it, as the server does (issue 20 item 3).
+   */
+  idleTimeoutMinutes: z.number().int().positive(),
 });
 export type CurrentUser = z.infer<typeof ZCurrentUser>;
 

@@ -19,7 +19,7 @@ export function isMaskedSsn(value: string): boolean {
  * The current user (spec section 7 GET /users/current) with the derived flags of spec section 3. While
  * impersonating, the user is the impersonated one and impersonatedUserId is set.
  */
-export function toCurrentUser(caller: Caller): CurrentUser {
+export function toCurrentUser(caller: Caller, idleTimeoutMinutes: number): CurrentUser {
   const { user, role } = caller;
   return {
     id: user.id,
@@ -38,5 +38,6 @@ export function toCurrentUser(caller: Caller): CurrentUser {
     roleHasSystemLevelAccess: role.hasSystemLevelAccess,
     timezone: user.timezone,
     language: user.language,
+    idleTimeoutMinutes,
   };
 }

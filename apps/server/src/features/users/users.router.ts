@@ -3,7 +3,7 @@ import { ZCurrentUser, ZGetUsersInput, ZGetUsersOutput, ZUpdateUserInput, ZUserD
 import { ZOkOutput } from '@hearth/shared/app/outputs.schema';
 import { ZId } from '@hearth/shared/app/input-rules';
 import { authedProcedure, permissionProcedure, router } from '../../trpc/init';
-import { toCurrentUser } from './users.output';
+import { getCurrentUser } from './users.current';
 import { setMyLanguage } from './users.language';
 import { ZMyLanguageOutput, ZSetMyLanguageInput } from '@hearth/shared/users/users.schema';
 import * as service from './users.service';
@@ -18,7 +18,9 @@ const ZIdInput = z.object({ id: ZId });
  */
 export const usersRouter = router({
   /** The signed-in user with derived flags (spec section 7) -> CurrentUser. Any signed-in user. */
-  getCurrentUser: authedProcedure.output(ZCurrentUser).query(({ ctx }) => toCurrentUser(ctx.caller)),
+  getCurrentUser: authedProcedure
+    .output(ZCurrentUser)
+    .query(({ ctx }) => getCurrentUser({ scope: ctx.scope, caller: ctx.caller })),
   /** Sets one's own language {language: 'en' | 'es' | null} -> {language} (users.language.ts). Any signed-in user. */
   setMyLanguage: authedProcedure
     .input(ZSetMyLanguageInput)
