@@ -11,6 +11,7 @@ import { AttemptLimits } from './attempt-limits';
 import { twoFactorOptions } from './two-factor';
 import { startSessionActivity } from './session-activity';
 import { emailPasswordReset, refuseResetOfBlockedUser } from './password-reset';
+import { refuseCodeFlood } from './mfa-sms';
 import { PASSWORD_RESET_TTL_MINUTES } from '@hearth/shared/auth/password-reset.schema';
 
 /** Header carrying the client's address from Fastify to better-auth's rate limiter (always overwritten). */
@@ -124,6 +125,13 @@ export function createAuth(options: AuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/two-factor/send-otp') {
+          // The plugin swallows a sendOTP failure and answers 200: the texted-code limit is checked before it.
+          const pending = await ctx.getSignedCookie(ctx.context.createAuthCookie('two_factor').name, ctx.context.secret);
+          const userId = pending ? (await ctx.context.internalAdapter.findVerificationValue(pending))?.value : null;
+          if (userId) await refuseCodeFlood(options.db, Number(userId));
+          return;
+        }
         const field = NEW_PASSWORD_FIELDS[ctx.path];
         if (!field) return;
         const body = (ctx.body ?? {}) as Record<string, unknown>;

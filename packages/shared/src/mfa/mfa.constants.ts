@@ -25,6 +25,12 @@ export const PHONE_CODE = { digits: 6, ttlMs: 10 * 60_000 } as const;
 export const CODE_ATTEMPTS = { max: 5, lockMinutes: 15 } as const;
 
 /**
+ * Texted codes (sign-in and phone verification together) a user may be sent in `windowMinutes`: each costs the agency
+ * a message, and without a limit the send button floods a phone (OWASP Authentication Cheat Sheet, SMS flooding).
+ */
+export const CODE_SENDS = { max: 5, windowMinutes: 15 } as const;
+
+/**
  * Roles that are never forced to enrol (spec section 6: "MFA setup is forced for users other than clients and
  * trusted contacts who have no authenticator and no SMS method").
  */

@@ -175,6 +175,27 @@ describe('SMS codes (spec section 8)', () => {
     expect(verified.status).toBe(200);
   });
 
+  it('texts at most 5 codes in 15 minutes, sign-in and phone codes together, and says when to try again', async () => {
+    // The developer was sent two codes above (the phone's and a sign-in code): three more are allowed.
+    const token = await t.signIn('developer');
+    for (let i = 0; i < 2; i += 1) {
+      const sent = await t.trpc('mutation', 'sendPhoneVerificationCode', { phoneNumber: '+1 555 201 3344' }, token);
+      expect(sent.status).toBe(200);
+    }
+    const cookie = cookieOf(await passwordSignIn('developer'), 'two_factor')!;
+    expect((await t.fetch('/api/auth/two-factor/send-otp', json({}, { cookie }))).status).toBe(200);
+    const phoneRefused = await t.trpc('mutation', 'sendPhoneVerificationCode', { phoneNumber: '+1 555 201 3344' }, token);
+    expect(phoneRefused.status).toBe(429);
+    expect(phoneRefused.body.error?.message).toBe('Too many codes were sent. Try again in 15 minutes.');
+    const signInRefused = await t.fetch('/api/auth/two-factor/send-otp', json({}, { cookie }));
+    expect(signInRefused.status).toBe(429);
+    expect(((await signInRefused.json()) as { message: string }).message).toMatch(/Too many codes/);
+    expect((await t.trpc('mutation', 'setMyLanguage', { language: 'es' }, token)).status).toBe(200);
+    const spanish = await t.trpc('mutation', 'sendPhoneVerificationCode', { phoneNumber: '+1 555 201 3344' }, token);
+    expect(spanish.body.error?.message).toBe('Se enviaron demasiados códigos. Vuelva a intentarlo en 15 minutos.');
+    expect((await t.trpc('mutation', 'setMyLanguage', { language: null }, token)).status).toBe(200);
+  });
+
   it('asks for exactly 6 digits', async () => {
     const token = await t.signIn('developer');
     const empty = await t.trpc('mutation', 'verifyPhone', { code: '' }, token);

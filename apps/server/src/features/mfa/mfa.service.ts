@@ -18,6 +18,9 @@ import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
 import { users, verifications } from '../users/users.schema';
 import { notify } from '../notify/notify.service';
+import { mayTextCode, TEXTED_CODE_KINDS, tooManyCodes } from '../../auth/mfa-sms';
+import { msg, translate } from '../../i18n/server-i18n';
+import { pickLanguage } from '@hearth/shared/i18n/languages';
 import { twoFactors } from './mfa.schema';
 
 const phoneCodeKey = (userId: number) => `mfa-phone-${userId}`;
@@ -73,7 +76,9 @@ export async function getMfaStatus({ scope }: { scope: Scope }): Promise<MfaStat
 
 /**
  * Texts a 6-digit code to `phoneNumber` through the notifier's SMS driver, to prove the number before SMS codes go
- * to it. A new code replaces an unused one; it lives PHONE_CODE.ttlMs (10 minutes). Stored hashed.
+ * to it, in the caller's language. A new code replaces an unused one; it lives PHONE_CODE.ttlMs (10 minutes).
+ * Stored hashed.
+ * @throws AppError TOO_MANY_REQUESTS past the texted-code limit (CODE_SENDS, mayTextCode).
  */
 export async function sendPhoneVerificationCode({
   scope,
@@ -82,6 +87,8 @@ export async function sendPhoneVerificationCode({
   scope: Scope;
   input: SendPhoneCodeInput;
 }): Promise<OkOutput> {
+  if (!(await mayTextCode(scope.db, scope.actorUserId))) throw new AppError('TOO_MANY_REQUESTS', tooManyCodes());
+  const [me] = await scope.db.select({ language: users.language }).from(users).where(eq(users.id, scope.actorUserId));
   const code = String(randomInt(0, 10 ** PHONE_CODE.digits)).padStart(PHONE_CODE.digits, '0');
   const identifier = phoneCodeKey(scope.actorUserId);
   await scope.db.delete(verifications).where(eq(verifications.identifier, identifier));
@@ -93,10 +100,10 @@ export async function sendPhoneVerificationCode({
   await notify({
     db: scope.db,
     channel: 'sms',
-    kind: 'mfa_phone_verification',
+    kind: TEXTED_CODE_KINDS.phone,
     recipient: input.phoneNumber,
     userId: scope.actorUserId,
-    body: `Your Hearth code to verify this phone is ${code}. It expires in 10 minutes.`,
+    body: translate(msg('mfaSms.phoneCode', { code }), pickLanguage([me?.language])),
   });
   return { ok: true };
 }
