@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../test/test-app';
 import { outbox } from '../features/notify/notify.schema';
 import { caregivers } from '../features/caregivers/caregivers.schema';
 import { verifications } from '../features/users/users.schema';
+import { accessLog } from '../features/access-log/access-log.schema';
 import { hashOf } from './login-links';
 
 let t: TestApp;
@@ -45,6 +46,24 @@ describe('login links', () => {
     const again = await redeem(token);
     expect(again.status).toBe(400);
     expect(((await again.json()) as { message: string }).message).toBe('This sign-in link is invalid, used or expired');
+
+    // Both are in the access log: the sign-in by link, then the refused second use, with no token kept.
+    const logged = await t.database.db
+      .select({
+        action: accessLog.action,
+        userId: accessLog.userId,
+        method: accessLog.method,
+        reason: accessLog.reason,
+        mfaUsed: accessLog.mfaUsed,
+      })
+      .from(accessLog)
+      .orderBy(desc(accessLog.id))
+      .limit(2);
+    const userId = (me.body.result?.data as { id: number }).id;
+    expect(logged.reverse()).toEqual([
+      { action: 'sign-in', userId, method: 'login-link', reason: null, mfaUsed: false },
+      { action: 'sign-in-failed', userId: null, method: 'login-link', reason: 'invalid-link', mfaUsed: null },
+    ]);
   });
 
   it('refuses an expired link and a forged one with the same message', async () => {
