@@ -41,4 +41,11 @@ describe('visit wording in the caregiver app', () => {
     expect(milesFromMetres(32_000)).toBe('20 mi');
     expect(milesFromMetres(null)).toBe('—');
   });
+
+  it('writes distances through Intl in the shown language, the English unchanged', () => {
+    expect(milesFromMetres(3862, 'en')).toBe('2.4 mi');
+    expect(milesFromMetres(3862, 'es')).toBe('2.4 mi');
+    expect(milesFromMetres(32_000, 'es')).toBe('20 mi');
+    expect(milesFromMetres(Number.POSITIVE_INFINITY, 'es')).toBe('—');
+  });
 });

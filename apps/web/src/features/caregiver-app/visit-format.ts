@@ -1,4 +1,5 @@
 import { calendarDateParts, zonedParts } from './zoned-parts';
+import { formatMiles } from '@/format/distance';
 import { intlLocale, plainSpaces } from '@/format/locale';
 
 /**
@@ -41,9 +42,6 @@ function intlText(iso: string, zone: string, locale: string, kind: Kind): string
   const format = Number.isNaN(ms) ? null : formatterOf(locale, zone, kind);
   return format ? plainSpaces(format.format(ms)) : iso;
 }
-
-/** Metres in a statute mile. */
-const METRES_PER_MILE = 1609.344;
 
 /**
  * The visit's day in `zone`: "Tue 07/14/26", Spanish "mar, 14/07/26".
@@ -88,11 +86,13 @@ export function calendarDay(date: string, language?: string): string {
   return locale === 'en-US' ? `${weekday} ${shortDate}` : intlText(`${date}T00:00:00Z`, 'UTC', locale, 'day');
 }
 
-/** A distance given in metres as miles, "2.4 mi" (whole miles from 10 on); a dash when unknown. */
-export function milesFromMetres(metres: number | null): string {
-  if (metres === null || !Number.isFinite(metres)) return '—';
-  const miles = metres / METRES_PER_MILE;
-  return `${miles.toFixed(miles < 10 ? 1 : 0)} mi`;
+/**
+ * A distance given in metres as miles through Intl in the shown language: "2.4 mi" (whole miles from 10 on); a
+ * dash when unknown.
+ * @param language a language tag; the shown language when left out
+ */
+export function milesFromMetres(metres: number | null, language?: string): string {
+  return formatMiles(metres, language) ?? '—';
 }
 
 /** The schedule scrolled to an instant (issue item 1: `startTimestamp` deep-links to a time). */

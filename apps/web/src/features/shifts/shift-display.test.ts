@@ -34,6 +34,8 @@ describe('shift display', () => {
     expect(formatDistance(5150)).toBe('3.2 mi (5.2 km)');
     expect(formatDistance(25_000)).toBe('16 mi (25 km)');
     expect(formatDistance(null)).toBe('—');
+    expect(formatDistance(5150, 'es')).toBe('3.2 mi (5.2 km)');
+    expect(formatDistance(25_000, 'es')).toBe('16 mi (25 km)');
   });
 
   it('writes audited fields and values for people, instants in the branch zone', () => {

@@ -7,6 +7,7 @@ import {
   type ShiftStatus,
 } from '@hearth/shared/shifts/shifts.constants';
 import type { ShiftOutput } from '@hearth/shared/shifts/shifts.schema';
+import { formatKilometres, formatMiles } from '@/format/distance';
 import { i18n } from '@/i18n/i18n.setup';
 import { formatZoned } from './shift-time';
 
@@ -91,14 +92,14 @@ export function reasonLabel(code: string | null): string | null {
     : code;
 }
 
-const METRES_PER_MILE = 1609.344;
-
-/** A distance in metres as miles first (US agencies), then kilometres: "3.2 mi (5.1 km)"; "—" when unknown. */
-export function formatDistance(metres: number | null): string {
-  if (metres === null) return '—';
-  const miles = metres / METRES_PER_MILE;
-  const km = metres / 1000;
-  return `${miles.toFixed(miles < 10 ? 1 : 0)} mi (${km.toFixed(km < 10 ? 1 : 0)} km)`;
+/**
+ * A distance in metres as miles first (US agencies), then kilometres, through Intl in the shown language:
+ * "3.2 mi (5.2 km)"; "—" when unknown.
+ * @param language a language tag; the shown language when left out
+ */
+export function formatDistance(metres: number | null, language?: string): string {
+  const miles = formatMiles(metres, language);
+  return miles === null ? '—' : `${miles} (${formatKilometres(metres, language)})`;
 }
 
 /**
