@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ageOn, todayInZone } from '@hearth/shared/app/time-display';
 import { ROW_TIME_ZONE_KEY, type ViewColumnMeta } from '@hearth/shared/views/views.schema';
+import { i18n } from '@/i18n/i18n.setup';
 import {
   cellWraps,
   centsOf,
@@ -45,6 +46,28 @@ describe('cell formats', () => {
     expect(formatCell(col('text'), null)).toBe('');
     expect(formatCell(col('text'), undefined)).toBe('');
     expect(formatCell(col('text'), ['Boston', 'Worcester'])).toBe('Boston, Worcester');
+  });
+});
+
+describe('cells in Spanish', () => {
+  afterEach(() => i18n.changeLanguage('en'));
+
+  it('writes numbers, money, dates and times through Intl in es-US, across the fall-back night in New York', async () => {
+    await i18n.changeLanguage('es');
+    expect(formatCell(col('number'), 12345.5)).toBe('12,345.5');
+    expect(formatCell(col('number'), 0.1234567)).toBe('0.123457');
+    expect(formatCell(col('money'), -5)).toBe('-$0.05');
+    expect(formatCell(col('date'), '1999-12-31')).toBe('31/12/99');
+    const ny = { timeZone: 'America/New_York', zoneName: 'always' as const };
+    expect(formatCell(col('datetime'), '2026-11-01T05:30:00.000Z', ny)).toBe('01/11/26, 1:30 a.m. EDT');
+    expect(formatCell(col('datetime'), '2026-11-01T06:30:00.000Z', ny)).toBe('01/11/26, 1:30 a.m. EST');
+  });
+
+  it('keeps the English numbers once the language is back', async () => {
+    await i18n.changeLanguage('es');
+    expect(formatCell(col('number'), 2000)).toBe('2,000');
+    await i18n.changeLanguage('en');
+    expect(formatCell(col('number'), 2000)).toBe('2,000');
   });
 });
 

@@ -1,5 +1,6 @@
 import { formatDate, pad } from '@/format/date-format';
 import { formatMoney } from '@/format/money';
+import { intlLocale } from '@/format/locale';
 import { todayInZone, viewerTimeZone, zoneDiffersFromViewer, type ZoneNameRule } from '@hearth/shared/app/time-display';
 import { formatDateOfBirth, formatInstant, formatInstantInterval } from '@/format/instant-format';
 import {
@@ -10,7 +11,22 @@ import {
   type ViewFilter,
 } from '@hearth/shared/views/views.schema';
 
-const numbers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+/** One number formatter per locale: building an Intl.NumberFormat is slow, and a page formats many cells. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number cell's value with the shown language's grouping and decimal mark, up to 6 decimals (12345.5 ->
+ * "12,345.5").
+ */
+function formatNumber(value: number): string {
+  const locale = intlLocale();
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
+    numberFormats.set(locale, format);
+  }
+  return format.format(value);
+}
 
 export { formatMoney };
 
@@ -67,7 +83,7 @@ export function formatCell(
       return Number.isFinite(cents) ? formatMoney(cents) : String(value);
     }
     case 'number':
-      return typeof value === 'number' ? numbers.format(value) : String(value);
+      return typeof value === 'number' ? formatNumber(value) : String(value);
     case 'boolean':
       return value === true ? 'Yes' : value === false ? 'No' : String(value);
     case 'enum': {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fileImportProblem } from '@hearth/shared/file-imports/file-imports.schema';
 import { FILE_IMPORT_XLSX_CONTENT_TYPE } from '@hearth/shared/file-imports/file-imports.constants';
-import { expectedColumns, importContentType, progressPercent, progressText } from './file-imports.format';
+import { i18n } from '@/i18n/i18n.setup';
+import { expectedColumns, formatCount, importContentType, progressPercent, progressText } from './file-imports.format';
 
 describe('progress', () => {
   it('counts rows done against the total, rounding down so 100% means every row', () => {
@@ -15,6 +16,17 @@ describe('progress', () => {
     expect(progressText({ status: 'queued', rowsDone: 0, rowsTotal: null })).toBe('Waiting for the import to start');
     expect(progressPercent({ status: 'queued', rowsDone: 0, rowsTotal: null })).toBe(0);
     expect(progressText({ status: 'failed', rowsDone: 0, rowsTotal: null })).toBe('The file was not imported');
+  });
+
+  it('counts rows with the shown language’s grouping, in Spanish too', async () => {
+    expect(formatCount(1171)).toBe('1,171');
+    await i18n.changeLanguage('es');
+    try {
+      expect(formatCount(1171)).toBe('1,171');
+      expect(progressText({ status: 'running', rowsDone: 1024, rowsTotal: 1171 })).toBe('1,024 / 1,171 filas');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('shows a completed import as whole, even one without rows', () => {

@@ -6,6 +6,7 @@ import {
   type FileImportTarget,
 } from '@hearth/shared/file-imports/file-imports.constants';
 import type { FileImportProgress, FileImportTypeOutput } from '@hearth/shared/file-imports/file-imports.schema';
+import { formatCount as formatShownCount } from '@/format/money';
 import { i18n } from '@/i18n/i18n.setup';
 
 /** A status's badge color and its label, read from the catalogue in the shown language on each use. */
@@ -48,10 +49,8 @@ export function isFinalImportStatus(status: FileImportStatus): boolean {
 /** The statuses during which an import's counts still move (the list and the rows page refresh meanwhile). */
 export const ACTIVE_IMPORT_STATUSES: FileImportStatus[] = ['awaiting_upload', 'queued', 'running'];
 
-const counts = new Intl.NumberFormat('en-US');
-
-/** 1171 as "1,171". */
-export const formatCount = (value: number) => counts.format(value);
+/** A row count with the shown language's digit grouping: 1171 as "1,171" (US Spanish groups the same way). */
+export const formatCount = (value: number) => formatShownCount(value);
 
 /**
  * The share of rows done, 0 to 100 (whole percent, rounded down so 100 means every row): 0 until the job has
