@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@/i18n/i18n.setup';
 import {
   addMinutesToTime,
   formatDuration,
   formatLocalTime,
   formatTimeRange,
   formatZoned,
+  formatZonedDay,
+  formatZonedTime,
   localParts,
   minutesBetweenTimes,
   shiftInstants,
@@ -63,5 +66,43 @@ describe('branch wall-clock times', () => {
     expect(formatDuration(240)).toBe('4 h');
     expect(formatDuration(90)).toBe('1 h 30 min');
     expect(formatDuration(45)).toBe('45 min');
+  });
+});
+
+describe('branch wall-clock times in Spanish', () => {
+  afterEach(() => i18n.changeLanguage('en'));
+
+  it('writes local times and lengths through Intl in es-US, the English unchanged', () => {
+    expect(formatLocalTime('09:05', 'es')).toBe('9:05 a.m.');
+    expect(formatLocalTime('00:05', 'es')).toBe('12:05 a.m.');
+    expect(formatLocalTime('13:00', 'es')).toBe('1:00 p.m.');
+    expect(formatLocalTime('9', 'es')).toBe('9');
+    expect(formatLocalTime('09:05', 'en')).toBe('9:05 AM');
+    expect(formatDuration(240, 'es')).toBe('4 h');
+    expect(formatDuration(90, 'es')).toBe('1 h 30 min');
+    expect(formatDuration(45, 'es')).toBe('45 min');
+    expect(formatDuration(90, 'en')).toBe('1 h 30 min');
+  });
+
+  it('follows the shown language when none is given', async () => {
+    await i18n.changeLanguage('es');
+    expect(formatLocalTime('22:00')).toBe('10:00 p.m.');
+    await i18n.changeLanguage('en');
+    expect(formatLocalTime('22:00')).toBe('10:00 PM');
+  });
+
+  it('keeps the wall clock across the fall-back night in New York (2026-11-01), in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    // Two 1:30s: first in daylight time, then an hour later in standard time.
+    expect(formatZonedTime('2026-11-01T05:30:00Z', NY, 'always')).toBe('1:30 a.m. EDT');
+    expect(formatZonedTime('2026-11-01T06:30:00Z', NY, 'always')).toBe('1:30 a.m. EST');
+    expect(formatZoned('2026-11-01T06:30:00Z', NY, 'never')).toBe('01/11/26, 1:30 a.m.');
+    // The overnight visit from 10:00 p.m. EDT to 6:00 a.m. EST: 9 hours of work.
+    expect(formatTimeRange('2026-11-01T02:00:00Z', '2026-11-01T11:00:00Z', NY, 'always')).toBe(
+      '10:00 p.m. EDT – 01/11/26, 6:00 a.m. EST',
+    );
+    // 03:30 UTC is still Saturday evening in New York.
+    expect(formatZonedDay('2026-11-01T03:30:00Z', NY)).toBe('sáb, 31/10/26');
+    expect(localParts('2026-11-01T06:30:00Z', NY)).toEqual({ date: '2026-11-01', time: '01:30' });
   });
 });

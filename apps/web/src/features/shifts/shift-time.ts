@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { zoneAbbreviation, type ZoneNameRule } from '@hearth/shared/app/time-display';
 import { formatInstant, formatInstantRange } from '@/format/instant-format';
 import { pad } from '@/format/date-format';
+import { intlLocale, plainSpaces } from '@/format/locale';
 
 /**
  * Wall-clock times of the schedule, always in the BRANCH's time zone (issue "Scheduling": times in the branch's
@@ -14,6 +15,10 @@ import { pad } from '@/format/date-format';
 /** Minutes in a day. */
 const DAY_MINUTES = 24 * 60;
 
+/**
+ * An instant in `zone` for machine text only (YYYY-MM-DD, HH:mm for the form's inputs): en-US so Luxon writes Latin
+ * digits whatever the browser's locale. What people read goes through formatInstant or Intl in the shown language.
+ */
 function zoned(iso: string, zone: string): DateTime {
   return DateTime.fromISO(iso, { zone }).setLocale('en-US');
 }
@@ -107,18 +112,57 @@ export function addMinutesToTime(time: string, minutes: number): string {
   return `${pad(Math.floor(total / 60))}:${pad(total % 60)}`;
 }
 
-/** A local time "13:05" as "1:05 PM". */
-export function formatLocalTime(time: string): string {
+/** One formatter per locale and kind: building an Intl formatter is slow, and a list formats many times. */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let format = formatters.get(key) as T | undefined;
+  if (!format) {
+    format = make();
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A local time "13:05" (a wall-clock time without a date or zone, such as a pattern's start) as people read it in
+ * the shown language: "1:05 PM" (spec section 9, h:mm A), Spanish "1:05 p.m." through Intl in es-US. Text that is
+ * no HH:MM time is returned as given.
+ * @param language a language tag; the shown language when left out
+ */
+export function formatLocalTime(time: string, language?: string): string {
   const minutes = minutesOfTime(time);
   if (minutes === null) return time;
   const hours = Math.floor(minutes / 60);
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${pad(minutes % 60)} ${hours < 12 ? 'AM' : 'PM'}`;
+  const locale = intlLocale(language);
+  if (locale === 'en-US') return `${hours % 12 === 0 ? 12 : hours % 12}:${pad(minutes % 60)} ${hours < 12 ? 'AM' : 'PM'}`;
+  // A wall-clock time has no day: any day written in UTC shows it unchanged, with no daylight saving shift.
+  const clock = cached(
+    `${locale} clock`,
+    () => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }),
+  );
+  return plainSpaces(clock.format(Date.UTC(2000, 0, 1, hours, minutes % 60)));
 }
 
-/** Minutes as a duration: 240 -> "4 h", 90 -> "1 h 30 min", 45 -> "45 min". */
-export function formatDuration(minutes: number): string {
+/** `value` hours or minutes as Intl writes the unit short in `locale` (Spanish "4 h", "45 min"). */
+function unitText(value: number, unit: 'hour' | 'minute', locale: string): string {
+  const format = cached(`${locale} ${unit}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }));
+  return plainSpaces(format.format(value));
+}
+
+/**
+ * Minutes as a duration: 240 -> "4 h", 90 -> "1 h 30 min", 45 -> "45 min". English keeps these abbreviations (the
+ * schedule's own; Intl's en-US would write "4 hr"); other languages take Intl's short units.
+ * @param language a language tag; the shown language when left out
+ */
+export function formatDuration(minutes: number, language?: string): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  const locale = intlLocale(language);
+  if (locale === 'en-US') {
+    if (hours === 0) return `${rest} min`;
+    return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  }
+  if (hours === 0) return unitText(rest, 'minute', locale);
+  return rest === 0 ? unitText(hours, 'hour', locale) : `${unitText(hours, 'hour', locale)} ${unitText(rest, 'minute', locale)}`;
 }
