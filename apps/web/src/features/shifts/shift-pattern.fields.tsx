@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RecordForm } from '@/forms/use-record-form';
 import type { ServiceValues } from './service-fields';
 import type { CaregiverValues } from './shift-caregiver.field';
-import { WEEKDAYS } from './shift-rrule';
+import { WEEKDAY_CODES } from './shift-rrule';
 import { formatDuration, minutesBetweenTimes, zoneLabel } from './shift-time';
 
 /**
@@ -46,12 +46,12 @@ export function PatternRuleFields({ record }: { record: RecordForm<PatternFormVa
         <Group align="flex-end" gap="md" wrap="wrap">
           <Checkbox.Group label={t('pattern.on')} size="xs" {...record.inputProps('days')}>
             <Group gap="xs" mt={4}>
-              {WEEKDAYS.map((d) => (
+              {WEEKDAY_CODES.map((code) => (
                 <Checkbox
-                  key={d.code}
-                  value={d.code}
-                  label={t(`weekday.short.${d.code}`)}
-                  aria-label={t(`weekday.long.${d.code}`)}
+                  key={code}
+                  value={code}
+                  label={t(`weekday.short.${code}`)}
+                  aria-label={t(`weekday.long.${code}`)}
                   size="xs"
                 />
               ))}

@@ -13,6 +13,7 @@ import { SectionCard } from '@/components/records/section-card';
 import { formatDate } from '@/format/date-format';
 import { useBranchTimezone, useShiftRefresh } from './shift-queries';
 import { ShiftPatternModal, type PatternFormTarget } from './shift-pattern.modal';
+import { describeWeeklyRule } from './shift-rrule';
 import { addMinutesToTime, formatDuration, formatLocalTime, todayIn } from './shift-time';
 
 /** The first day a change can apply from: today in the branch, or the pattern's start when that is later. */
@@ -82,18 +83,27 @@ function EndPatternButton({ pattern, what }: { pattern: ShiftPatternOutput; what
   );
 }
 
+/**
+ * A pattern's rule in words in the shown language: a weekly rule from the catalogue, any other by the server's
+ * description (rrule's English words).
+ */
+function ruleText(pattern: Pick<ShiftPatternOutput, 'rrule' | 'description'>): string {
+  return describeWeeklyRule(pattern.rrule) ?? pattern.description;
+}
+
 /** One pattern: its rule in words, times, caregiver, service and dates. */
 function PatternRow({ pattern, canEdit, onEdit }: { pattern: ShiftPatternOutput; canEdit: boolean; onEdit: () => void }) {
   const { t } = useTranslation('schedule');
   const end = addMinutesToTime(pattern.startTime, pattern.durationMinutes);
-  const what = t('patterns.what', { description: pattern.description });
+  const description = ruleText(pattern);
+  const what = t('patterns.what', { description });
   const ended = pattern.endDate !== null && pattern.endDate < todayIn(pattern.timezone);
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
       <div style={{ minWidth: 0 }}>
         <Group gap={6}>
           <Text size="sm" fw={600}>
-            {pattern.description}
+            {description}
           </Text>
           {ended && (
             <Badge size="xs" color="gray" variant="light">
@@ -160,7 +170,7 @@ export function ShiftPatternsCard(props: { clientId: number; branchId: number; c
       {rows.length > 0 && (
         <Stack gap="xs" role="list" aria-label={t('patterns.title')}>
           {rows.map((p, i) => (
-            <div key={p.id} role="listitem" aria-label={p.description}>
+            <div key={p.id} role="listitem" aria-label={ruleText(p)}>
               {i > 0 && <Divider mb="xs" />}
               <PatternRow
                 pattern={p}

@@ -1,21 +1,19 @@
+import { intlLocale } from '@/format/locale';
+import { i18n } from '@/i18n/i18n.setup';
+
 /**
  * The weekly rules the pattern form writes (RFC 5545 RRULE bodies without DTSTART, as ZRRule accepts them):
  * days of the week and an interval in weeks. Anything else (daily, monthly, other parts) is edited as text.
  */
 
-/** RFC 5545 weekday codes, Monday first, with their short and long names. */
-export const WEEKDAYS = [
-  { code: 'MO', short: 'Mon', name: 'Monday' },
-  { code: 'TU', short: 'Tue', name: 'Tuesday' },
-  { code: 'WE', short: 'Wed', name: 'Wednesday' },
-  { code: 'TH', short: 'Thu', name: 'Thursday' },
-  { code: 'FR', short: 'Fri', name: 'Friday' },
-  { code: 'SA', short: 'Sat', name: 'Saturday' },
-  { code: 'SU', short: 'Sun', name: 'Sunday' },
-] as const;
-export type WeekdayCode = (typeof WEEKDAYS)[number]['code'];
+/**
+ * RFC 5545 weekday codes, Monday first. Their names are in the schedule catalogue (`weekday.short.MO`,
+ * `weekday.long.MO`), in the shown language.
+ */
+export const WEEKDAY_CODES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+export type WeekdayCode = (typeof WEEKDAY_CODES)[number];
 
-const ORDER: string[] = WEEKDAYS.map((d) => d.code);
+const ORDER: readonly string[] = WEEKDAY_CODES;
 
 /** "FREQ=WEEKLY;BYDAY=MO,WE,FR" (INTERVAL only when more than 1), days in weekday order, each once. */
 export function weeklyRule(days: string[], interval: number): string {
@@ -43,4 +41,29 @@ export function parseWeeklyRule(rule: string): { days: WeekdayCode[]; interval: 
   const days = (parts.get('BYDAY') ?? '').split(',').filter(Boolean);
   if (days.length === 0 || days.some((d) => !ORDER.includes(d))) return null;
   return { days: days as WeekdayCode[], interval };
+}
+
+/** Monday to Friday, the days rrule (and the catalogue's `patterns.rule.weekdays`) call "weekdays". */
+const WORK_WEEK = 'MO,TU,WE,TH,FR';
+
+/**
+ * A plain weekly rule in words in the shown language, from the schedule catalogue (`patterns.rule.*`, plural by
+ * the interval) with its days' long names joined by Intl.ListFormat: "every week on Monday, Wednesday, Friday",
+ * "every 2 weeks on Tuesday", "every weekday", Spanish "todas las semanas: lunes, miércoles y viernes". English
+ * reads as rrule's toText does on the server (describeRRule in packages/shared/src/shifts/recurrence.ts), so the
+ * description does not change with where it was written.
+ * @param language a language tag; the shown language when left out
+ * @returns the words; null for a rule parseWeeklyRule does not read (the server's description stands in)
+ */
+export function describeWeeklyRule(rule: string, language?: string): string | null {
+  const weekly = parseWeeklyRule(rule);
+  if (!weekly) return null;
+  const t = i18n.getFixedT(language ?? i18n.language, 'schedule');
+  const count = weekly.interval;
+  const days = ORDER.filter((code) => weekly.days.includes(code as WeekdayCode)) as WeekdayCode[];
+  if (days.length === ORDER.length && count === 1) return t('patterns.rule.everyDay');
+  if (days.join(',') === WORK_WEEK) return t('patterns.rule.weekdays', { count });
+  // A "unit" list joins without "and" in English, as rrule does ("Monday, Wednesday, Friday"); Spanish adds "y".
+  const list = new Intl.ListFormat(intlLocale(language ?? i18n.language), { type: 'unit', style: 'long' });
+  return t('patterns.rule.weekly', { count, days: list.format(days.map((code) => t(`weekday.long.${code}`))) });
 }
