@@ -31,6 +31,7 @@ export function AccessHistorySection({ recordType, id }: { recordType: 'client' 
   return (
     <SectionCard
       title={t('history.title')}
+      loadingLabel={t('history.loading')}
       loading={history.isPending}
       error={history.error}
       empty={rows.length === 0 && t('history.empty')}

@@ -131,6 +131,7 @@ export function AddressesSection<Owner extends object, Row extends AddressRow>(p
   return (
     <RecordTableSection
       title={t('addresses.title')}
+      loadingLabel={t('addresses.loading')}
       noun={t('addresses.noun')}
       addLabel={t('addresses.add')}
       emptyText={t('addresses.empty')}

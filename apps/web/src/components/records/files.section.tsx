@@ -164,6 +164,7 @@ export function FilesSection(props: {
   return (
     <SectionCard
       title={t('files.title')}
+      loadingLabel={t('files.loading')}
       loading={loading}
       error={error}
       empty={files?.length === 0 && t('files.empty')}

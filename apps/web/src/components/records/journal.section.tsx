@@ -85,6 +85,7 @@ export function JournalSection<Owner extends object, Row extends JournalEntryRow
   return (
     <RecordTableSection
       title={t('journal.title')}
+      loadingLabel={t('journal.loading')}
       noun={t('journal.noun')}
       addLabel={t('journal.add')}
       emptyText={t('journal.empty')}

@@ -13,7 +13,7 @@ import {
 import { DeleteButton } from './delete-button';
 import { EditButton } from './edit-button';
 import { AddButton, RecordModal } from './record-modal';
-import { SectionCard } from './section-card';
+import { SectionCard, type SectionLoading } from './section-card';
 
 /** A column of a record table: its header and what a row shows in it. */
 export interface RecordColumn<Row> {
@@ -129,31 +129,33 @@ export function RecordList<Row extends { id: number }>(props: {
  * delete with a confirmation) where `canEdit` allows, what the list says when empty, and the add/edit modal with the
  * feature's `form`. `rows` is undefined while the list loads; `above` goes above the records (a total, a warning).
  */
-export function RecordTableSection<Row extends { id: number }>(props: {
-  title: string;
-  /** The record in the modal's title: "Add {noun}" / "Edit {noun}". */
-  noun: string;
-  addLabel: string;
-  emptyText: string;
-  rows: Row[] | undefined;
-  loading?: boolean;
-  error?: unknown;
-  canAdd: boolean;
-  canEdit: (row: Row) => boolean;
-  /** The row's name in its buttons' labels: "Edit {what}", "Delete {what}". */
-  what: (row: Row) => string;
-  remove?: (id: number) => Promise<unknown>;
-  /** Actions of a row before edit and delete. */
-  moreActions?: (row: Row) => ReactNode;
-  above?: ReactNode;
-  /** The records as a table, or else as a list (`list`, with the list's label). */
-  table?: Omit<Parameters<typeof RecordTable<Row>>[0], 'label' | 'rows' | 'actions'>;
-  list?: Omit<Parameters<typeof RecordList<Row>>[0], 'rows' | 'actions'>;
-  modalSize?: ModalProps['size'];
-  /** The add/edit form of `row` (null for a new record), which calls `onDone` to close. */
-  form: (props: { row: Row | null; onDone: () => void }) => ReactNode;
-}) {
-  const { title, noun, addLabel, emptyText, rows, loading, error, canAdd, canEdit, what, remove, moreActions } = props;
+export function RecordTableSection<Row extends { id: number }>(
+  props: {
+    title: string;
+    /** The record in the modal's title: "Add {noun}" / "Edit {noun}". */
+    noun: string;
+    addLabel: string;
+    emptyText: string;
+    rows: Row[] | undefined;
+    error?: unknown;
+    canAdd: boolean;
+    canEdit: (row: Row) => boolean;
+    /** The row's name in its buttons' labels: "Edit {what}", "Delete {what}". */
+    what: (row: Row) => string;
+    remove?: (id: number) => Promise<unknown>;
+    /** Actions of a row before edit and delete. */
+    moreActions?: (row: Row) => ReactNode;
+    above?: ReactNode;
+    /** The records as a table, or else as a list (`list`, with the list's label). */
+    table?: Omit<Parameters<typeof RecordTable<Row>>[0], 'label' | 'rows' | 'actions'>;
+    list?: Omit<Parameters<typeof RecordList<Row>>[0], 'rows' | 'actions'>;
+    modalSize?: ModalProps['size'];
+    /** The add/edit form of `row` (null for a new record), which calls `onDone` to close. */
+    form: (props: { row: Row | null; onDone: () => void }) => ReactNode;
+  } & SectionLoading,
+) {
+  const { title, noun, addLabel, emptyText, rows, error, canAdd, canEdit, what, remove, moreActions } = props;
+  const loading: SectionLoading = props.loading === undefined ? {} : { loading: props.loading, loadingLabel: props.loadingLabel };
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const close = () => setEditing(null);
   const actions = (row: Row) => {
@@ -170,7 +172,7 @@ export function RecordTableSection<Row extends { id: number }>(props: {
   return (
     <SectionCard
       title={title}
-      loading={loading}
+      {...loading}
       error={error}
       empty={rows?.length === 0 && emptyText}
       actions={canAdd && <AddButton label={addLabel} onClick={() => setEditing('new')} />}

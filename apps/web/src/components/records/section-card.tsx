@@ -4,19 +4,26 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '@/api/api-error';
 
 /**
- * One section of a profile page: a titled card with its actions on the right. `loading` and `error` stand in for
- * the content while its query runs or after it failed; `empty` is what an empty list says, shown above the children
- * (which render nothing for an empty list but keep the section's modals).
+ * Whether a section's content is loading, and then what its spinner says: a whole sentence from the section's
+ * catalogue ("Loading recurring patterns"), since a title cannot be lower-cased into a sentence in every language.
  */
-export function SectionCard(props: {
-  title: string;
-  actions?: ReactNode;
-  loading?: boolean;
-  error?: unknown;
-  empty?: string | false;
-  children?: ReactNode;
-}) {
-  const { title, actions, loading = false, error, empty, children } = props;
+export type SectionLoading = { loading?: undefined; loadingLabel?: undefined } | { loading: boolean; loadingLabel: string };
+
+/**
+ * One section of a profile page: a titled card with its actions on the right. `loading` (with `loadingLabel`, the
+ * spinner's name) and `error` stand in for the content while its query runs or after it failed; `empty` is what an
+ * empty list says, shown above the children (which render nothing for an empty list but keep the section's modals).
+ */
+export function SectionCard(
+  props: {
+    title: string;
+    actions?: ReactNode;
+    error?: unknown;
+    empty?: string | false;
+    children?: ReactNode;
+  } & SectionLoading,
+) {
+  const { title, actions, loading = false, loadingLabel, error, empty, children } = props;
   const { t } = useTranslation('common');
   const headingId = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   let content: ReactNode = children;
@@ -27,7 +34,7 @@ export function SectionCard(props: {
       </Alert>
     );
   } else if (loading) {
-    content = <Loader size="xs" aria-label={t('loadingWhat', { what: title.toLowerCase() })} />;
+    content = <Loader size="xs" aria-label={loadingLabel ?? t('loading')} />;
   } else if (empty) {
     // The children stay: besides the (empty) list they hold the section's modals.
     content = (

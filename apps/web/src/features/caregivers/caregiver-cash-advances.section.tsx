@@ -131,6 +131,7 @@ export function CaregiverCashAdvancesSection({ caregiverId, canEdit }: { caregiv
   return (
     <RecordTableSection
       title={t('cashAdvances.title')}
+      loadingLabel={t('cashAdvances.loading')}
       noun={t('cashAdvances.noun')}
       addLabel={t('cashAdvances.add')}
       emptyText={t('cashAdvances.empty')}

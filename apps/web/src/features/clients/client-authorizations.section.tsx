@@ -265,6 +265,7 @@ export function ClientAuthorizationsSection({ clientId, canEdit }: { clientId: n
   return (
     <RecordTableSection
       title={t('authorizations.title')}
+      loadingLabel={t('authorizations.loading')}
       noun={t('authorizations.noun')}
       addLabel={t('authorizations.add')}
       emptyText={t('authorizations.empty')}

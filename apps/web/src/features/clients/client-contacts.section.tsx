@@ -123,6 +123,7 @@ export function ClientContactsSection(props: { clientId: number; canEdit: boolea
   return (
     <RecordTableSection
       title={t('contacts.title')}
+      loadingLabel={t('contacts.loading')}
       noun={t('contacts.noun')}
       addLabel={t('contacts.add')}
       emptyText={t('contacts.empty')}

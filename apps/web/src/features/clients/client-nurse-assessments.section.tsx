@@ -137,6 +137,7 @@ export function ClientNurseAssessmentsSection({
   return (
     <RecordTableSection
       title={t('assessments.title')}
+      loadingLabel={t('assessments.loading')}
       noun={t('assessments.noun')}
       addLabel={t('assessments.add')}
       emptyText={t('assessments.empty')}

@@ -154,6 +154,7 @@ export function ShiftPatternsCard(props: { clientId: number; branchId: number; c
   return (
     <SectionCard
       title={t('patterns.title')}
+      loadingLabel={t('patterns.loading')}
       loading={patterns.isPending}
       error={patterns.error}
       empty={patterns.data?.length === 0 && t('patterns.empty')}
