@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatCount, formatMoney } from './money';
+import { centsToDollars, dollarsToCents, formatCount, formatMoney, formatPercent } from './money';
 
 describe('money', () => {
   it('shows cents as dollars', () => {
@@ -27,5 +27,11 @@ describe('money', () => {
     expect(formatMoney(123456, 'en')).toBe('$1,234.56');
     expect(formatCount(2000, 'es')).toBe('2,000');
     expect(formatCount(2000, 'en')).toBe('2,000');
+  });
+
+  it('writes a whole percentage as each language does', () => {
+    expect(formatPercent(45, 'en')).toBe('45%');
+    expect(formatPercent(45, 'es')).toBe('45%');
+    expect(formatPercent(99.6, 'en')).toBe('100%');
   });
 });

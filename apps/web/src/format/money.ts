@@ -1,4 +1,4 @@
-import { intlLocale } from './locale';
+import { intlLocale, plainSpaces } from './locale';
 
 /** Money in the UI is in dollars; on the wire and in the database it is integer cents. */
 
@@ -42,4 +42,14 @@ export function dollarsToCents(value: number | string | null | undefined): numbe
  */
 export function formatCount(count: number, language?: string): string {
   return count.toLocaleString(intlLocale(language));
+}
+
+/**
+ * A whole percentage in the shown language's way (45% in English and US Spanish; CLDR's Spain writes 45 %).
+ * @param percent 0 to 100, rounded to a whole number
+ * @param language a language tag; the shown language when left out
+ */
+export function formatPercent(percent: number, language?: string): string {
+  const format = new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 0 });
+  return plainSpaces(format.format(percent / 100));
 }

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { FileImportOutput, FileImportProgress } from '@hearth/shared/file-imports/file-imports.schema';
 import { errorMessageOf } from '@/api/api-error';
+import { formatPercent } from '@/format/money';
 import { formatCount, IMPORT_STATUS_DISPLAY, isFinalImportStatus, progressPercent, progressText } from './file-imports.format';
 
 /** One count of an import's rows (created, updated, unchanged, warnings, errors). */
@@ -61,7 +62,7 @@ export function ImportProgressBar({ progress }: { progress: FileImportProgress }
           {progressText(progress)}
         </Text>
         <Text size="sm" c="dimmed">
-          {percent}%
+          {formatPercent(percent)}
         </Text>
       </Group>
       <Progress
