@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { wordValidationMessage } from '@/forms/zod-validate';
 import type { SignInProblem } from './sign-in.errors';
 
@@ -68,5 +69,15 @@ export function AuthProblemScreen({
         {t('screens.backToSignIn')}
       </Button>
     </AuthCard>
+  );
+}
+
+/** The link under a sign-in side form (forgot password, new password) back to /login. */
+export function BackToSignInLink() {
+  const { t } = useTranslation('signIn');
+  return (
+    <Anchor component={Link} to="/login" size="sm" ta="center">
+      {t('screens.backToSignIn')}
+    </Anchor>
   );
 }

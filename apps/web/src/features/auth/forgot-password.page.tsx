@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   PASSWORD_RESET_TTL_MINUTES,
   ZRequestPasswordResetInput,
@@ -11,7 +10,7 @@ import {
 } from '@hearth/shared/auth/password-reset.schema';
 import { requestPasswordReset } from '@/api/auth-api';
 import { zodValidate } from '@/forms/zod-validate';
-import { AuthCard, ProblemAlert } from './auth-card';
+import { AuthCard, BackToSignInLink, ProblemAlert } from './auth-card';
 import { authFailureOf, signInProblemOf, type SignInProblem } from './sign-in.errors';
 
 /**
@@ -62,9 +61,7 @@ export function ForgotPasswordPage() {
           </Stack>
         </form>
       )}
-      <Anchor component={Link} to="/login" size="sm" ta="center">
-        {t('screens.backToSignIn')}
-      </Anchor>
+      <BackToSignInLink />
     </AuthCard>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ZResetPasswordForm, type ResetPasswordForm } from '@hearth/shared/auth/password-reset.schema';
 import { resetPassword } from '@/api/auth-api';
 import { zodValidate } from '@/forms/zod-validate';
-import { AuthCard, ProblemAlert } from './auth-card';
+import { AuthCard, BackToSignInLink, ProblemAlert } from './auth-card';
 import { authFailureOf, signInProblemOf, type SignInProblem } from './sign-in.errors';
 
 /**
@@ -69,9 +69,7 @@ export function ResetPasswordPage() {
           </Stack>
         </form>
       )}
-      <Anchor component={Link} to="/login" size="sm" ta="center">
-        {t('screens.backToSignIn')}
-      </Anchor>
+      <BackToSignInLink />
     </AuthCard>
   );
 }
