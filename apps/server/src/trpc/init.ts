@@ -2,6 +2,7 @@ import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Context } from './context';
 import { withRequestScope } from '../db/request-scope';
+import { recordPersonRead } from '../features/access-log/access-log.reads';
 import { AppError, APP_ERROR_STATUS } from '../errors/app-error';
 import { databaseInputError } from '../db/errors';
 import { describeZodError } from '../errors/zod-errors';
@@ -129,13 +130,19 @@ export const authedProcedure = t.procedure.use(async ({ ctx, path, next }) => {
 
 /**
  * A procedure guarded by its action name, which is its path (docs/architecture.md "Permissions"): the caller's role
- * must list it in its action permissions (Developer, with system-level access, is allowed everything).
+ * must list it in its action permissions (Developer, with system-level access, is allowed everything). A query that
+ * answers about one client or caregiver is logged as a read of their record (recordPersonRead).
  * @throws FORBIDDEN (403) naming the action.
  */
-export const permissionProcedure = authedProcedure.meta({ actionGuarded: true }).use(({ ctx, path, next }) => {
-  assertActionAllowed(ctx.caller, path);
-  return next();
-});
+export const permissionProcedure = authedProcedure
+  .meta({ actionGuarded: true })
+  .use(async ({ ctx, path, type, getRawInput, next }) => {
+    assertActionAllowed(ctx.caller, path);
+    const result = await next();
+    // A query answered about one client or caregiver is a read of their record (access-log.reads.ts).
+    if (result.ok && type === 'query') await recordPersonRead(ctx.scope, path, await getRawInput());
+    return result;
+  });
 
 /**
  * The check of permissionProcedure, for callers that validate without executing (POST /api/actions parse-only).

@@ -7,6 +7,7 @@ import { users } from '../users/users.schema';
 import { companies } from '../companies/companies.schema';
 import { accessLog } from './access-log.schema';
 import { deleteExpiredAccessLog } from './access-log.retention';
+import { rowsOf } from '../../db/rows';
 
 let t: TestApp;
 let demoCompany: number;
@@ -102,6 +103,32 @@ describe('what the access log records', () => {
       clientId: OWN_COMPANY_BRANCH,
       detail: 'downloaded Own file.pdf',
     });
+  });
+
+  it("a read through a part of the record (a client's contacts, a caregiver's journal) is a read of that person", async () => {
+    const nurse = await t.signIn('nurse');
+    const [client] = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from clients where branch_id = 1 limit 1`));
+    expect((await t.trpc('query', 'getClientContacts', { clientId: client!.id }, nurse)).status).toBe(200);
+    expect(await lastEntry('record-read')).toMatchObject({
+      userId: await userIdOf('nurse'),
+      recordType: 'client',
+      recordId: client!.id,
+      clientId: client!.id,
+      detail: 'getClientContacts',
+    });
+    const admin = await t.signIn('companyadmin');
+    const journal = await t.trpc('query', 'getCaregiverJournalEntries', { caregiverId: OWN_COMPANY_BRANCH }, admin);
+    expect(journal.status).toBe(200);
+    expect(await lastEntry('record-read')).toMatchObject({
+      recordType: 'caregiver',
+      caregiverId: OWN_COMPANY_BRANCH,
+      detail: 'getCaregiverJournalEntries',
+    });
+    // A list about no one person is not a read of a record; a refused part leaves nothing.
+    const before = (await lastEntry('record-read'))!.id;
+    expect((await t.trpc('query', 'getUsers', { search: 'a', page: 1, pageSize: 5 }, admin)).status).toBe(200);
+    expect((await t.trpc('query', 'getClientContacts', { clientId: OTHER_COMPANY }, admin)).status).toBe(404);
+    expect((await lastEntry('record-read'))!.id).toBe(before);
   });
 
   it('no read entry for a record out of scope (the 404 rolls back)', async () => {
