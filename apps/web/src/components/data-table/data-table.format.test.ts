@@ -136,6 +136,22 @@ describe('filter helpers', () => {
     expect(describeFilter(col('text', { label: 'Phone' }), { column: 'k', operator: 'isEmpty' })).toBe('Phone is empty');
   });
 
+  it('describes filters and yes/no cells in Spanish, with the operator fitting the column type', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      expect(describeFilter(col('number', { label: 'N' }), { column: 'k', operator: 'before', value: 5 })).toBe('N menor que 5');
+      expect(
+        describeFilter(col('date', { label: 'Inicio' }), { column: 'k', operator: 'between', value: ['2026-03-04', null] }),
+      ).toBe('Inicio desde el 04/03/26');
+      expect(describeFilter(col('text', { label: 'Teléfono' }), { column: 'k', operator: 'isNotEmpty' })).toBe(
+        'Teléfono no está vacío',
+      );
+      expect(formatCell(col('boolean'), true)).toBe('Sí');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('turns a picked day into the local day start and end, and back', () => {
     const start = localDayStartIso('2026-03-04');
     const end = localDayEndIso('2026-03-04');

@@ -1,6 +1,7 @@
 import { formatDate, pad } from '@/format/date-format';
 import { formatMoney } from '@/format/money';
 import { intlLocale } from '@/format/locale';
+import { i18n } from '@/i18n/i18n.setup';
 import { todayInZone, viewerTimeZone, zoneDiffersFromViewer, type ZoneNameRule } from '@hearth/shared/app/time-display';
 import { formatDateOfBirth, formatInstant, formatInstantInterval } from '@/format/instant-format';
 import {
@@ -85,7 +86,8 @@ export function formatCell(
     case 'number':
       return typeof value === 'number' ? formatNumber(value) : String(value);
     case 'boolean':
-      return value === true ? 'Yes' : value === false ? 'No' : String(value);
+      if (typeof value !== 'boolean') return String(value);
+      return i18n.t(value ? 'dataTable:filters.yes' : 'dataTable:filters.no');
     case 'enum': {
       const option = column.options?.find((o) => o.value === String(value));
       return option?.label ?? String(value);
@@ -104,27 +106,23 @@ export function alignOf(type: ColumnType): 'left' | 'right' {
   return type === 'number' || type === 'money' ? 'right' : 'left';
 }
 
-/** Operator names as a person reads them, per column type. */
-export function operatorLabel(type: ColumnType, operator: FilterOperator): string {
+/** An operator's words in the catalogue (data-table.json filters.operators). */
+type OperatorWords = FilterOperator | 'lessThan' | 'moreThan';
+
+/** A filter pill's sentence in the catalogue (data-table.json filters.describe). */
+type FilterSentence = 'plain' | 'text' | 'empty' | 'onOrAfter' | 'atLeast' | 'onOrBefore' | 'atMost' | 'between';
+
+/** The catalogue key of each operator's words, per column type ("before" a date, "less than" a number). */
+function operatorKey(type: ColumnType, operator: FilterOperator): OperatorWords {
   const temporal = type === 'date' || type === 'datetime';
-  switch (operator) {
-    case 'equals':
-      return 'is';
-    case 'in':
-      return 'is any of';
-    case 'contains':
-      return 'contains';
-    case 'between':
-      return 'between';
-    case 'before':
-      return temporal ? 'before' : 'less than';
-    case 'after':
-      return temporal ? 'after' : 'more than';
-    case 'isEmpty':
-      return 'is empty';
-    case 'isNotEmpty':
-      return 'is not empty';
-  }
+  if (operator === 'before' && !temporal) return 'lessThan';
+  if (operator === 'after' && !temporal) return 'moreThan';
+  return operator;
+}
+
+/** Operator names as a person reads them in the shown language, per column type ("is any of", "less than"). */
+export function operatorLabel(type: ColumnType, operator: FilterOperator): string {
+  return i18n.t(`dataTable:filters.operators.${operatorKey(type, operator)}`);
 }
 
 function formatFilterValue(column: ViewColumnMeta, value: unknown): string {
@@ -134,25 +132,32 @@ function formatFilterValue(column: ViewColumnMeta, value: unknown): string {
   return formatCell(column, value);
 }
 
-/** A short sentence for a filter pill: "Role is any of Nurse, RVP", "Created between 01/01/26 and 01/31/26". */
+/**
+ * A short sentence for a filter pill in the shown language: "Role is any of Nurse, RVP", "Created between 01/01/26
+ * and 01/31/26" (data-table.json filters.describe).
+ */
 export function describeFilter(column: ViewColumnMeta, filter: ViewFilter): string {
+  const say = (key: FilterSentence, values: Record<string, string>) =>
+    i18n.t(`dataTable:filters.describe.${key}`, { column: column.label, ...values });
   const operator = operatorLabel(column.type, filter.operator);
   const { value } = filter;
-  if (filter.operator === 'isEmpty' || filter.operator === 'isNotEmpty') return `${column.label} ${operator}`;
+  if (filter.operator === 'isEmpty' || filter.operator === 'isNotEmpty') return say('empty', { operator });
   if (filter.operator === 'between' && Array.isArray(value)) {
     const temporal = column.type === 'date' || column.type === 'datetime';
     const [from, to] = value as unknown[];
     if (to === null || to === undefined) {
-      return `${column.label} ${temporal ? 'on or after' : 'at least'} ${formatFilterValue(column, from)}`;
+      return say(temporal ? 'onOrAfter' : 'atLeast', { value: formatFilterValue(column, from) });
     }
     if (from === null || from === undefined) {
-      return `${column.label} ${temporal ? 'on or before' : 'at most'} ${formatFilterValue(column, to)}`;
+      return say(temporal ? 'onOrBefore' : 'atMost', { value: formatFilterValue(column, to) });
     }
-    return `${column.label} between ${formatFilterValue(column, from)} and ${formatFilterValue(column, to)}`;
+    return say('between', { from: formatFilterValue(column, from), to: formatFilterValue(column, to) });
   }
-  if (Array.isArray(value)) return `${column.label} ${operator} ${value.map((v) => formatFilterValue(column, v)).join(', ')}`;
-  if (column.type === 'text') return `${column.label} ${operator} "${String(value)}"`;
-  return `${column.label} ${operator} ${formatFilterValue(column, value)}`;
+  if (Array.isArray(value)) {
+    return say('plain', { operator, value: value.map((v) => formatFilterValue(column, v)).join(', ') });
+  }
+  if (column.type === 'text') return say('text', { operator, value: String(value) });
+  return say('plain', { operator, value: formatFilterValue(column, value) });
 }
 
 /** The browser-local calendar date (YYYY-MM-DD) of an ISO timestamp. */
