@@ -3,6 +3,7 @@ import { DEFAULT_TIMEZONE } from '@hearth/shared/app/app.constants';
 import { timeZonesOfState } from '@hearth/shared/app/state-time-zones';
 import { insertBranch } from '../features/branches/branches.service';
 import { placeFromZip, type BranchPlace } from '../features/branches/branches.location';
+import { english } from '../i18n/server-i18n';
 import { CliError, UsageError, withDatabase, type CliContext } from './hearth.context';
 import { prepareDatabase } from './hearth.migrate';
 import { findCompany } from './hearth.lookup';
@@ -60,7 +61,7 @@ async function placeOf(args: CreateBranchArgs, fields: BranchFields): Promise<Br
     return { lat: degrees('lat', args.lat, 90), lon: degrees('lon', args.lon, 180), coordinatesApproximate: false };
   }
   const { place, problem } = await placeFromZip({ zip: fields.zip, state: fields.state });
-  if (problem) throw new CliError(`${problem}: check --zip and --state`);
+  if (problem) throw new CliError(`${english(problem)}: check --zip and --state`);
   return place;
 }
 

@@ -9,6 +9,7 @@ import {
   FILE_IMPORT_XLSX_CONTENT_TYPE,
 } from './file-imports.constants';
 import { formatFileSize } from '../files/files.schema';
+import { englishOf, type EnglishMessage } from '../i18n/english-messages';
 
 /**
  * Inputs and outputs of the file import procedures (spec "File imports": queueFileImport, getFileImport,
@@ -31,14 +32,21 @@ export function isFileImportContentType(contentType: string): boolean {
 }
 
 /**
- * What is wrong with a file about to be imported, as the message to show, or null: no bytes ("The file is
- * empty"), over FILE_IMPORT_MAX_BYTES (naming both sizes), or neither CSV nor XLSX by name and content type.
- * The upload dialog runs it before queueing; queueFileImport runs it again.
+ * What is wrong with a file about to be imported, as a message of the `server` catalogue (key and values), or null:
+ * no bytes (validation.imports.fileEmpty, "The file is empty"), over FILE_IMPORT_MAX_BYTES (fileTooLarge, naming
+ * both sizes), or neither CSV nor XLSX by name and content type (notCsvOrXlsx). queueFileImport throws it by key, so
+ * it reaches the reader in their language.
  */
-export function fileImportProblem(file: { fileName: string; fileSizeBytes: number; contentType: string }): string | null {
-  if (file.fileSizeBytes <= 0) return 'The file is empty';
+export function fileImportProblemMessage(file: {
+  fileName: string;
+  fileSizeBytes: number;
+  contentType: string;
+}): EnglishMessage | null {
+  if (file.fileSizeBytes <= 0) return { key: 'validation.imports.fileEmpty' };
   if (file.fileSizeBytes > FILE_IMPORT_MAX_BYTES) {
-    return `${file.fileName} is ${formatFileSize(file.fileSizeBytes, 'up')}; an import file may be at most ${formatFileSize(FILE_IMPORT_MAX_BYTES)}`;
+    const size = formatFileSize(file.fileSizeBytes, 'up');
+    const maxSize = formatFileSize(FILE_IMPORT_MAX_BYTES);
+    return { key: 'validation.imports.fileTooLarge', values: { fileName: file.fileName, size, maxSize } };
   }
   const lower = file.fileName.toLowerCase();
   const csv = lower.endsWith('.csv');
@@ -48,9 +56,19 @@ export function fileImportProblem(file: { fileName: string; fileSizeBytes: numbe
     !isFileImportContentType(file.contentType) ||
     (xlsx && file.contentType !== FILE_IMPORT_XLSX_CONTENT_TYPE)
   ) {
-    return `${file.fileName} is not a CSV or XLSX file`;
+    return { key: 'validation.imports.notCsvOrXlsx', values: { fileName: file.fileName } };
   }
   return null;
+}
+
+/**
+ * fileImportProblemMessage as English text, or null: "The file is empty", "a.pdf is not a CSV or XLSX file",
+ * "big.csv is 12.5 MB; an import file may be at most 10 MB". The upload dialog runs it before queueing (its
+ * wording in the shown language goes through the catalogue's English index); the input schema runs it again.
+ */
+export function fileImportProblem(file: { fileName: string; fileSizeBytes: number; contentType: string }): string | null {
+  const problem = fileImportProblemMessage(file);
+  return problem && englishOf(problem.key, problem.values);
 }
 
 /** Input of queueFileImport: the import type, the file's facts, and optionally the branch (else the type's default). */

@@ -83,5 +83,19 @@ export function messageOfEnglish(text: string): EnglishMessage | null {
   return null;
 }
 
+/**
+ * The English of the `server` catalogue's message `key` (a dotted path, "validation.imports.fileEmpty") with its
+ * `{{placeholders}}` filled from `values`: for shared rules that name their message by key (so the server can word
+ * it in the reader's language) and still give the English text to forms and logs. Plural keys are not looked up.
+ * @throws Error for a key the English catalogue lacks (a programming error, caught by the rule's tests).
+ */
+export function englishOf(key: string, values: Record<string, string | number> = {}): string {
+  const text = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], CATALOGUES.en.server);
+  if (typeof text !== 'string') throw new Error(`No English message ${key}`);
+  return text.replace(PLACEHOLDER, (_, name: string) => String(values[name] ?? ''));
+}
+
 /** A message led by the path of its field ("checkIn: ...", "params.branchId: ..."): the path, then the message. */
 export const FIELD_PREFIX = /^([\w.]+): (.+)$/s;

@@ -1,4 +1,5 @@
 import { zText } from '../app/input-rules';
+import { englishOf } from '../i18n/english-messages';
 
 /**
  * US ZIP codes as real files carry them, read into one normal form: five digits ("02108") or ZIP+4 with its hyphen
@@ -14,10 +15,12 @@ export type ZipReading = { zip: string; problem: null } | { zip: null; problem: 
 /** The lowest ZIP the USPS assigns: below it a ZIP is a placeholder or a typo. */
 const LOWEST_ZIP = 501;
 
-const MISSING = 'ZIP is missing';
+// The problems are the `server` catalogue's validation.zip English: a form's or the server's zod message is worded
+// in the reader's language through the catalogue's English index; an import row's warning is stored as this English.
+const MISSING = englishOf('validation.zip.missing');
 
 function notAZip(raw: string): string {
-  return `ZIP "${raw.slice(0, 20)}" is not a US ZIP code (5 digits or ZIP+4)`;
+  return englishOf('validation.zip.notAZip', { value: raw.slice(0, 20) });
 }
 
 /**
@@ -44,7 +47,7 @@ export function readZip(text: string): ZipReading {
     base = plus4[1]!.padStart(5, '0');
     addOn = plus4[2]!;
   } else return { zip: null, problem: notAZip(raw) };
-  if (/^0+$/.test(base)) return { zip: null, problem: `ZIP ${raw} is a placeholder, not a ZIP code` };
+  if (/^0+$/.test(base)) return { zip: null, problem: englishOf('validation.zip.placeholder', { value: raw }) };
   if (Number(base) < LOWEST_ZIP) return { zip: null, problem: notAZip(raw) };
   return { zip: addOn && addOn !== '0000' ? `${base}-${addOn}` : base, problem: null };
 }

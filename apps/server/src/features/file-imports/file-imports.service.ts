@@ -14,7 +14,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { FILE_DOWNLOAD_URL_TTL_SECONDS } from '@hearth/shared/files/files.constants';
 import { FILE_IMPORT_UPLOAD_URL_TTL_SECONDS } from '@hearth/shared/file-imports/file-imports.constants';
 import {
-  fileImportProblem,
+  fileImportProblemMessage,
   type DownloadUrlOutput,
   type FileImportOutput,
   type FileImportProgress,
@@ -24,6 +24,7 @@ import {
 import { inBranchScope, type Scope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors/app-error';
+import { msg, type ServerMessageKey } from '../../i18n/server-i18n';
 import type { JobQueue } from '../../jobs/jobs.queue';
 import { signedDownloadLink, type Storage } from '../../storage/storage';
 import { branches } from '../branches/branches.schema';
@@ -104,7 +105,7 @@ async function importBranch(scope: Scope, asked: number | null | undefined, type
 
 /**
  * Creates an import awaiting its upload (queueFileImport {type, fileName, fileSizeBytes, contentType, branchId?}):
- * the file must be CSV or XLSX, not empty, at most FILE_IMPORT_MAX_BYTES (fileImportProblem); the type must exist;
+ * the file must be CSV or XLSX, not empty, at most FILE_IMPORT_MAX_BYTES (fileImportProblemMessage); the type must exist;
  * the caller's role must allow the target's create and update procedures (an import writes what they write); the
  * branch is resolved by importBranch (none for company-level targets). The bytes go to a server-made key
  * `file-import/<companyId>/<uuid>`.
@@ -125,8 +126,12 @@ export async function queueFileImport({
   mayUse: (action: string) => boolean;
   input: QueueFileImportInput;
 }): Promise<QueueFileImportOutput> {
-  const problem = fileImportProblem(input);
-  if (problem) throw new AppError('BAD_REQUEST', problem, { fileName: [problem] });
+  const problem = fileImportProblemMessage(input);
+  if (problem) {
+    // The shared rule names its message by a key of the server catalogue: worded in the reader's language.
+    const message = msg(problem.key as ServerMessageKey, problem.values);
+    throw new AppError('BAD_REQUEST', message, { fileName: [message] });
+  }
   const [type] = await scope.db.select().from(fileImportTypes).where(eq(fileImportTypes.name, input.type));
   if (!type) throw new AppError('BAD_REQUEST', `Unknown import type ${input.type}`, { type: ['Unknown import type'] });
   const denied = FILE_IMPORT_TARGET_DEFINITIONS[type.target].actions.find((action) => !mayUse(action));
