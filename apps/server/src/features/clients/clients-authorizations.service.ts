@@ -11,7 +11,9 @@ import {
 } from '@hearth/shared/clients/client-authorizations.schema';
 import { authorizedUnits, remainingUnits } from '@hearth/shared/clients/authorization-units';
 import type { Scope } from '../../auth/scope';
+import type { Language } from '@hearth/shared/i18n/languages';
 import { AppError } from '../../errors/app-error';
+import { msg, translate } from '../../i18n/server-i18n';
 import { branches } from '../branches/branches.schema';
 import { payerSources } from '../payer-sources/payer-sources.schema';
 import { clientAuthorizations, clients } from './clients.schema';
@@ -189,13 +191,14 @@ export async function deleteClientAuthorization({ scope, input }: ScopedInput<{ 
     .limit(VISITS_NAMED);
   const total = using[0]?.total ?? 0;
   if (total > 0) {
-    const named = using.map((v) => `${v.id} on ${v.date}`).join(', ');
-    const more = total > using.length ? ` and ${total - using.length} more` : '';
-    throw new AppError(
-      'CONFLICT',
-      `Authorization ${input.id} is used by ${total} visit${total === 1 ? '' : 's'}: ${named}${more}. ` +
-        'Move those visits to another authorization first, or end this one instead of deleting it.',
-    );
+    // Each visit and the "and N more" are catalogue messages too, worded in the reader's language with the rest.
+    const visits = (language: Language) => {
+      const named = using.map((v) => translate(msg('authorizationInUse.visit', { id: v.id, date: v.date }), language));
+      const list = named.join(', ');
+      const more = total - using.length;
+      return more > 0 ? translate(msg('authorizationInUse.more', { visits: list, count: more }), language) : list;
+    };
+    throw new AppError('CONFLICT', msg('authorizationInUse.message', { id: input.id, count: total, visits }));
   }
   await scope.db.delete(clientAuthorizations).where(eq(clientAuthorizations.id, input.id));
   return { id: input.id };

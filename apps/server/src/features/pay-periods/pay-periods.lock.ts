@@ -1,6 +1,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
+import { msg } from '../../i18n/server-i18n';
 import { branches } from '../branches/branches.schema';
 import { payPeriodLockOverrides, payPeriodLockTimes } from './pay-periods.schema';
 
@@ -108,8 +109,7 @@ export async function admitPhoneEntry(
   if (!entry.offline && !scope.hasPayPeriodLockOverride) {
     throw new AppError(
       'CONFLICT',
-      `The pay period ${lock.periodStart} to ${lock.periodEnd} of ${lock.branchName} is locked: the phone cannot ` +
-        `record this ${entry.what}. Ask the office to record your ${entry.what} as a manual edit with a reason code.`,
+      msg('evv.payPeriodLocked', { start: lock.periodStart, end: lock.periodEnd, branch: lock.branchName, entry: entry.what }),
     );
   }
   await recordOverride(scope, shift.id, lock.id, entry.offline ? 'offline_timesheet' : 'timesheet');
