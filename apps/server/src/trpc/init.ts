@@ -139,8 +139,11 @@ export const permissionProcedure = authedProcedure
   .use(async ({ ctx, path, type, getRawInput, next }) => {
     assertActionAllowed(ctx.caller, path);
     const result = await next();
-    // A query answered about one client or caregiver is a read of their record (access-log.reads.ts).
-    if (result.ok && type === 'query') await recordPersonRead(ctx.scope, path, await getRawInput());
+    // A query answered about one client or caregiver is a read of their record (access-log.reads.ts). The raw input
+    // of a procedure that takes none may not parse ("undefined" in a URL): it names no one.
+    if (result.ok && type === 'query') {
+      await recordPersonRead(ctx.scope, path, await getRawInput().catch(() => undefined));
+    }
     return result;
   });
 
