@@ -1,5 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import { CATALOGUES, FALLBACK_LANGUAGE, LANGUAGES, NAMESPACES, type Language } from '@hearth/shared/i18n/languages';
+import { nounKey } from '@hearth/shared/i18n/english-messages';
 
 /**
  * The server's i18next instance (docs/decisions/0009-i18next-catalogues.md "Server messages"): the same catalogues
@@ -73,11 +74,7 @@ export function serverT(language: Language): TFunction<'server'> {
  */
 export function translateNoun(noun: string, language: Language): string {
   if (language === FALLBACK_LANGUAGE) return noun;
-  const key = noun
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+(.)/g, (_, next: string) => next.toUpperCase());
-  return serverT(language)(`nouns.${key}` as never, { defaultValue: noun }) as string;
+  return serverT(language)(nounKey(noun) as never, { defaultValue: noun }) as string;
 }
 
 /**

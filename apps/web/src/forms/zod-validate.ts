@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { FIELD_PREFIX, messageOfEnglish } from '@hearth/shared/i18n/english-messages';
+import { FIELD_PREFIX, messageOfEnglish, nounKey, type EnglishMessage } from '@hearth/shared/i18n/english-messages';
 import { i18n } from '@/i18n/i18n.setup';
 
 /**
@@ -10,10 +10,22 @@ import { i18n } from '@/i18n/i18n.setup';
 export function wordValidationMessage(message: string): string {
   if (i18n.language === 'en') return message;
   const found = messageOfEnglish(message);
-  if (found) return i18n.t(found.key as never, { ns: 'server', ...found.values }) as string;
+  if (found) return worded(found);
   const fieldAt = FIELD_PREFIX.exec(message);
   const inField = fieldAt && messageOfEnglish(fieldAt[2]!);
-  return inField ? `${fieldAt[1]}: ${i18n.t(inField.key as never, { ns: 'server', ...inField.values }) as string}` : message;
+  return inField ? `${fieldAt[1]}: ${worded(inField)}` : message;
+}
+
+/**
+ * A catalogue message in the shown language; the value named `what` (the field a message names, "First name") is
+ * worded through the catalogue's nouns as the server words it (translateNoun), else left as it is.
+ */
+function worded({ key, values = {} }: EnglishMessage): string {
+  const what =
+    typeof values.what === 'string'
+      ? { what: i18n.t(nounKey(values.what) as never, { ns: 'server', defaultValue: values.what }) as string }
+      : {};
+  return i18n.t(key as never, { ns: 'server', ...values, ...what }) as string;
 }
 
 /**

@@ -99,3 +99,15 @@ export function englishOf(key: string, values: Record<string, string | number> =
 
 /** A message led by the path of its field ("checkIn: ...", "params.branchId: ..."): the path, then the message. */
 export const FIELD_PREFIX = /^([\w.]+): (.+)$/s;
+
+/**
+ * The catalogue key of an English noun that a message names as its `what` ("Care sheet" -> nouns.careSheet,
+ * "First name" -> nouns.firstName), so the server and the web word it the same way in another language.
+ */
+export function nounKey(noun: string): string {
+  const camel = noun
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+(.)/g, (_, next: string) => next.toUpperCase());
+  return `nouns.${camel}`;
+}
