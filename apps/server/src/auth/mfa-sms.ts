@@ -7,6 +7,7 @@ import { users } from '../features/users/users.schema';
 import { outbox } from '../features/notify/notify.schema';
 import { notify } from '../features/notify/notify.service';
 import { msg, translate, type ServerMessage } from '../i18n/server-i18n';
+import { languageOfUser } from '../i18n/request-language';
 
 /** The outbox kinds of texted codes, counted together by the send limit. */
 export const TEXTED_CODE_KINDS = { signIn: 'mfa_sign_in_code', phone: 'mfa_phone_verification' } as const;
@@ -41,8 +42,7 @@ export function tooManyCodes(): ServerMessage {
  */
 export async function refuseCodeFlood(db: Db, userId: number): Promise<void> {
   if (await mayTextCode(db, userId)) return;
-  const [user] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
-  throw new APIError('TOO_MANY_REQUESTS', { message: translate(tooManyCodes(), pickLanguage([user?.language])) });
+  throw new APIError('TOO_MANY_REQUESTS', { message: translate(tooManyCodes(), await languageOfUser(db, userId)) });
 }
 
 /**

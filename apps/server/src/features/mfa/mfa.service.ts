@@ -20,7 +20,7 @@ import { users, verifications } from '../users/users.schema';
 import { notify } from '../notify/notify.service';
 import { mayTextCode, TEXTED_CODE_KINDS, tooManyCodes } from '../../auth/mfa-sms';
 import { msg, translate } from '../../i18n/server-i18n';
-import { pickLanguage } from '@hearth/shared/i18n/languages';
+import { languageOfUser } from '../../i18n/request-language';
 import { twoFactors } from './mfa.schema';
 
 const phoneCodeKey = (userId: number) => `mfa-phone-${userId}`;
@@ -88,7 +88,6 @@ export async function sendPhoneVerificationCode({
   input: SendPhoneCodeInput;
 }): Promise<OkOutput> {
   if (!(await mayTextCode(scope.db, scope.actorUserId))) throw new AppError('TOO_MANY_REQUESTS', tooManyCodes());
-  const [me] = await scope.db.select({ language: users.language }).from(users).where(eq(users.id, scope.actorUserId));
   const code = String(randomInt(0, 10 ** PHONE_CODE.digits)).padStart(PHONE_CODE.digits, '0');
   const identifier = phoneCodeKey(scope.actorUserId);
   await scope.db.delete(verifications).where(eq(verifications.identifier, identifier));
@@ -103,7 +102,7 @@ export async function sendPhoneVerificationCode({
     kind: TEXTED_CODE_KINDS.phone,
     recipient: input.phoneNumber,
     userId: scope.actorUserId,
-    body: translate(msg('mfaSms.phoneCode', { code }), pickLanguage([me?.language])),
+    body: translate(msg('mfaSms.phoneCode', { code }), await languageOfUser(scope.db, scope.actorUserId)),
   });
   return { ok: true };
 }
