@@ -6,17 +6,28 @@ import { messageOf } from './rest';
 import { apiHeaders } from './trpc';
 
 /**
+ * POSTs `body` as JSON to a sign-in endpoint (better-auth's /api/auth/... or the login-link redemption), which needs
+ * no session: the pending second factor travels as a cookie.
+ */
+function postSignIn(path: string, body: unknown): Promise<Response> {
+  return fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [HEADERS.appVersion]: APP_VERSION },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
  * Signs in by username or email (an identifier with '@' is an email) and stores the token the server returns in
  * the `set-auth-token` header, unless a second factor is due (then `secondFactor` lists the methods and
  * verifySecondFactor finishes). Throws an Error with the server's message when the credentials are refused.
  */
 export async function signIn(identifier: string, password: string): Promise<SignInResult> {
   const byEmail = identifier.includes('@');
-  const response = await fetch(`/api/auth/sign-in/${byEmail ? 'email' : 'username'}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [HEADERS.appVersion]: APP_VERSION },
-    body: JSON.stringify(byEmail ? { email: identifier, password } : { username: identifier, password }),
-  });
+  const response = await postSignIn(
+    `/api/auth/sign-in/${byEmail ? 'email' : 'username'}`,
+    byEmail ? { email: identifier, password } : { username: identifier, password },
+  );
   if (response.status === 200) {
     const body = (await response
       .clone()
@@ -42,11 +53,7 @@ export type SecondFactorKind = 'totp' | 'otp' | 'backup-code';
  */
 export async function verifySecondFactor(kind: SecondFactorKind, code: string, trustDevice: boolean): Promise<void> {
   const path = kind === 'backup-code' ? 'verify-backup-code' : `verify-${kind}`;
-  const response = await fetch(`/api/auth/two-factor/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [HEADERS.appVersion]: APP_VERSION },
-    body: JSON.stringify({ code, trustDevice }),
-  });
+  const response = await postSignIn(`/api/auth/two-factor/${path}`, { code, trustDevice });
   await storeSession(response);
 }
 
@@ -71,11 +78,7 @@ async function authErrorOf(response: Response): Promise<HttpError> {
  * @throws HttpError (429 past 3 requests a minute from one address), TypeError when the server cannot be reached.
  */
 export async function requestPasswordReset(email: string): Promise<void> {
-  const response = await fetch('/api/auth/request-password-reset', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [HEADERS.appVersion]: APP_VERSION },
-    body: JSON.stringify({ email }),
-  });
+  const response = await postSignIn('/api/auth/request-password-reset', { email });
   if (response.status !== 200) throw await authErrorOf(response);
 }
 
@@ -84,21 +87,13 @@ export async function requestPasswordReset(email: string): Promise<void> {
  * @throws HttpError 400 with code INVALID_TOKEN for an invalid, used or expired link, or the policy rule broken.
  */
 export async function resetPassword(token: string, newPassword: string): Promise<void> {
-  const response = await fetch('/api/auth/reset-password', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [HEADERS.appVersion]: APP_VERSION },
-    body: JSON.stringify({ token, newPassword }),
-  });
+  const response = await postSignIn('/api/auth/reset-password', { token, newPassword });
   if (response.status !== 200) throw await authErrorOf(response);
 }
 
 /** Texts a sign-in code to the verified phone of the user whose sign-in awaits its second factor. */
 export async function sendSignInCode(): Promise<void> {
-  const response = await fetch('/api/auth/two-factor/send-otp', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [HEADERS.appVersion]: APP_VERSION },
-    body: '{}',
-  });
+  const response = await postSignIn('/api/auth/two-factor/send-otp', {});
   if (response.status !== 200) throw await authErrorOf(response);
 }
 
@@ -108,11 +103,7 @@ export async function sendSignInCode(): Promise<void> {
  * link.
  */
 export async function signInWithLink(token: string): Promise<void> {
-  const response = await fetch('/api/login-links/redeem', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [HEADERS.appVersion]: APP_VERSION },
-    body: JSON.stringify({ token }),
-  });
+  const response = await postSignIn('/api/login-links/redeem', { token });
   await storeSession(response);
 }
 
