@@ -30,6 +30,8 @@ import enServer from './en/server.json';
 import esServer from './es/server.json';
 import enClientApp from './en/client-app.json';
 import esClientApp from './es/client-app.json';
+import enNotifications from './en/notifications.json';
+import esNotifications from './es/notifications.json';
 
 /**
  * The languages Hearth speaks and their message catalogues (docs/decisions/0009-i18next-catalogues.md): plain JSON
@@ -64,6 +66,7 @@ export const NAMESPACES = [
   'account',
   'server',
   'clientApp',
+  'notifications',
 ] as const;
 
 /** One language's catalogues, by namespace. */
@@ -88,6 +91,7 @@ export const CATALOGUES = {
     account: enAccount,
     server: enServer,
     clientApp: enClientApp,
+    notifications: enNotifications,
   },
   es: {
     caregiverApp: esCaregiverApp,
@@ -106,6 +110,7 @@ export const CATALOGUES = {
     account: esAccount,
     server: esServer,
     clientApp: esClientApp,
+    notifications: esNotifications,
   },
 } satisfies Record<Language, Catalogues>;
 
