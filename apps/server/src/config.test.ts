@@ -20,3 +20,34 @@ describe('loadConfig: attempt limits', () => {
     expect(() => loadConfig({ SIGN_IN_ACCOUNT_RATE_LIMIT_MAX: '0' })).toThrow(/SIGN_IN_ACCOUNT_RATE_LIMIT_MAX/);
   });
 });
+
+describe('loadConfig: message delivery', () => {
+  it('keeps every channel in the outbox when nothing is configured', () => {
+    expect(loadConfig({}).delivery).toEqual({ email: null, sms: null });
+  });
+
+  it('reads SMTP and the SMS provider, Twilio by default', () => {
+    const { delivery } = loadConfig({
+      SMTP_URL: 'smtp://mailer:secret@mail.example.com:587',
+      MAIL_FROM: 'Hearth <care@example.com>',
+      SMS_ACCOUNT_SID: 'AC123',
+      SMS_AUTH_TOKEN: 'token',
+      SMS_FROM: '+15550001111',
+    });
+    expect(delivery.email).toEqual({ smtpUrl: 'smtp://mailer:secret@mail.example.com:587', from: 'Hearth <care@example.com>' });
+    expect(delivery.sms).toEqual({
+      apiUrl: 'https://api.twilio.com/2010-04-01',
+      accountSid: 'AC123',
+      authToken: 'token',
+      from: '+15550001111',
+    });
+    const other = loadConfig({ SMS_API_URL: 'http://127.0.0.1:9/v1/', SMS_ACCOUNT_SID: 'a', SMS_AUTH_TOKEN: 'b', SMS_FROM: 'c' });
+    expect(other.delivery.sms?.apiUrl).toBe('http://127.0.0.1:9/v1');
+  });
+
+  it('refuses a partial channel, naming what is missing', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://localhost:25' })).toThrow('set MAIL_FROM');
+    expect(() => loadConfig({ SMS_ACCOUNT_SID: 'AC1', SMS_FROM: '+1555' })).toThrow('set SMS_AUTH_TOKEN');
+    expect(() => loadConfig({ SMTP_URL: 'http://mail', MAIL_FROM: 'a@b.c' })).toThrow(/SMTP_URL must start with smtp/);
+  });
+});

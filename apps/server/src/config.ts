@@ -5,6 +5,8 @@ import type { MapTiles } from '@hearth/shared/map/map.schema';
 /** OpenStreetMap's standard raster tiles (usage policy: light use, with attribution). */
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
+/** Twilio's REST API base; messages go to {SMS_API_URL}/Accounts/{sid}/Messages.json. */
+export const DEFAULT_SMS_API_URL = 'https://api.twilio.com/2010-04-01';
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -42,6 +44,15 @@ const ZEnv = z.object({
     .default(DEFAULT_MAP_TILE_URL),
   MAP_TILE_ATTRIBUTION: z.string().optional(),
   OUTBOX_COPY_FILE: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  SMS_API_URL: z.string().url('SMS_API_URL must be a URL').default(DEFAULT_SMS_API_URL),
+  SMS_ACCOUNT_SID: z.string().min(1).optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).optional(),
+  SMS_FROM: z.string().min(1).optional(),
 });
 
 /**
@@ -56,6 +67,17 @@ export type StorageConfig =
       secret: string | undefined;
     }
   | { driver: 's3'; bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean };
+
+/**
+ * Where messages go (issue 21 item 5). A channel left null keeps its messages in the outbox (/mocks), the default.
+ * - email: SMTP_URL (smtp:// or smtps://user:password@host:port, read by nodemailer) and MAIL_FROM;
+ * - sms: an HTTP provider in Twilio's Messages API shape: SMS_API_URL (default Twilio's), SMS_ACCOUNT_SID,
+ *   SMS_AUTH_TOKEN (basic auth) and SMS_FROM (the sending number).
+ */
+export interface DeliveryConfig {
+  email: { smtpUrl: string; from: string } | null;
+  sms: { apiUrl: string; accountSid: string; authToken: string; from: string } | null;
+}
 
 /** The server's configuration, validated from the environment at start. */
 export interface Config {
@@ -90,6 +112,7 @@ export interface Config {
    * tests only: the outbox page hides the tokens); undefined for none.
    */
   outboxCopyFile: string | undefined;
+  delivery: DeliveryConfig;
 }
 
 /**
@@ -102,6 +125,38 @@ export function loadMapTiles(env: NodeJS.ProcessEnv = process.env): MapTiles {
   if (!url) return null;
   const attribution = env.MAP_TILE_ATTRIBUTION?.trim() ?? (url === DEFAULT_MAP_TILE_URL ? OSM_ATTRIBUTION : '');
   return { url, attribution };
+}
+
+/**
+ * The delivery drivers' settings: a channel is delivered once its variables are all set; a partial set is refused
+ * rather than silently left in the outbox.
+ * @throws Error naming the missing variables.
+ */
+function deliveryOf(e: z.infer<typeof ZEnv>): DeliveryConfig {
+  const missing = (names: Record<string, string | undefined>) =>
+    Object.entries(names)
+      .filter(([, v]) => !v)
+      .map(([k]) => k);
+  const smtp = { SMTP_URL: e.SMTP_URL, MAIL_FROM: e.MAIL_FROM };
+  const sms = { SMS_ACCOUNT_SID: e.SMS_ACCOUNT_SID, SMS_AUTH_TOKEN: e.SMS_AUTH_TOKEN, SMS_FROM: e.SMS_FROM };
+  for (const group of [smtp, sms]) {
+    const absent = missing(group);
+    if (absent.length > 0 && absent.length < Object.keys(group).length) {
+      throw new Error(`Invalid configuration:\n${Object.keys(group).join(', ')} go together: set ${absent.join(', ')}`);
+    }
+  }
+  return {
+    email: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
+    sms:
+      e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
+        ? {
+            apiUrl: e.SMS_API_URL.replace(/\/+$/, ''),
+            accountSid: e.SMS_ACCOUNT_SID,
+            authToken: e.SMS_AUTH_TOKEN,
+            from: e.SMS_FROM,
+          }
+        : null,
+  };
 }
 
 /**
@@ -160,5 +215,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage,
     mapTiles: loadMapTiles(env),
     outboxCopyFile: e.OUTBOX_COPY_FILE ? path.resolve(e.OUTBOX_COPY_FILE) : undefined,
+    delivery: deliveryOf(e),
   };
 }
