@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'visit_assigned',
   'visit_moved',
   'visit_cancelled',
+  'visit_unassigned',
   'pickup_invitation',
   'visit_reminder',
   'late_visit',
@@ -35,6 +36,7 @@ export const CAREGIVER_KINDS: readonly NotificationKind[] = [
   'visit_assigned',
   'visit_moved',
   'visit_cancelled',
+  'visit_unassigned',
   'pickup_invitation',
   'visit_reminder',
 ];
