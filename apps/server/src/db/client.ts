@@ -21,7 +21,66 @@ export interface Database {
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
+  /**
+   * LISTENs on `channel` (live updates, features/live): `onNotify` gets each notification's payload, delivered on
+   * the notifying transaction's commit. On PostgreSQL one dedicated connection outside the pool listens and is
+   * reopened when lost (1 s apart), after which `onReconnect` runs, since notifications sent meanwhile are gone; on
+   * PGlite its own listen. Resolves once listening; the returned function stops.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/**
+ * One listening connection to PostgreSQL at `url` (Database.listen): a pg Client of its own, since a pooled
+ * connection may be handed to a query or closed at any time. A lost connection is reopened after a second, then
+ * `onReconnect` runs.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      console.warn(`PostgreSQL listening connection lost: ${error.message}`);
+      void reopen(next);
+    });
+    next.on('end', () => void reopen(next));
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  const reopen = async (lost: pg.Client) => {
+    if (stopped || client !== lost) return;
+    client = null;
+    lost.removeAllListeners('end');
+    await lost.end().catch(() => {});
+    while (!stopped && !client) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (stopped) return;
+      try {
+        await open();
+        onReconnect?.();
+      } catch (error) {
+        console.warn(`PostgreSQL listening connection: ${(error as Error).message}; retrying`);
+      }
+    }
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    const last = client;
+    client = null;
+    await last?.end().catch(() => {});
+  };
 }
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -41,6 +100,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
     engine: 'postgres',
     executeSql: (text, values) => pool.query(text, values),
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
+    listen: (channel, onNotify, onReconnect) => listenPostgres(url, channel, onNotify, onReconnect),
     close: () => pool.end(),
   };
 }
@@ -63,6 +123,13 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
       return results[results.length - 1] ?? { rows: [] };
     },
     migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder: MIGRATIONS_FOLDER }),
+    // One process, one session: PGlite delivers its own NOTIFYs on commit, as PostgreSQL does.
+    listen: async (channel, onNotify) => {
+      const unlisten = await pglite.listen(channel, onNotify);
+      return async () => {
+        if (!pglite.closed) await unlisten();
+      };
+    },
     close: () => pglite.close(),
   };
 }
