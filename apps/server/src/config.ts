@@ -53,6 +53,12 @@ const ZEnv = z.object({
   SMS_ACCOUNT_SID: z.string().min(1).optional(),
   SMS_AUTH_TOKEN: z.string().min(1).optional(),
   SMS_FROM: z.string().min(1).optional(),
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(https:\/\/|mailto:)/, 'VAPID_SUBJECT must be an https: URL or a mailto: address')
+    .optional(),
 });
 
 /**
@@ -113,6 +119,11 @@ export interface Config {
    */
   outboxCopyFile: string | undefined;
   delivery: DeliveryConfig;
+  /**
+   * Web push's VAPID identity from VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT; unset keys are generated
+   * into dataDir on first start (features/notify/push.keys.ts loadVapidKeys, which also checks them).
+   */
+  push: { publicKey?: string; privateKey?: string; subject?: string };
 }
 
 /**
@@ -216,5 +227,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTiles: loadMapTiles(env),
     outboxCopyFile: e.OUTBOX_COPY_FILE ? path.resolve(e.OUTBOX_COPY_FILE) : undefined,
     delivery: deliveryOf(e),
+    push: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
   };
 }
