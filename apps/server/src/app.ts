@@ -10,6 +10,7 @@ import { appRouter, type AppRouter } from './trpc/app.router';
 import { createContext, toFetchHeaders } from './trpc/context';
 import { registerAuthRoutes } from './http/auth.routes';
 import { registerRestRoutes } from './http/rest.routes';
+import { registerPushRoutes } from './http/push.routes';
 import { registerActionRoutes } from './http/actions.routes';
 import { registerViewExportRoutes } from './http/views-export.routes';
 import { registerLoginLinkRoutes } from './http/login-links.routes';
@@ -35,6 +36,8 @@ export interface AppDeps {
   /** Secret that seals the stored offline-cache keys (encryptionKeys.createKey); main.ts passes the auth secret. */
   keySealingSecret: string;
   publicUrl: string;
+  /** The VAPID public key browsers subscribe to web push with (features/notify/push.keys.ts); none: no push. */
+  vapidPublicKey?: string;
   /** Directory of the built web app; when missing, only the API is served. */
   webDist?: string;
   logLevel?: string;
@@ -100,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   registerRestRoutes(app, deps);
+  registerPushRoutes(app, deps);
   registerActionRoutes(app, deps);
   registerViewExportRoutes(app, deps);
   registerLoginLinkRoutes(app, deps);

@@ -1,7 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { zText } from '@hearth/shared/app/input-rules';
 import { ZUserHistoryQuery } from '@hearth/shared/users/users.schema';
 import type { Db } from '../db/client';
 import type { Auth } from '../auth/auth';
@@ -9,11 +6,10 @@ import { withRequestScope } from '../db/request-scope';
 import { requireCaller } from './require-caller';
 import { getCurrentUser } from '../features/users/users.current';
 import { getUserHistory } from '../features/users/users.service';
-import { users } from '../features/users/users.schema';
 
 /**
- * The spec's REST-style calls (spec section 7): GET /users/current, GET /users/{userId}/history,
- * POST /notifications/register-device. Each needs a session (401 otherwise) and answers JSON; errors carry
+ * The spec's REST-style calls (spec section 7): GET /users/current, GET /users/{userId}/history (POST
+ * /notifications/register-device is web push's, push.routes.ts). Each needs a session (401 otherwise) and answers JSON; errors carry
  * a `message` (see the error handler in app.ts).
  */
 export function registerRestRoutes(app: FastifyInstance, deps: { db: Db; auth: Auth }): void {
@@ -26,15 +22,5 @@ export function registerRestRoutes(app: FastifyInstance, deps: { db: Db; auth: A
     const caller = await requireCaller(deps, request, 'getUserHistory');
     const input = ZUserHistoryQuery.parse({ ...request.query, userId: request.params.userId });
     return withRequestScope(deps.db, caller, (scope) => getUserHistory({ scope, input }));
-  });
-
-  const ZRegisterDevice = z.object({ deviceToken: zText().min(1, 'deviceToken is required').max(4096) });
-  app.post('/notifications/register-device', async (request) => {
-    const caller = await requireCaller(deps, request);
-    const { deviceToken } = ZRegisterDevice.parse(request.body ?? {});
-    await withRequestScope(deps.db, caller, (scope) =>
-      scope.db.update(users).set({ pushNotificationDeviceToken: deviceToken }).where(eq(users.id, scope.userId)),
-    );
-    return { success: true };
   });
 }
