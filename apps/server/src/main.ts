@@ -13,6 +13,9 @@ import { upgradeDatabase } from './db/upgrade';
 import { startJobQueue } from './jobs/jobs.queue';
 import { startWorkers } from './jobs/jobs.workers';
 import { copyOutboxTo } from './features/notify/notify.service';
+import { loadVapidKeys } from './features/notify/push.keys';
+import { createPushDriver } from './features/notify/push.driver';
+import { registerDriver } from './features/notify/notify.drivers';
 
 /** Starts Hearth: configuration, database (migrated), roles, the demo agency on a new embedded database, HTTP. */
 async function main() {
@@ -31,6 +34,9 @@ async function main() {
     console.log(`Seeded the demo agency: ${seeded.users} users, ${seeded.clients} clients, ${seeded.caregivers} caregivers`);
   }
   const authSecret = loadAuthSecret(config.authSecret, config.dataDir);
+  // Web push needs no outside account: its keys are generated on first start, so push is always delivered.
+  const vapid = loadVapidKeys(config.push, config.dataDir, config.publicUrl);
+  registerDriver('push', createPushDriver({ db: database.db, vapid }));
   const auth = createAuth({
     db: database.db,
     secret: authSecret,
@@ -53,6 +59,7 @@ async function main() {
     jobs,
     keySealingSecret: authSecret,
     publicUrl: config.publicUrl,
+    vapidPublicKey: vapid.publicKey,
     webDist: config.webDist,
     logLevel: config.logLevel,
   });
