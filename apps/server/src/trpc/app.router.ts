@@ -25,6 +25,8 @@ import { billingRouter } from '../features/billing/billing.router';
 import { mapRouter } from '../features/map/map.router';
 import { dashboardsRouter } from '../features/dashboards/dashboards.router';
 import { mfaRouter } from '../features/mfa/mfa.router';
+import { notificationsRouter } from '../features/notifications/notifications.router';
+import { liveRouter } from '../features/live/live.router';
 
 /** The root router at /api/trpc: procedure paths are the spec's call names. */
 export const appRouter = router({
@@ -52,7 +54,9 @@ export const appRouter = router({
   ...mapRouter._def.record,
   ...dashboardsRouter._def.record,
   ...mfaRouter._def.record,
+  ...notificationsRouter._def.record,
   encryptionKeys: encryptionKeysRouter,
+  live: liveRouter,
 });
 
 registerActions(Object.keys(appRouter._def.procedures));
