@@ -26,7 +26,7 @@ export interface PlantOptions {
  * address, contact, authorization, journal entry, nurse assessment and file; caregiver with address, file,
  * journal entry, credential and cash advance; payer source and service; a visit with timesheet, comment, pickup
  * invitation and care sheet; a shift pattern; a pay period lock; an import and an export; a saved view; an
- * encryption key; an outbox message; payroll and billing lines.
+ * encryption key; an outbox message; an in-app notification and a channel choice; payroll and billing lines.
  * @returns the company id the set belongs to
  */
 export async function plantRecords(db: Db, options: PlantOptions): Promise<number> {
@@ -98,6 +98,10 @@ export async function plantRecords(db: Db, options: PlantOptions): Promise<numbe
     values (${id}, ${id}, ${plantedKeyUuid(id)}, ${m('sealed')})`);
   await run(sql`insert into outbox (id, channel, kind, recipient, user_id, subject, body, link)
     values (${id}, 'email', 'client_login_link', ${`contact${id}@example.com`}, ${id}, ${m('subject')}, ${m('body')}, ${`https://example.com/login?token=planted${id}`})`);
+  await run(sql`insert into in_app_notifications (id, user_id, kind, title, body, link)
+    values (${id}, ${id}, 'late_visit', ${m('Late visit')}, ${m('notification')}, ${`/shifts/${id}`})`);
+  await run(sql`insert into notification_preferences (user_id, kind, push, email, sms)
+    values (${id}, 'late_visit', true, true, true)`);
   await run(sql`insert into payroll_lines (id, company_id, branch_id, caregiver_id, period_from, period_to)
     values (${id}, ${companyId}, ${id}, ${id}, '2026-11-01', '2026-11-14')`);
   await run(sql`insert into billing_lines (id, company_id, branch_id, period_from, period_to, shift_id, client_id, caregiver_id, payer_source_id, visit_date, status, note)
