@@ -14,6 +14,8 @@ import { createLocalStorage, type LocalStorage } from '../storage/local.storage'
 import { startJobQueue, type JobQueue } from '../jobs/jobs.queue';
 import { startWorkers } from '../jobs/jobs.workers';
 import { DEMO_PASSWORD } from '@hearth/shared/app/app.constants';
+import webpush from 'web-push';
+import type { VapidKeys } from '../features/notify/push.keys';
 
 /** A running Hearth on a fresh copy of the seeded test database, over real HTTP. */
 export interface TestApp {
@@ -26,6 +28,8 @@ export interface TestApp {
   storageSecret: string;
   /** The job queue; its workers run only when the app was started with `workers: true`. */
   jobs: JobQueue;
+  /** Web push's VAPID keys, generated for this app (GET /notifications/push-public-key answers the public one). */
+  vapid: VapidKeys;
   /**
    * Signs in a user by username with the second factor (the demo authenticator secret); returns the bearer token.
    * A user who must have a second factor and has none is first enrolled with that secret, unless
@@ -106,6 +110,7 @@ export async function startTestApp(
     pollingIntervalSeconds: 0.5,
   });
   if (options.workers) await startWorkers(jobs, { db: database.db, storage, log: { info() {}, error() {} } });
+  const vapid: VapidKeys = { ...webpush.generateVAPIDKeys(), subject: 'mailto:push@hearth.invalid' };
   const app = await buildApp({
     db: database.db,
     auth,
@@ -113,6 +118,7 @@ export async function startTestApp(
     jobs,
     keySealingSecret: 'test-key-sealing-secret-test-key-sealing-0123',
     publicUrl: origin,
+    vapidPublicKey: vapid.publicKey,
     logLevel: options.logLevel ?? 'silent',
     logStream: options.logStream,
     now: options.now,
@@ -143,6 +149,7 @@ export async function startTestApp(
     storageDir,
     storageSecret,
     jobs,
+    vapid,
     fetch: doFetch,
     enrolMfa: (userId) => enrolForTests(database.db, auth, userId),
     verifyTotp,
