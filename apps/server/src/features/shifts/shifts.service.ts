@@ -23,6 +23,7 @@ import { findShift, fullName } from './shifts.lookup';
 import { loadShifts } from './shifts.output';
 import { assertCaregiverFree, guardedWrite, type CaregiverSlot } from './shifts.conflict';
 import { shiftWarnings, type ShiftDraft } from './shifts.warnings';
+import { notifyVisitChange } from '../notifications/visit-changes.notify';
 
 /** The client of a shift as the save needs it: branch, company, time zone and name. */
 interface ShiftClient {
@@ -261,6 +262,14 @@ export async function createShift({ scope, input }: { scope: Scope; input: Creat
     return row.id;
   });
   await recordLocks(id);
+  await notifyVisitChange(scope.db, null, {
+    caregiverId: caregiver?.id ?? null,
+    startAt,
+    endAt,
+    status: 'scheduled',
+    clientId: client.id,
+    branchId: client.branchId,
+  });
   return { shift: await getShift({ scope, input: { id } }), warnings };
 }
 
@@ -340,6 +349,14 @@ export async function updateShift({ scope, input }: { scope: Scope; input: Updat
       .where(eq(shifts.id, row.id)),
   );
   await recordLocks(row.id);
+  await notifyVisitChange(scope.db, row, {
+    caregiverId: caregiver?.id ?? null,
+    startAt,
+    endAt,
+    status,
+    clientId: row.clientId,
+    branchId: row.branchId,
+  });
   return { shift: await getShift({ scope, input: { id: row.id } }), warnings };
 }
 
@@ -417,5 +434,6 @@ export async function deleteShift({
     .set({ status: 'expired' })
     .where(and(eq(shiftPickupInvitations.shiftId, row.id), sql`${shiftPickupInvitations.status} in ('sent', 'seen')`));
   await recordLocks(row.id);
+  await notifyVisitChange(scope.db, row, { ...row, status: 'cancelled' });
   return { id: row.id, cancelled: true };
 }
