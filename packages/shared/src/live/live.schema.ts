@@ -30,9 +30,13 @@ export const ZLiveOnEventInput = z
 
 export type LiveOnEventInput = z.infer<typeof ZLiveOnEventInput>;
 
-/** One live event as a subscriber gets it (inside tRPC's tracked envelope, whose id is the event's position). */
+/**
+ * One live event as a subscriber gets it, inside tRPC's tracked envelope whose id is the event's position. A stream
+ * opened without lastEventId starts with a 'ready' marker carrying the current position, so a stream that drops
+ * before its first event still resumes without a gap.
+ */
 export const ZLiveEvent = z.object({
-  topic: z.enum(LIVE_TOPICS),
+  topic: z.enum([...LIVE_TOPICS, 'ready']),
   refId: z.number().int().nullable(),
 });
 
