@@ -12,6 +12,7 @@ import { assertMfaEnrolled } from '../auth/mfa-enrolment';
 import type { Language } from '@hearth/shared/i18n/languages';
 import { msg, translate } from '../i18n/server-i18n';
 import { translateEnglish } from '../i18n/english-messages';
+import { LIVE_STREAM } from '@hearth/shared/live/live.schema';
 
 /** JSON-RPC error numbers of tRPC per AppError code. */
 const RPC_CODE = {
@@ -67,6 +68,12 @@ export function publicErrorOf(error: unknown, language: Language = 'en'): { mess
 const builder = initTRPC.context<Context>().meta<ProcedureMeta>();
 
 const t = builder.create({
+  // Event streams (live.onEvent): a ping comment every 15 s, and the client reconnects after 45 s without one
+  // (spec section 9 "Event stream": heartbeat timeout 45 s; LIVE_STREAM).
+  sse: {
+    ping: { enabled: true, intervalMs: LIVE_STREAM.pingIntervalMs },
+    client: { reconnectAfterInactivityMs: LIVE_STREAM.heartbeatTimeoutMs },
+  },
   /**
    * The one place errors are mapped: AppError codes and zod input errors to statuses and human messages, in the
    * language of the request (its user's setting, else Accept-Language, else English: the context's `language`).
