@@ -25,6 +25,7 @@ import { languageOfRequest } from './i18n/request-language';
 import { databaseInputError, loggableError } from './db/errors';
 import { publicErrorOf } from './trpc/init';
 import { loggerOptions } from './http/log-redaction';
+import type { LiveHub } from './features/live/live.hub';
 
 export interface AppDeps {
   db: Db;
@@ -50,6 +51,8 @@ export interface AppDeps {
    * controls it. Kept apart from `now` so a test can put a visit's receipt at its own time without ending sessions.
    */
   sessionNow?: () => Date;
+  /** This process's live updates (features/live/live.hub.ts); without it live.onEvent refuses. */
+  live?: LiveHub;
 }
 
 /**

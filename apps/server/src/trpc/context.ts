@@ -6,6 +6,7 @@ import type { JobQueue } from '../jobs/jobs.queue';
 import { HEADERS } from '@hearth/shared/app/app.constants';
 import type { Language } from '@hearth/shared/i18n/languages';
 import { requestLanguage } from '../i18n/request-language';
+import type { LiveHub } from '../features/live/live.hub';
 
 /**
  * What the calling app says of the request in its headers (docs/architecture.md "The life of a request", HEADERS): a
@@ -39,6 +40,12 @@ export interface Context {
   /** The server's time when the request arrived (the receipt time the EVV rules compare a phone's clock with). */
   receivedAt: Date;
   keySealingSecret: string;
+  /** This process's live updates (features/live), null when the app was built without them. */
+  live: LiveHub | null;
+  /** The request's headers: an open event stream rechecks its session with them (live.session.ts). */
+  headers: Headers;
+  /** The session rules' clock in epoch milliseconds (ContextDeps.sessionNow, else the real one). */
+  sessionNow: () => number;
 }
 
 /** What createContext is built from: the app's dependencies. */
@@ -53,6 +60,8 @@ export interface ContextDeps {
   now?: () => Date;
   /** The session rules' clock (app.ts's AppDeps.sessionNow). */
   sessionNow?: () => Date;
+  /** This process's live updates (main.ts starts them; absent, live.onEvent refuses). */
+  live?: LiveHub;
 }
 
 const TRUE_VALUES = new Set(['1', 'true']);
@@ -107,5 +116,8 @@ export async function createContext(deps: ContextDeps, headers: Headers): Promis
     caller,
     language: requestLanguage(caller?.user.language, headers),
     client: clientFlagsOf(headers),
+    live: deps.live ?? null,
+    headers,
+    sessionNow: () => (deps.sessionNow?.() ?? new Date()).getTime(),
   };
 }
