@@ -13,6 +13,7 @@ import { upgradeDatabase } from './db/upgrade';
 import { startJobQueue } from './jobs/jobs.queue';
 import { startWorkers } from './jobs/jobs.workers';
 import { copyOutboxTo } from './features/notify/notify.service';
+import { startLiveHub } from './features/live/live.hub';
 import { loadVapidKeys } from './features/notify/push.keys';
 import { createPushDriver } from './features/notify/push.driver';
 import { registerDriver } from './features/notify/notify.drivers';
@@ -52,7 +53,9 @@ async function main() {
   copyOutboxTo(config.outboxCopyFile ?? null);
   const jobs = await startJobQueue(database);
   await startWorkers(jobs, { db: database.db, storage, log: console });
+  const live = await startLiveHub(database);
   const app = await buildApp({
+    live,
     db: database.db,
     auth,
     storage,
@@ -65,6 +68,7 @@ async function main() {
   });
   const shutdown = async () => {
     await app.close();
+    await live.close();
     await jobs.stop();
     await database.close();
     await unlock();

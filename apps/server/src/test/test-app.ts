@@ -14,6 +14,7 @@ import { createLocalStorage, type LocalStorage } from '../storage/local.storage'
 import { startJobQueue, type JobQueue } from '../jobs/jobs.queue';
 import { startWorkers } from '../jobs/jobs.workers';
 import { DEMO_PASSWORD } from '@hearth/shared/app/app.constants';
+import { startLiveHub, type LiveHub } from '../features/live/live.hub';
 import webpush from 'web-push';
 import type { VapidKeys } from '../features/notify/push.keys';
 
@@ -28,6 +29,8 @@ export interface TestApp {
   storageSecret: string;
   /** The job queue; its workers run only when the app was started with `workers: true`. */
   jobs: JobQueue;
+  /** This app's live updates (features/live). */
+  live: LiveHub;
   /** Web push's VAPID keys, generated for this app (GET /notifications/push-public-key answers the public one). */
   vapid: VapidKeys;
   /**
@@ -111,7 +114,9 @@ export async function startTestApp(
   });
   if (options.workers) await startWorkers(jobs, { db: database.db, storage, log: { info() {}, error() {} } });
   const vapid: VapidKeys = { ...webpush.generateVAPIDKeys(), subject: 'mailto:push@hearth.invalid' };
+  const live = await startLiveHub(database);
   const app = await buildApp({
+    live,
     db: database.db,
     auth,
     storage,
@@ -149,6 +154,7 @@ export async function startTestApp(
     storageDir,
     storageSecret,
     jobs,
+    live,
     vapid,
     fetch: doFetch,
     enrolMfa: (userId) => enrolForTests(database.db, auth, userId),
@@ -187,6 +193,7 @@ export async function startTestApp(
       // A keep-alive connection fetch left idle would hold close() until the server's header timeout.
       app.server.closeAllConnections();
       await app.close();
+      await live.close();
       await jobs.stop();
       await database.close();
       fs.rmSync(storageDir, { recursive: true, force: true });
