@@ -20,7 +20,8 @@ import { deviceLabel } from '../features/notify/push.device';
  */
 export function registerPushRoutes(app: FastifyInstance, deps: { db: Db; auth: Auth; vapidPublicKey?: string }): void {
   const { vapidPublicKey } = deps;
-  if (vapidPublicKey) app.get('/notifications/push-public-key', async (): Promise<PushPublicKey> => ({ publicKey: vapidPublicKey }));
+  if (vapidPublicKey)
+    app.get('/notifications/push-public-key', async (): Promise<PushPublicKey> => ({ publicKey: vapidPublicKey }));
 
   app.post('/notifications/register-device', async (request) => {
     const caller = await requireCaller(deps, request);

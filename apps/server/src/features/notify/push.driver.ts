@@ -82,21 +82,13 @@ function describeFailure(error: unknown): string {
  * @param deps.agent the HTTPS agent of the requests (tests trust their local push service's certificate with it)
  * @param deps.now the clock of lastSuccessAt
  */
-export function createPushDriver(deps: {
-  db: Db;
-  vapid: VapidKeys;
-  agent?: https.Agent;
-  now?: () => Date;
-}): MessageDriver {
+export function createPushDriver(deps: { db: Db; vapid: VapidKeys; agent?: https.Agent; now?: () => Date }): MessageDriver {
   const now = deps.now ?? (() => new Date());
   return {
     async deliver(message) {
       const userId = pushUserOf(message);
       if (userId === null) throw new PermanentDeliveryError(`A push message needs a user, not "${message.recipient}"`);
-      const subscriptions = await deps.db
-        .select()
-        .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.userId, userId));
+      const subscriptions = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
       if (subscriptions.length === 0) throw new PermanentDeliveryError(NO_PUSH_SUBSCRIPTION);
 
       const [user] = await deps.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, userId));

@@ -55,9 +55,7 @@ export async function unregisterPushDevice({
 }): Promise<{ success: true }> {
   await scope.db
     .delete(pushSubscriptions)
-    .where(
-      and(eq(pushSubscriptions.userId, scope.actorUserId), eq(pushSubscriptions.endpoint, input.deviceToken.endpoint)),
-    );
+    .where(and(eq(pushSubscriptions.userId, scope.actorUserId), eq(pushSubscriptions.endpoint, input.deviceToken.endpoint)));
   return { success: true };
 }
 
