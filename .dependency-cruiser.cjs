@@ -18,7 +18,7 @@ const SERVER_PUBLIC_MODULES = {
   clients: ['clients.lookup', 'clients.service'],
   'file-exports': ['file-exports.files', 'file-exports.scope'],
   notify: ['notify.service'],
-  notifications: ['visit-changes.notify'],
+  notifications: ['visit-changes.notify', 'notifications.service'],
   'pay-periods': ['pay-periods.lock'],
   payroll: ['payroll.compute'],
   records: ['records.columns', 'records.zip-centroids', 'records.owner', 'records.addresses.service', 'records.journal.service'],

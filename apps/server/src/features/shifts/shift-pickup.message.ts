@@ -6,6 +6,7 @@ import { caregivers } from '../caregivers/caregivers.schema';
 import { clients } from '../clients/clients.schema';
 import { users } from '../users/users.schema';
 import { notify } from '../notify/notify.service';
+import { sendUserNotification } from '../notifications/notifications.service';
 import { pickLanguage, type Language } from '@hearth/shared/i18n/languages';
 import { msg, translate } from '../../i18n/server-i18n';
 import { zonedDate, zonedSpan } from '../../i18n/server-dates';
@@ -27,30 +28,42 @@ interface InvitedShift {
   timezone: string;
 }
 
+/** The values an invitation's text is made of, each worded in the reader's language (see invitationText). */
+export function invitationParams(
+  shift: Pick<InvitedShift, 'startAt' | 'endAt' | 'serviceCode' | 'timezone'>,
+  city: string | null,
+): { when: (language: Language) => string; where: (language: Language) => string; code: string } {
+  return {
+    when: (language) => {
+      if (language !== 'en') return zonedSpan(shift.startAt, shift.endAt, shift.timezone, language, true);
+      const local = (d: Date) => DateTime.fromJSDate(d, { zone: shift.timezone }).setLocale('en-US');
+      const zone = zoneAbbreviation(shift.timezone, shift.endAt);
+      return `${local(shift.startAt).toFormat('ccc MM/dd/yy h:mm a')}-${local(shift.endAt).toFormat('h:mm a')} ${zone}`;
+    },
+    where: (language) => (city ? translate(msg('pickup.near', { city }), language) : ''),
+    code: shift.serviceCode ? ` (${shift.serviceCode})` : '',
+  };
+}
+
 /**
  * The text of an invitation in `language`, in the branch's time zone and saying which: in English "Open shift Tue
  * 11/24/26 9:00 AM-1:00 PM EST near Dorchester (T1019). Open Hearth to pick it up." ("near" and the code are left
  * out when unknown); in another language the same message from the `server` catalogue, its times through Intl in
- * the language's locale.
+ * the language's locale. The client is not named: the offer goes to caregivers who do not care for them yet.
  */
 export function invitationText(
   shift: Pick<InvitedShift, 'startAt' | 'endAt' | 'serviceCode' | 'timezone'>,
   city: string | null,
   language: Language = 'en',
 ): { subject: string; body: string } {
-  const local = (d: Date) => DateTime.fromJSDate(d, { zone: shift.timezone }).setLocale('en-US');
-  const start = local(shift.startAt);
-  const end = local(shift.endAt);
-  const english = language === 'en';
-  const when = english
-    ? `${start.toFormat('ccc MM/dd/yy h:mm a')}-${end.toFormat('h:mm a')} ${zoneAbbreviation(shift.timezone, shift.endAt)}`
-    : zonedSpan(shift.startAt, shift.endAt, shift.timezone, language, true);
-  const date = english ? start.toFormat('ccc MM/dd/yy') : zonedDate(shift.startAt, shift.timezone, language);
-  const where = city ? translate(msg('pickup.near', { city }), language) : '';
-  const code = shift.serviceCode ? ` (${shift.serviceCode})` : '';
+  const { when, where, code } = invitationParams(shift, city);
+  const date =
+    language === 'en'
+      ? DateTime.fromJSDate(shift.startAt, { zone: shift.timezone }).setLocale('en-US').toFormat('ccc MM/dd/yy')
+      : zonedDate(shift.startAt, shift.timezone, language);
   return {
     subject: translate(msg('pickup.subject', { date }), language),
-    body: translate(msg('pickup.body', { when, where, code }), language),
+    body: translate(msg('pickup.body', { when: when(language), where: where(language), code }), language),
   };
 }
 
@@ -64,11 +77,10 @@ export function primaryCity(clientIdColumn: 'shifts.client_id' | 'clients.id') {
 }
 
 /**
- * Sends the invitation message for `shift` to each of `caregiverIds` through the notifier (kind pickup_invitation,
- * link /app/pickup): push when the caregiver has an active sign-in user (to its registered device token, else
- * addressed "user:<id>" for the app's in-app list), else SMS to the caregiver's phone, else email; a caregiver with
- * none of these gets nothing (they still see the offer once they sign in). Each message is in its caregiver's
- * language (invitationText).
+ * Sends the invitation message for `shift` to each of `caregiverIds` (kind pickup_invitation, link /app/pickup): a
+ * caregiver with an active sign-in user gets it as a notification (sendUserNotification: in-app, and push or SMS as
+ * they chose); one without is texted on their phone, else emailed (notify); a caregiver with none of these gets
+ * nothing (they still see the offer once they sign in). Each message is in its caregiver's language.
  */
 export async function sendInvitationMessages(db: Db, shift: InvitedShift, caregiverIds: number[]): Promise<void> {
   const [client] = await db
@@ -80,7 +92,6 @@ export async function sendInvitationMessages(db: Db, shift: InvitedShift, caregi
       userId: users.id,
       userActive: users.isActive,
       language: users.language,
-      deviceToken: users.pushNotificationDeviceToken,
       phoneNumber: caregivers.phoneNumber,
       email: caregivers.email,
     })
@@ -88,12 +99,20 @@ export async function sendInvitationMessages(db: Db, shift: InvitedShift, caregi
     .leftJoin(users, eq(users.id, caregivers.userId))
     .where(inArray(caregivers.id, caregiverIds));
   for (const c of contacts) {
+    if (c.userId !== null && c.userActive) {
+      await sendUserNotification({
+        db,
+        userId: c.userId,
+        kind: 'pickup_invitation',
+        params: invitationParams(shift, client?.city ?? null),
+        link: PICKUP_LINK,
+      });
+      continue;
+    }
     // In the caregiver's language: their user's setting, else English.
     const { subject, body } = invitationText(shift, client?.city ?? null, pickLanguage([c.language]));
     const base = { db, kind: 'pickup_invitation', body, link: PICKUP_LINK, userId: c.userId };
-    if (c.userId !== null && c.userActive) {
-      await notify({ ...base, channel: 'push', recipient: c.deviceToken ?? `user:${c.userId}` });
-    } else if (c.phoneNumber) {
+    if (c.phoneNumber) {
       await notify({ ...base, channel: 'sms', recipient: c.phoneNumber });
     } else if (c.email) {
       await notify({ ...base, channel: 'email', recipient: c.email, subject });

@@ -14,6 +14,7 @@ import { branches } from '../branches/branches.schema';
 import { caregiverAddresses, caregivers } from '../caregivers/caregivers.schema';
 import { clientAddresses, clients } from '../clients/clients.schema';
 import { outbox } from '../notify/notify.schema';
+import { inAppNotifications } from '../notifications/notifications.schema';
 import { users } from '../users/users.schema';
 import { payPeriodLockTimes } from '../pay-periods/pay-periods.schema';
 import { shiftPickupInvitations, shifts } from './shifts.schema';
@@ -287,6 +288,11 @@ describe('sendPickupInvitations', () => {
       ].sort(),
     );
     expect(messages.find((m) => m.channel === 'email')?.subject).toBe('Open shift Tue 03/04/31');
+    // The caregiver with a sign-in user also finds it among their notifications, opening the pickup screen.
+    const inApp = await db().select().from(inAppNotifications).where(eq(inAppNotifications.userId, nearUser!.userId!));
+    expect(inApp.map((n) => [n.kind, n.title, n.body, n.link])).toEqual([
+      ['pickup_invitation', 'Open visit you can pick up', body, '/app/pickup'],
+    ]);
   });
 });
 
