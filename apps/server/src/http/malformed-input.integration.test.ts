@@ -84,7 +84,13 @@ describe('REST paths refuse bad input with a 4xx and a message, never a 500', ()
   });
 
   it('POST bodies of every REST write: not JSON, wrong types, NUL bytes, 1 MB texts', async () => {
-    for (const path of ['/notifications/register-device', '/api/login-links/redeem', '/api/actions']) {
+    const paths = [
+      '/notifications/register-device',
+      '/notifications/unregister-device',
+      '/api/login-links/redeem',
+      '/api/actions',
+    ];
+    for (const path of paths) {
       for (const body of BAD_BODIES) expectRefusal(await postJson(path, body), `${path} ${body.slice(0, 60)}`);
     }
   });
