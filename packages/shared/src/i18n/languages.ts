@@ -32,6 +32,8 @@ import enClientApp from './en/client-app.json';
 import esClientApp from './es/client-app.json';
 import enNotifications from './en/notifications.json';
 import esNotifications from './es/notifications.json';
+import enPush from './en/push.json';
+import esPush from './es/push.json';
 
 /**
  * The languages Hearth speaks and their message catalogues (docs/decisions/0009-i18next-catalogues.md): plain JSON
@@ -67,6 +69,7 @@ export const NAMESPACES = [
   'server',
   'clientApp',
   'notifications',
+  'push',
 ] as const;
 
 /** One language's catalogues, by namespace. */
@@ -92,6 +95,7 @@ export const CATALOGUES = {
     server: enServer,
     clientApp: enClientApp,
     notifications: enNotifications,
+    push: enPush,
   },
   es: {
     caregiverApp: esCaregiverApp,
@@ -111,6 +115,7 @@ export const CATALOGUES = {
     server: esServer,
     clientApp: esClientApp,
     notifications: esNotifications,
+    push: esPush,
   },
 } satisfies Record<Language, Catalogues>;
 
