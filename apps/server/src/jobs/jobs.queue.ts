@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
 
 /**
  * The job queue (docs/architecture.md "Jobs"): pg-boss 10 on the same database as the data, on PostgreSQL and on the
@@ -17,6 +18,8 @@ export interface JobData {
   'delete-expired-file-exports': Record<string, never>;
   'recover-file-transfers': Record<string, never>;
   'delete-expired-access-log': Record<string, never>;
+  /** Delivers one outbox row through its channel's driver (notify.delivery.ts). */
+  'deliver-message': { outboxId: number };
 }
 export type JobName = keyof JobData;
 export const JOB_NAMES: JobName[] = [
@@ -27,6 +30,7 @@ export const JOB_NAMES: JobName[] = [
   'delete-expired-file-exports',
   'recover-file-transfers',
   'delete-expired-access-log',
+  'deliver-message',
 ];
 
 /** One attempt of a job as a handler sees it; retryCount counts the attempts before this one. */
@@ -90,6 +94,41 @@ function createBoss(database: Database, supervise: boolean): PgBoss {
     schedule: supervise,
     migrate: true,
   });
+}
+
+/**
+ * pg-boss's `db` contract (executeSql with $1..$n parameters) on a Drizzle database or transaction: each `$n` becomes
+ * a bound parameter, so the statement runs on that transaction's connection.
+ */
+function executeSqlOn(db: Db) {
+  return {
+    async executeSql(text: string, values: unknown[] = []): Promise<{ rows: unknown[] }> {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null)));
+      const result = (await db.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+/** A pg-boss that is never started: it only writes jobs through the `db` given to each send. */
+let writer: PgBoss | null = null;
+
+/**
+ * Queues a job inside `db`, the caller's transaction (pg-boss's `db` send option): the job exists once that
+ * transaction commits and never if it rolls back, so a worker cannot run it before the rows it names are visible.
+ * Needs no running queue (a command or a request without one may call it); a server's worker polls it up within its
+ * polling interval. The queue's retry policy (startJobQueue) applies.
+ * @returns the job id (a UUID).
+ */
+export async function sendInTransaction<N extends JobName>(db: Db, name: N, data: JobData[N]): Promise<string> {
+  writer ??= new PgBoss({
+    db: { executeSql: () => Promise.reject(new Error('sendInTransaction writes through its own db')) },
+    schema: SCHEMA,
+  });
+  const id = await writer.send(name, data as object, { db: executeSqlOn(db) });
+  if (!id) throw new Error(`pg-boss did not queue ${name}`);
+  return id;
 }
 
 /**
