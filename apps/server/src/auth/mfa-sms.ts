@@ -6,11 +6,9 @@ import type { Db } from '../db/client';
 import { users } from '../features/users/users.schema';
 import { outbox } from '../features/notify/notify.schema';
 import { notify } from '../features/notify/notify.service';
+import { TEXTED_CODE_KINDS } from '../features/notify/notify.secrets';
 import { msg, translate, type ServerMessage } from '../i18n/server-i18n';
 import { languageOfUser } from '../i18n/request-language';
-
-/** The outbox kinds of texted codes, counted together by the send limit. */
-export const TEXTED_CODE_KINDS = { signIn: 'mfa_sign_in_code', phone: 'mfa_phone_verification' } as const;
 
 /**
  * Whether `userId` may be texted another code: fewer than CODE_SENDS.max texted codes (sign-in and phone

@@ -7,6 +7,7 @@ import { runPatternHorizonJob } from '../features/shifts/shift-patterns.job';
 import { runFileImportJob } from '../features/file-imports/file-imports.job';
 import { deleteExpiredFileExports, runFileExportJob } from '../features/file-exports/file-exports.job';
 import { deleteExpiredAccessLog } from '../features/access-log/access-log.retention';
+import { runDeliverMessageJob } from '../features/notify/notify.delivery';
 
 /**
  * Starts this process's workers on every queue and the recurring schedules (UTC cron):
@@ -18,6 +19,9 @@ import { deleteExpiredAccessLog } from '../features/access-log/access-log.retent
  *   with the reason, imports and exports left without their job, uploads that never arrived: jobs.recovery.ts).
  * - `delete-expired-access-log`: daily at 03:45 (access log entries past their company's retention, the only
  *   deletion the log allows: access-log.retention.ts).
+ * - `deliver-message`: one job per outbox message of a delivered channel (queued by notify() in the writing
+ *   transaction): sends it through its channel's driver and records sent, or failed with the reason
+ *   (notify.delivery.ts).
  * A failed run is retried by the queue and, past its retries, left failed with the reason (pg-boss's job output).
  */
 export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void> {
@@ -50,6 +54,7 @@ export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void
     const done = await deleteExpiredAccessLog(deps.db);
     if (done.deleted > 0) deps.log.info(`Access log: ${done.deleted} entries past their retention removed`);
   });
+  await queue.work('deliver-message', (job) => runDeliverMessageJob(deps.db, job));
   await queue.schedule('extend-pattern-horizons', '15 3 * * *');
   await queue.schedule('delete-expired-access-log', '45 3 * * *');
   await queue.schedule('delete-stale-pending-files', '0 * * * *');

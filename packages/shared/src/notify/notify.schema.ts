@@ -5,6 +5,13 @@ import { zPage } from '../app/outputs.schema';
 export const NOTIFY_CHANNELS = ['email', 'sms', 'push'] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
 
+/**
+ * Where an outbox message stands (issue 21 item 5): `kept` in the outbox (no delivering driver: the row is the
+ * message), `queued` for delivery, `sent`, or `failed` with the reason after its last attempt.
+ */
+export const OUTBOX_STATES = ['kept', 'queued', 'sent', 'failed'] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+
 /** Input of getOutbox (/mocks): a page of the outbox, newest first. */
 export const ZGetOutboxInput = z.object({
   page: z.number().int().min(1, 'page must be at least 1').default(1),
@@ -27,7 +34,11 @@ export const HIDDEN_TOKEN = '[hidden]';
 const zTokensHidden = () =>
   z.string().refine((text) => !/[?&]token=(?!\[hidden\])/.test(text), 'A sign-in token must leave hidden');
 
-/** One message of the outbox (getOutbox). sentAt stays null until a delivering driver (SMTP, SMS, push) has sent it. */
+/**
+ * One message of the outbox (getOutbox). sentAt stays null until a delivering driver (SMTP, SMS, push) has sent it.
+ * Secrets are hidden (HIDDEN_TOKEN): sign-in tokens for every reader; texted codes for readers without system-level
+ * access, and for everyone once the message is or was meant to be delivered (state other than `kept`).
+ */
 export const ZOutboxEntry = z.object({
   id: z.number(),
   channel: z.enum(NOTIFY_CHANNELS),
@@ -35,7 +46,7 @@ export const ZOutboxEntry = z.object({
   recipient: z.string(),
   userId: z.number().nullable(),
   subject: z.string().nullable(),
-  /** The message as sent, with any sign-in token replaced by HIDDEN_TOKEN. */
+  /** The message as sent, with its secrets replaced by HIDDEN_TOKEN. */
   body: zTokensHidden(),
   /** The link it carries, its token replaced by HIDDEN_TOKEN (so it cannot be followed). */
   link: zTokensHidden().nullable(),
@@ -43,6 +54,13 @@ export const ZOutboxEntry = z.object({
   createdAt: z.string(),
   /** ISO 8601 UTC, or null while unsent. */
   sentAt: z.string().nullable(),
+  state: z.enum(OUTBOX_STATES),
+  /** Delivery attempts made (0 for a kept message). */
+  attempts: z.number().int(),
+  /** ISO 8601 UTC of the last attempt, or null. */
+  lastAttemptAt: z.string().nullable(),
+  /** Why the last attempt failed (the provider's answer), in the reader's language where Hearth words it; or null. */
+  failureReason: z.string().nullable(),
 });
 export type OutboxEntry = z.infer<typeof ZOutboxEntry>;
 

@@ -1,9 +1,13 @@
 import { count, desc, sql, type SQL } from 'drizzle-orm';
-import { HIDDEN_TOKEN, type GetOutboxInput, type OutboxEntry } from '@hearth/shared/notify/notify.schema';
+import type { GetOutboxInput, OutboxEntry } from '@hearth/shared/notify/notify.schema';
+import type { Language } from '@hearth/shared/i18n/languages';
 import type { Page } from '@hearth/shared/app/outputs.schema';
 import type { Scope } from '../../auth/scope';
 import { users } from '../users/users.schema';
 import { userInScope } from '../users/users.service';
+import { translateEnglish } from '../../i18n/english-messages';
+import { isDelivered } from './notify.drivers';
+import { withCodesHidden, withTokensHidden } from './notify.secrets';
 import { outbox } from './notify.schema';
 
 // Reading the outbox lives apart from writing it (notify.service.ts): sign-in paths write messages, and reading needs
@@ -18,22 +22,35 @@ function outboxInScope(scope: Scope): SQL {
   return sql`exists (select 1 from ${users} where ${users.id} = ${outbox.userId} and ${userInScope(scope)})`;
 }
 
-/** A `token` query parameter (login links carry `/login?token=<token>`) up to the end of its value. */
-const TOKEN_PARAMETER = /([?&]token=)[^&#\s]+/g;
-
-/** `text` with the value of every `token` parameter replaced by HIDDEN_TOKEN. */
-export function withTokensHidden(text: string): string {
-  return text.replace(TOKEN_PARAMETER, `$1${HIDDEN_TOKEN}`);
+/**
+ * Whether `scope` may read the codes of a message (a texted sign-in or phone code): only system-level readers, and
+ * only while the message stays in the outbox, its channel delivered by no real driver (a laptop, where /mocks is
+ * the phone). Once a real driver is configured the recipient's phone has the code, and no one else reads it.
+ */
+function mayReadCodes(scope: Scope, row: { state: string; channel: OutboxEntry['channel'] }): boolean {
+  return scope.level === 'system' && row.state === 'kept' && !isDelivered(row.channel);
 }
 
 /**
  * A page of the outbox for /mocks, newest first: {page, pageSize} ->
- * {rows: OutboxEntry[], totalCount, page, pageSize, totalPages}. Timestamps are ISO 8601 UTC. Sign-in tokens in
- * the body and the link are replaced by HIDDEN_TOKEN for every reader, system level included: whoever reads a live
- * login link could sign in as its recipient (a client, a caregiver). The kind, recipient and time still show that
- * a link was sent.
+ * {rows: OutboxEntry[], totalCount, page, pageSize, totalPages}, with each message's delivery state, attempts and
+ * failure reason (Hearth's own reasons in `language`, a provider's answer as it came). Timestamps are ISO 8601 UTC.
+ * Secrets are replaced by HIDDEN_TOKEN (issue 21 item 5, issue 28 "Secrets and health data"):
+ * - sign-in tokens in the body and the link, for every reader, system level included: whoever reads a live login
+ *   link could sign in as its recipient (a client, a caregiver);
+ * - texted codes, for every reader without system-level access, and for everyone once a real driver delivers the
+ *   channel (mayReadCodes).
+ * The kind, recipient and time still show that a link or a code was sent.
  */
-export async function getOutbox({ scope, input }: { scope: Scope; input: GetOutboxInput }): Promise<Page<OutboxEntry>> {
+export async function getOutbox({
+  scope,
+  input,
+  language = 'en',
+}: {
+  scope: Scope;
+  input: GetOutboxInput;
+  language?: Language;
+}): Promise<Page<OutboxEntry>> {
   const where = outboxInScope(scope);
   const [total] = await scope.db.select({ n: count() }).from(outbox).where(where);
   const rows = await scope.db
@@ -52,10 +69,14 @@ export async function getOutbox({ scope, input }: { scope: Scope; input: GetOutb
       recipient: r.recipient,
       userId: r.userId,
       subject: r.subject,
-      body: withTokensHidden(r.body),
+      body: mayReadCodes(scope, r) ? withTokensHidden(r.body) : withCodesHidden(r.kind, withTokensHidden(r.body)),
       link: r.link === null ? null : withTokensHidden(r.link),
       createdAt: r.createdAt.toISOString(),
       sentAt: r.sentAt ? r.sentAt.toISOString() : null,
+      state: r.state,
+      attempts: r.attempts,
+      lastAttemptAt: r.lastAttemptAt ? r.lastAttemptAt.toISOString() : null,
+      failureReason: r.failureReason === null ? null : translateEnglish(r.failureReason, language),
     })),
     totalCount,
     page: input.page,

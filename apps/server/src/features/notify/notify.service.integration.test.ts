@@ -10,7 +10,7 @@ import { companies } from '../companies/companies.schema';
 import { caregivers } from '../caregivers/caregivers.schema';
 import { outbox } from './notify.schema';
 import { copyOutboxTo, notify } from './notify.service';
-import { withTokensHidden } from './notify.outbox';
+import { withTokensHidden } from './notify.secrets';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

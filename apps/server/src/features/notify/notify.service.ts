@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import type { NotifyChannel } from '@hearth/shared/notify/notify.schema';
 import type { Db } from '../../db/client';
+import { sendInTransaction } from '../../jobs/jobs.queue';
+import { isDelivered } from './notify.drivers';
+import { withSecretsHidden } from './notify.secrets';
 import { outbox } from './notify.schema';
 
 /** A message to send: channel, what it is about (`kind`, e.g. client_login_link), to whom, and its content. */
@@ -19,29 +22,34 @@ export interface Notification {
   link?: string | null;
 }
 
-/** The file every sent message is also appended to, unmasked (copyOutboxTo), or null. */
+/** The file every sent message is also appended to (copyOutboxTo), or null. */
 let copyFile: string | null = null;
 
 /**
- * Makes the default notifier also append every message, as one JSON line with its token, to `file` (null: stop):
- * for development and automated tests, the stand-in for the mailbox a delivering driver would reach, since the
- * outbox read through the API hides sign-in tokens (getOutbox). main.ts sets it from OUTBOX_COPY_FILE. The file is
- * created readable by its owner only.
+ * Makes the notifier also append every message, as one JSON line, to `file` (null: stop): for development and
+ * automated tests, the stand-in for the mailbox the outbox driver never reaches, since the outbox read through the
+ * API hides sign-in tokens and codes (getOutbox). A message of a channel that a real driver delivers is copied with
+ * its secrets hidden (notify.secrets.ts): its recipient's own mailbox or phone has them, and the file must not be a
+ * second way to sign in as them. main.ts sets it from OUTBOX_COPY_FILE. The file is created readable by its owner
+ * only.
  */
 export function copyOutboxTo(file: string | null): void {
   copyFile = file;
 }
 
 /**
- * Sends a message through the notifier (docs/architecture.md "Notifications"). Every message is first written to
- * the outbox table on `db`; given the request's transaction, a call that fails and rolls back sends nothing (a
- * transactional outbox). The default driver stops there: the row is the message, /mocks shows it (getOutbox),
- * and sentAt stays null. Delivering drivers plug in here later: SMTP (nodemailer), an HTTP SMS provider and web
- * push (VAPID) will pick up the rows with sentAt null once their transaction has committed, deliver each to its
- * recipient on its channel and set sentAt.
+ * Sends a message through the notifier (docs/architecture.md "Notifications", issue 21 item 5). Every message is
+ * first written to the outbox table on `db`, normally the request's transaction (a transactional outbox):
+ * - a channel without a delivering driver (notify.drivers.ts, the default): the row is `kept`, the message itself,
+ *   shown at /mocks (getOutbox); nothing leaves;
+ * - a delivered channel (SMTP, the SMS provider, web push): the row is `queued` and a `deliver-message` job is
+ *   written in the same transaction (jobs.queue.ts sendInTransaction), so the job exists only once the row has
+ *   committed: a call that fails and rolls back sends nothing. The job (notify.delivery.ts) sends it and records
+ *   sent or failed with the reason.
  * @returns the outbox row id.
  */
 export async function notify(n: Notification): Promise<{ id: number }> {
+  const delivered = isDelivered(n.channel);
   const [row] = await n.db
     .insert(outbox)
     .values({
@@ -52,11 +60,15 @@ export async function notify(n: Notification): Promise<{ id: number }> {
       subject: n.subject ?? null,
       body: n.body,
       link: n.link ?? null,
+      state: delivered ? 'queued' : 'kept',
     })
     .returning({ id: outbox.id });
   if (!row) throw new Error('outbox insert returned nothing');
+  if (delivered) await sendInTransaction(n.db, 'deliver-message', { outboxId: row.id });
   if (copyFile) {
-    const { channel, kind, recipient, userId, subject, body, link } = n;
+    const { channel, kind, recipient, userId, subject } = n;
+    const shown = { kind, body: n.body, link: n.link ?? null };
+    const { body, link } = delivered ? withSecretsHidden(shown) : shown;
     const line = JSON.stringify({ id: row.id, channel, kind, recipient, userId, subject, body, link });
     fs.appendFileSync(copyFile, `${line}\n`, { mode: 0o600 });
   }
