@@ -13,7 +13,7 @@ import { DEMO_PASSWORD } from '@hearth/shared/app/app.constants';
 import { accounts, users } from '../users/users.schema';
 import { companies } from '../companies/companies.schema';
 import { inAppNotifications } from './notifications.schema';
-import { sendUserNotification } from './notifications.service';
+import { renderNotification, sendUserNotification } from './notifications.service';
 
 /** Every demo login: each reads only their own notifications, whatever their role and reach. */
 const LOGINS = ['developer', 'companyadmin', 'rvp', 'branchmanager', 'nurse', 'prn', 'caregiver', 'client', 'trustedcontact'];
@@ -94,8 +94,7 @@ describe('getInAppNotifications', () => {
     expect(last.data.rows.map((r) => r.id)).toEqual([late[0]]);
     expect(last.data.rows[0]).toMatchObject({
       kind: 'late_visit',
-      title: 'Late visit',
-      body: 'Caregiver 0 has not checked in for the visit with Ana that started 9:00 AM.',
+      ...renderNotification('late_visit', { caregiver: 'Caregiver 0', client: 'Ana', when: '9:00 AM' }, 'en'),
       link: '/shifts/1',
       seenAt: null,
       readAt: null,

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { openTestDatabase } from '../../test/test-app';
 import { users } from '../users/users.schema';
 import { outbox } from '../notify/notify.schema';
+import { liveEvents } from '../live/live.schema';
 import { inAppNotifications, notificationPreferences } from './notifications.schema';
 import { renderNotification, sendUserNotification } from './notifications.service';
 
@@ -50,6 +51,9 @@ describe('sendUserNotification', () => {
       seenAt: null,
       readAt: null,
     });
+    // The recipient's open screens are told, naming the notification.
+    const live = await db.select().from(liveEvents).where(eq(liveEvents.refId, id));
+    expect(live.map((e) => [e.topic, e.userIds, e.branchIds])).toEqual([['notifications', [caregiverId], []]]);
     // Caregivers: push and SMS for their visits, no email.
     const sent = await outboxOf(caregiverId, 'visit_assigned');
     expect(sent.map((m) => [m.channel, m.recipient])).toEqual([
@@ -64,17 +68,12 @@ describe('sendUserNotification', () => {
     const db = database.db;
     const nurseId = ids.nurse!;
     const [nurse] = await db.select().from(users).where(eq(users.id, nurseId));
-    await sendUserNotification({
-      db,
-      userId: nurseId,
-      kind: 'late_visit',
-      params: { caregiver: 'Sam Lee', client: 'Ana Pérez', when: '9:00 AM' },
-      link: '/shifts/3',
-    });
+    const params = { caregiver: 'Sam Lee', client: 'Ana Pérez', when: '9:00 AM' };
+    await sendUserNotification({ db, userId: nurseId, kind: 'late_visit', params, link: '/shifts/3' });
     const sent = await outboxOf(nurseId, 'late_visit');
-    expect(sent.map((m) => [m.channel, m.recipient, m.subject, m.body])).toEqual([
-      ['email', nurse!.email, 'Late visit', 'Sam Lee has not checked in for the visit with Ana Pérez that started 9:00 AM.'],
-    ]);
+    const { title, body } = renderNotification('late_visit', params, 'en');
+    expect(body).toContain('Sam Lee');
+    expect(sent.map((m) => [m.channel, m.recipient, m.subject, m.body])).toEqual([['email', nurse!.email, title, body]]);
     await sendUserNotification({ db, userId: nurseId, kind: 'geofence_flag', params: {}, link: null });
     expect(await outboxOf(nurseId, 'geofence_flag')).toEqual([]);
   });
@@ -112,6 +111,7 @@ describe('sendUserNotification', () => {
   it('sends nothing when the caller rolls its transaction back', async () => {
     const db = database.db;
     const before = await db.select().from(inAppNotifications);
+    const liveBefore = (await db.select().from(liveEvents)).length;
     await expect(
       db.transaction(async (tx) => {
         await sendUserNotification({ db: tx, userId: ids.caregiver!, kind: 'visit_reminder', params: {} });
@@ -120,6 +120,7 @@ describe('sendUserNotification', () => {
     ).rejects.toThrow('rolled back');
     expect((await db.select().from(inAppNotifications)).length).toBe(before.length);
     expect(await outboxOf(ids.caregiver!, 'visit_reminder')).toEqual([]);
+    expect((await db.select().from(liveEvents)).length).toBe(liveBefore);
   });
 });
 

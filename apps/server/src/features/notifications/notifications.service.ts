@@ -6,6 +6,7 @@ import { languageOfUser } from '../../i18n/request-language';
 import { serverT } from '../../i18n/server-i18n';
 import { users } from '../users/users.schema';
 import { notify } from '../notify/notify.service';
+import { publishLiveEvent } from '../live/live.publish';
 import { inAppNotifications } from './notifications.schema';
 import { channelsOfUser } from './notifications.preferences';
 
@@ -48,7 +49,8 @@ export function renderNotification(
 
 /**
  * Notifies a user (issue 21 item 2; the contract other features code against): renders the kind's title and body
- * from the `notifications` catalogue in the user's language (languageOfUser), stores the in-app row, and for each
+ * from the `notifications` catalogue in the user's language (languageOfUser), stores the in-app row, publishes a
+ * live event on topic 'notifications' to that user (live.publish.ts), and for each
  * further channel the user chose for the kind (their preference, else their role's default; notifications.preferences
  * channelsOfUser) writes one outbox message through notify(): email to their email, SMS to their phone number
  * (skipped when they have none), push to `user:<id>` (the push driver reaches all their devices). An inactive user
@@ -69,6 +71,8 @@ export async function sendUserNotification({
     .values({ userId, kind, title, body, link })
     .returning({ id: inAppNotifications.id });
   if (!row) throw new Error('in-app notification insert returned nothing');
+  // The recipient's open screens refresh their red dot and list once the caller's transaction commits.
+  await publishLiveEvent(db, { topic: 'notifications', userIds: [userId], refId: row.id });
 
   const [user] = await db
     .select({ email: users.email, phoneNumber: users.phoneNumber, roleId: users.roleId, isActive: users.isActive })
