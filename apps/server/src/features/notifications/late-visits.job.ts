@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { LATE_VISIT_ALERT_MINUTES, LATE_VISIT_ALERT_WINDOW_HOURS } from '@hearth/shared/notifications/notification-timing';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { inTransaction } from '../../db/transaction';
+import { publishLiveEvent } from '../live/live.publish';
+import { sendUserNotification } from './notifications.service';
+import { claimNotices, notClaimed } from './notice-ledger';
+import { branchOfficeUserIds } from './office-recipients';
+import { visitWhen } from './visit-when';
+
+/** Late visits claimed and alerted per transaction. */
+const BATCH = 200;
+
+interface LateVisit {
+  id: number;
+  branch_id: number;
+  client_id: number;
+  start_at: Date | string;
+  end_at: Date | string;
+  timezone: string;
+  caregiver: string;
+  client: string;
+}
+
+/**
+ * The `late-visit-alerts` job (every minute; issue "Reaching people" item 3): for each visit with a caregiver,
+ * still scheduled and not checked in LATE_VISIT_ALERT_MINUTES (15, the EVV grace period) after its start, and
+ * started less than LATE_VISIT_ALERT_WINDOW_HOURS (12) ago, alerts its branch's office once (the notice ledger, kind
+ * late_visit; who: office-recipients branchOfficeUserIds) with the caregiver, the client and the visit's times,
+ * opening the client's schedule; and tells the branch's open screens (a live 'visits' event) so Home and the
+ * schedule show it at once. Batches of 200, each claimed and sent in one transaction.
+ * @param now the job's clock (UTC; a test gives it).
+ * @returns how many visits were alerted.
+ */
+export async function alertLateVisits(db: Db, now: Date = new Date()): Promise<{ alerted: number }> {
+  const lateSince = new Date(now.getTime() - LATE_VISIT_ALERT_MINUTES * 60_000);
+  const windowStart = new Date(now.getTime() - LATE_VISIT_ALERT_WINDOW_HOURS * 3_600_000);
+  let alerted = 0;
+  for (;;) {
+    const batch = await inTransaction(db, async (tx) => {
+      const late = rowsOf<LateVisit>(
+        await tx.execute(sql`
+          select s.id, s.branch_id, s.client_id, s.start_at, s.end_at, b.timezone,
+            c.first_name || ' ' || c.last_name as caregiver, cl.first_name || ' ' || cl.last_name as client
+          from shifts s
+          join caregivers c on c.id = s.caregiver_id
+          join clients cl on cl.id = s.client_id
+          join branches b on b.id = s.branch_id
+          where s.status = 'scheduled' and s.check_in_at is null
+            and s.start_at <= ${lateSince.toISOString()}::timestamptz
+            and s.start_at > ${windowStart.toISOString()}::timestamptz
+            and ${notClaimed('late_visit', sql`s.id::text`)}
+          order by s.start_at, s.id
+          limit ${BATCH}`),
+      );
+      const claimed = await claimNotices(
+        tx,
+        'late_visit',
+        late.map((v) => String(v.id)),
+      );
+      const offices = await branchOfficeUserIds(
+        tx,
+        late.map((v) => v.branch_id),
+      );
+      for (const visit of late) {
+        if (!claimed.has(String(visit.id))) continue;
+        const start = new Date(visit.start_at);
+        const end = new Date(visit.end_at);
+        for (const userId of offices.get(visit.branch_id) ?? []) {
+          await sendUserNotification({
+            db: tx,
+            userId,
+            kind: 'late_visit',
+            params: {
+              caregiver: visit.caregiver,
+              client: visit.client,
+              when: (language) => visitWhen(start, end, visit.timezone, language),
+            },
+            link: `/clients/${visit.client_id}/schedule`,
+          });
+        }
+        await publishLiveEvent(tx, { topic: 'visits', branchIds: [visit.branch_id], refId: visit.id });
+      }
+      return { found: late.length, sent: claimed.size };
+    });
+    alerted += batch.sent;
+    if (batch.found < BATCH) return { alerted };
+  }
+}
