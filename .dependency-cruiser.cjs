@@ -17,6 +17,7 @@ const SERVER_PUBLIC_MODULES = {
   caregivers: ['caregivers.service'],
   clients: ['clients.lookup', 'clients.service'],
   'file-exports': ['file-exports.files', 'file-exports.scope'],
+  live: ['live.publish'],
   notify: ['notify.service'],
   notifications: ['visit-changes.notify', 'notifications.service'],
   'pay-periods': ['pay-periods.lock'],
