@@ -104,7 +104,9 @@ function executeSqlOn(db: Db) {
   return {
     async executeSql(text: string, values: unknown[] = []): Promise<{ rows: unknown[] }> {
       const parts = text.split(/\$(\d+)/);
-      const chunks: SQL[] = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null)));
+      const chunks: SQL[] = parts.map((part, i) =>
+        i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1] ?? null)}`,
+      );
       const result = (await db.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
       return { rows: result.rows };
     },
