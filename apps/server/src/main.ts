@@ -17,6 +17,7 @@ import { startLiveHub } from './features/live/live.hub';
 import { loadVapidKeys } from './features/notify/push.keys';
 import { createPushDriver } from './features/notify/push.driver';
 import { registerDriver } from './features/notify/notify.drivers';
+import { startDelivery } from './features/notify/notify.delivery';
 
 /** Starts Hearth: configuration, database (migrated), roles, the demo agency on a new embedded database, HTTP. */
 async function main() {
@@ -51,6 +52,8 @@ async function main() {
   if (enrolled) console.log(`Enrolled ${enrolled} demo users with the demo authenticator secret (README)`);
   const storage = await createStorage(config.storage, authSecret);
   copyOutboxTo(config.outboxCopyFile ?? null);
+  // Email and SMS leave only when configured (SMTP_URL, SMS_*); otherwise they stay in the outbox for /mocks.
+  const delivery = startDelivery(config.delivery, config.publicUrl);
   const jobs = await startJobQueue(database);
   await startWorkers(jobs, { db: database.db, storage, log: console });
   const live = await startLiveHub(database);
@@ -70,6 +73,7 @@ async function main() {
     await app.close();
     await live.close();
     await jobs.stop();
+    delivery.stop();
     await database.close();
     await unlock();
     process.exit(0);
