@@ -1,18 +1,14 @@
 import { z } from 'zod';
-import { isTrackedEnvelope, tracked, TRPCError, type TrackedEnvelope } from '@trpc/server';
+import { tracked, TRPCError, type TrackedEnvelope } from '@trpc/server';
 import { ZLiveEvent, ZLiveOnEventInput, type LiveEvent } from '@hearth/shared/live/live.schema';
 import { authedProcedure, router } from '../../trpc/init';
 import { subscriberOf } from './live.audience';
 import { currentSubscriber } from './live.session';
-import { liveEventStream } from './live.stream';
+import { liveEventStream, type StreamedEvent } from './live.stream';
 
-/** The yielded envelopes of a stream, each one's data checked against ZLiveEvent (a whitelist of fields). */
-async function* checkedEnvelopes(source: AsyncIterable<unknown>): AsyncGenerator<TrackedEnvelope<LiveEvent>> {
-  for await (const item of source) {
-    if (!isTrackedEnvelope(item)) throw new Error('A live event left without its id');
-    const [id, data] = item;
-    yield tracked(id, ZLiveEvent.parse(data));
-  }
+/** A stream's events as tRPC tracked envelopes (id = position), each checked against ZLiveEvent (a whitelist). */
+async function* checkedEnvelopes(source: AsyncIterable<StreamedEvent>): AsyncGenerator<TrackedEnvelope<LiveEvent>> {
+  for await (const { id, event } of source) yield tracked(id, ZLiveEvent.parse(event));
 }
 
 /**
@@ -20,7 +16,7 @@ async function* checkedEnvelopes(source: AsyncIterable<unknown>): AsyncGenerator
  * so the stream, like every answer, carries only the declared fields.
  */
 const ZLiveStream = z
-  .custom<AsyncIterable<unknown>>(
+  .custom<AsyncIterable<StreamedEvent>>(
     (value) => typeof (value as AsyncIterable<unknown> | null)?.[Symbol.asyncIterator] === 'function',
   )
   .transform((source) => checkedEnvelopes(source));

@@ -1,4 +1,4 @@
-import { tracked, TRPCError } from '@trpc/server';
+import { AppError } from '../../errors/app-error';
 import type { Db } from '../../db/client';
 import type { LiveEvent } from '@hearth/shared/live/live.schema';
 import type { LiveRow, LiveSubscriber } from './live.audience';
@@ -25,18 +25,25 @@ export interface LiveStreamOptions {
   recheckEveryMs?: number;
 }
 
-const envelope = (seq: number, event: LiveEvent) => tracked(String(seq), event);
+/** One event of a stream: its position as the tracked id, and what changed. */
+export interface StreamedEvent {
+  id: string;
+  event: LiveEvent;
+}
+
+const envelope = (seq: number, event: LiveEvent): StreamedEvent => ({ id: String(seq), event });
 
 /**
- * The events of one subscriber as tRPC tracked envelopes (id = position, data = {topic, refId}), in commit order:
+ * The events of one subscriber ({id: position, event: {topic, refId}}; the router makes them tracked envelopes), in
+ * commit order:
  * - a new stream first gets a 'ready' marker at the current position, then every event after it;
  * - a resuming stream (lastEventId) first gets the kept events after that position that reach it, read from
  *   live_events through the audience rule, then live ones, none twice; more than LIVE_BACKLOG_LIMIT missed, or
  *   missed events already pruned, give one 'resync' instead (refresh everything).
  * It registers with the hub before reading the backlog, so no event falls between the two.
- * @throws TRPCError UNAUTHORIZED when the session stops holding (the client does not retry it).
+ * @throws AppError UNAUTHORIZED when the session stops holding (the client does not retry it).
  */
-export async function* liveEventStream(options: LiveStreamOptions) {
+export async function* liveEventStream(options: LiveStreamOptions): AsyncGenerator<StreamedEvent> {
   const { hub, db, signal } = options;
   const queue: LiveRow[] = [];
   let wake: (() => void) | null = null;
@@ -74,7 +81,7 @@ export async function* liveEventStream(options: LiveStreamOptions) {
       if (recheckDue) {
         recheckDue = false;
         const now = await options.recheck();
-        if (!now) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });
+        if (!now) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
         listener.update(now);
       }
       const row = queue.shift();
