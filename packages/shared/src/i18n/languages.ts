@@ -34,6 +34,8 @@ import enNotifications from './en/notifications.json';
 import esNotifications from './es/notifications.json';
 import enPush from './en/push.json';
 import esPush from './es/push.json';
+import enOutbox from './en/outbox.json';
+import esOutbox from './es/outbox.json';
 
 /**
  * The languages Hearth speaks and their message catalogues (docs/decisions/0009-i18next-catalogues.md): plain JSON
@@ -70,6 +72,7 @@ export const NAMESPACES = [
   'clientApp',
   'notifications',
   'push',
+  'outbox',
 ] as const;
 
 /** One language's catalogues, by namespace. */
@@ -96,6 +99,7 @@ export const CATALOGUES = {
     clientApp: enClientApp,
     notifications: enNotifications,
     push: enPush,
+    outbox: enOutbox,
   },
   es: {
     caregiverApp: esCaregiverApp,
@@ -116,6 +120,7 @@ export const CATALOGUES = {
     clientApp: esClientApp,
     notifications: esNotifications,
     push: esPush,
+    outbox: esOutbox,
   },
 } satisfies Record<Language, Catalogues>;
 
