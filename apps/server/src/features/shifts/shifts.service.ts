@@ -24,6 +24,7 @@ import { loadShifts } from './shifts.output';
 import { assertCaregiverFree, guardedWrite, type CaregiverSlot } from './shifts.conflict';
 import { shiftWarnings, type ShiftDraft } from './shifts.warnings';
 import { notifyVisitChange } from '../notifications/visit-changes.notify';
+import { publishShiftChange } from './shifts.live';
 
 /** The client of a shift as the save needs it: branch, company, time zone and name. */
 interface ShiftClient {
@@ -197,6 +198,7 @@ export async function getShifts({ scope, input }: { scope: Scope; input: GetShif
  * Checks, in order: client in scope, caregiver assignable, payer of the company, pay period lock (an override
  * is recorded), caregiver free (409). Warnings (shifts.warnings.ts) come back with the save; with dryRun the
  * same checks run and nothing is written.
+ * A written change tells open screens through a live 'shifts' event (shifts.live.ts publishShiftChange).
  * @returns ShiftSaveOutput {shift (null with dryRun), warnings}.
  * @throws AppError NOT_FOUND "Client N not found"; BAD_REQUEST for the caregiver or payer; CONFLICT for a lock or
  * an overlapping shift of the caregiver.
@@ -270,6 +272,7 @@ export async function createShift({ scope, input }: { scope: Scope; input: Creat
     clientId: client.id,
     branchId: client.branchId,
   });
+  await publishShiftChange(scope.db, { topic: 'shifts', shiftId: id });
   return { shift: await getShift({ scope, input: { id } }), warnings };
 }
 
@@ -279,6 +282,7 @@ export async function createShift({ scope, input }: { scope: Scope; input: Creat
  * matched again, the lock is checked over the old and the new start, the caregiver must be free. A shift of a
  * recurring pattern becomes an exception (is_exception), which regeneration leaves alone. The office may set
  * the status (scheduled, in_progress, completed, missed); cancelling goes through deleteShift.
+ * A written change tells open screens through a live 'shifts' event (shifts.live.ts publishShiftChange).
  * @returns ShiftSaveOutput {shift (null with dryRun), warnings}.
  * @throws AppError NOT_FOUND "Shift N not found"; BAD_REQUEST for a cancelled shift, the times, the caregiver or
  * the payer; CONFLICT for a lock or an overlap.
@@ -357,6 +361,8 @@ export async function updateShift({ scope, input }: { scope: Scope; input: Updat
     clientId: row.clientId,
     branchId: row.branchId,
   });
+  // The caregiver it was taken from refreshes too.
+  await publishShiftChange(scope.db, { topic: 'shifts', shiftId: row.id, caregiverIds: [row.caregiverId] });
   return { shift: await getShift({ scope, input: { id: row.id } }), warnings };
 }
 
@@ -393,6 +399,7 @@ async function seenByCaregiver(scope: Scope, shift: { id: number; caregiverId: n
  * shift is cancelled (status cancelled, cancel_reason, cancelled_at), which needs a reason, and its pending pickup
  * invitations expire. The pay period lock applies (an override is recorded). Cancelling a cancelled shift changes
  * nothing.
+ * A written change tells open screens through a live 'shifts' event (shifts.live.ts publishShiftChange).
  * @returns {id, cancelled}: cancelled false when the shift was deleted.
  * @throws AppError NOT_FOUND "Shift N not found"; BAD_REQUEST "Give a reason to cancel a shift a caregiver has
  * seen"; CONFLICT for a lock.
@@ -416,6 +423,7 @@ export async function deleteShift({
         .where(and(eq(shiftPatterns.id, row.patternId), sql`not ${shiftPatterns.exdates} @> ${exdate}::jsonb`));
     }
     await recordLocks(row.id);
+    await publishShiftChange(scope.db, { topic: 'shifts', shiftId: row.id, branchId: row.branchId });
     return { id: row.id, cancelled: false };
   }
   if (row.status === 'cancelled') return { id: row.id, cancelled: true };
@@ -435,5 +443,6 @@ export async function deleteShift({
     .where(and(eq(shiftPickupInvitations.shiftId, row.id), sql`${shiftPickupInvitations.status} in ('sent', 'seen')`));
   await recordLocks(row.id);
   await notifyVisitChange(scope.db, row, { ...row, status: 'cancelled' });
+  await publishShiftChange(scope.db, { topic: 'shifts', shiftId: row.id });
   return { id: row.id, cancelled: true };
 }
