@@ -18,6 +18,7 @@ import { careSheets, caregiverDevices } from '../care-sheets/care-sheets.schema'
 import { payPeriodLockTimes } from '../pay-periods/pay-periods.schema';
 import { shiftPickupInvitations, shifts, shiftTimesheets } from '../shifts/shifts.schema';
 import { clientRecordReceipts } from '../visits/visits.schema';
+import { inAppNotifications } from '../notifications/notifications.schema';
 import { missedPeriodStart } from './caregiver-app.shifts';
 
 /**
@@ -423,9 +424,16 @@ describe('caregiverAppCheckInOut', () => {
       insideGeofence: false,
       outsideGeofenceReason: 'Client was at the clinic next door',
     });
-    // The check-out at home keeps the visit flagged: its check-in was outside.
+    // The branch's office is alerted once, opening the client's schedule.
+    const alerts = () => db().select().from(inAppNotifications).where(eq(inAppNotifications.kind, 'geofence_flag'));
+    const told = await alerts();
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.every((n) => n.link === `/clients/${clientId}/schedule`)).toBe(true);
+    expect(told[0]!.body).toMatch(/checked in or out away from .+'s address on Thu 07\/02\/20 10:00 AM-/);
+    // The check-out at home keeps the visit flagged: its check-in was outside. It alerts no one again.
     const out = await checkInOut(visits.outside, 'check_out', '2020-07-02T15:58:00.000Z');
     expect(out.data).toMatchObject({ insideGeofence: true, flaggedForReview: true });
+    expect(await alerts()).toHaveLength(told.length);
   });
 
   it('flags a check without a position or at an address without coordinates', async () => {
