@@ -22,6 +22,7 @@ import { findCallerCaregiver } from '../caregiver-app/caregiver-app.lookup';
 import { careSheets } from './care-sheets.schema';
 import { careSheetPdfFileName, renderCareSheetPdf, type CareSheetPdfSource } from './care-sheets.pdf';
 import type { Language } from '@hearth/shared/i18n/languages';
+import { publishShiftChange } from '../shifts/shifts.live';
 
 /** Most care sheets listMyCareSheets answers (the newest visits). */
 export const MY_CARE_SHEETS_LIMIT = 100;
@@ -238,6 +239,7 @@ function visitCheck(
  * The care sheet is not held by the pay period lock (it documents the visit; recordVisitTimes locks the times).
  * An offline replay (the x-offline header) that breaks a submit rule is saved as a draft rather than refused, so
  * that its visit times are never lost with it (the app drops records the server refuses, spec section 4).
+ * Checks in or out tell the branch's and the caregiver's open screens (a live 'visits' event).
  * @param request the request's offline flag and offline timestamp headers (issue item 6): the checks of an
  * offline replay carry the phone's times, the timestamp kept in their metadata; with the mobile-app flag, the
  * phone's clock and the receipt time (the time of an online check; kept with each check, a clock off beyond the
@@ -300,6 +302,7 @@ export async function saveCareSheetCheckInOut({
     };
     if (checks.checkIn || checks.checkOut) {
       await recordVisitTimes(scope, { caregiverId: me.id, shiftId: shift.id, ...checks, receipt: receiptOf(request) });
+      await publishShiftChange(scope.db, { topic: 'visits', shiftId: shift.id });
     }
 
     const now = new Date();

@@ -9,6 +9,7 @@ import { caregiverDevices } from '../care-sheets/care-sheets.schema';
 import { findCallerCaregiver } from './caregiver-app.lookup';
 import { withReceipt } from '../visits/visits.receipts';
 import { receiptOf, recordVisitTimes, type DeviceFlags, type VisitCheck } from '../visits/visits.record';
+import { publishShiftChange } from '../shifts/shifts.live';
 
 /**
  * A check-in or check-out from the caregiver app (caregiverAppCheckInOut {scheduleId, kind, timestamp, position,
@@ -28,7 +29,8 @@ import { receiptOf, recordVisitTimes, type DeviceFlags, type VisitCheck } from '
  * after the check-in, "Too early to check in: ...", "Too late to record this ...: ... Ask the office ..." (online
  * only); CONFLICT
  * for an online check into a locked pay period (an offline one is recorded and flagged, recordVisitTimes) or "This
- * record id was already used" (another user's id).
+ * record id was already used" (another user's id). A recorded check tells the branch's and the caregiver's open
+ * screens (a live 'visits' event); a replay tells no one again.
  */
 export async function caregiverAppCheckInOut({
   scope,
@@ -54,6 +56,7 @@ export async function caregiverAppCheckInOut({
       ...(input.kind === 'check_in' ? { checkIn: check } : { checkOut: check }),
       receipt: receiptOf(device),
     });
+    await publishShiftChange(scope.db, { topic: 'visits', shiftId: input.scheduleId });
     return { scheduleId: input.scheduleId, ...visit };
   });
 }

@@ -22,6 +22,7 @@ import { assertShiftUnlocked } from '../pay-periods/pay-periods.lock';
 import { shiftPickupInvitations, shifts } from './shifts.schema';
 import { rankedPickupCandidates } from './shift-pickup.rank';
 import { primaryCity, sendInvitationMessages } from './shift-pickup.message';
+import { publishShiftChange } from './shifts.live';
 
 /** How many caregivers sendPickupInvitations invites when none are named: the best ranked. */
 export const DEFAULT_PICKUP_INVITES = 50;
@@ -368,7 +369,8 @@ const TAKEN = 'This shift was already taken by another caregiver';
  * meanwhile); the UPDATE runs in a savepoint so that refusal can be answered. Locked pay periods refuse the change
  * (assertShiftUnlocked, action update). The winner's invitation becomes accepted (responded_at now) and the
  * shift's other open invitations expired. A pattern's shift becomes an exception, so regeneration keeps the
- * caregiver. Accepting a shift that is already yours answers the same and changes nothing.
+ * caregiver. Accepting a shift that is already yours answers the same and changes nothing. The office's and the
+ * caregiver's open screens are told (a live 'shifts' event, shifts.live.ts).
  * @returns {scheduleId, startTimestamp, endTimestamp} (ISO UTC) of the shift now the caller's.
  * @throws AppError FORBIDDEN for a user with no caregiver record; NOT_FOUND "Pickup invitation N not found" when
  * it is not the caller's; CONFLICT "This shift was already taken by another caregiver", "This shift was
@@ -440,6 +442,7 @@ export async function caregiverAppAcceptPickupInvitation({
         inArray(shiftPickupInvitations.status, ['sent', 'seen']),
       ),
     );
+  await publishShiftChange(scope.db, { topic: 'shifts', shiftId: shift.id });
   return answer;
 }
 

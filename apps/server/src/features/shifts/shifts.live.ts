@@ -35,9 +35,9 @@ export async function publishShiftChange(db: Db, change: ShiftChange): Promise<{
   const userIds =
     caregiverIds.length === 0
       ? []
-      : (
-          await db.select({ userId: caregivers.userId }).from(caregivers).where(inArray(caregivers.id, caregiverIds))
-        ).map((row) => row.userId);
+      : (await db.select({ userId: caregivers.userId }).from(caregivers).where(inArray(caregivers.id, caregiverIds))).map(
+          (row) => row.userId,
+        );
   return publishLiveEvent(db, {
     topic: change.topic,
     branchIds: branchId === undefined ? [] : [branchId],

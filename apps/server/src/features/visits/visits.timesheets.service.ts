@@ -7,6 +7,7 @@ import { textOrNull } from '../clients/clients.lookup';
 import { shifts, shiftTimesheets } from '../shifts/shifts.schema';
 import { findShift } from '../shifts/shifts.lookup';
 import { checkShiftLocks, getShift } from '../shifts/shifts.service';
+import { publishShiftChange } from '../shifts/shifts.live';
 import { syncShift, writeTimesheet, type TimesheetRow } from './visits.timesheets';
 
 /** Tolerance for the office computer's clock when refusing times in the future. */
@@ -17,7 +18,8 @@ const CLOCK_SKEW_MS = 5 * 60_000;
  * reasonNote?}; docs/glossary.md "EVV": office edits carry a reason code and are audited). With `id` it edits that
  * timesheet of the shift, else it adds one. A time given becomes an office entry (type 3); null clears it;
  * omitted leaves it. The check-out must stay after the check-in. The shift's check-in, check-out and status
- * follow (timesFromTimesheets). The pay period lock applies (an override is recorded).
+ * follow (timesFromTimesheets). The pay period lock applies (an override is recorded). Open screens are told (a
+ * live 'visits' event).
  * @returns the shift as ShiftOutput.
  * @throws AppError NOT_FOUND "Shift N not found", "Timesheet N not found" (not a timesheet of that shift);
  * BAD_REQUEST for a cancelled shift, times out of order, or a time in the future (an office edit records what
@@ -72,6 +74,7 @@ export async function saveShiftTimesheet({
   }
   await writeTimesheet(scope, shift, current?.id ?? null, changes);
   await recordLocks(shift.id);
+  await publishShiftChange(scope.db, { topic: 'visits', shiftId: shift.id });
   return getShift({ scope, input: { id: shift.id } });
 }
 
@@ -87,7 +90,8 @@ async function findTimesheetOf(scope: Scope, shiftId: number, id: number): Promi
 
 /**
  * Deletes a timesheet (deleteTimesheet {id}) of a shift in scope; the shift's check-in, check-out and status
- * follow (timesFromTimesheets). The pay period lock applies (an override is recorded).
+ * follow (timesFromTimesheets). The pay period lock applies (an override is recorded). Open screens are told (a
+ * live 'visits' event).
  * @returns the shift as ShiftOutput.
  * @throws AppError NOT_FOUND "Timesheet N not found" when missing or its shift is another branch's; BAD_REQUEST
  * for a cancelled shift; CONFLICT for a lock.
@@ -107,5 +111,6 @@ export async function deleteTimesheet({ scope, input }: { scope: Scope; input: {
   await scope.db.delete(shiftTimesheets).where(eq(shiftTimesheets.id, input.id));
   await syncShift(scope, shift);
   await recordLocks(shift.id);
+  await publishShiftChange(scope.db, { topic: 'visits', shiftId: shift.id });
   return getShift({ scope, input: { id: shift.id } });
 }
