@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './vite.precompress.ts';
+import { pushWorker, PUSH_WORKER_FILE } from './vite.push-worker.ts';
 import { preloadRouteModules, resolveRoutePreloadDependencies } from './vite.route-preload.ts';
 
 /** The API server during development; in production it serves this app itself. */
@@ -12,6 +13,8 @@ export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    // The push and notification-click handlers, loaded by the generated service worker (importScripts below).
+    pushWorker(),
     // The caregiver app is an installable PWA whose shell works with no network (issue "caregiver app" item 6):
     // every built file is precached; API data goes through the app's own encrypted cache, never the service worker.
     VitePWA({
@@ -48,6 +51,7 @@ export default defineConfig({
         clientsClaim: true,
         skipWaiting: true,
         runtimeCaching: [],
+        importScripts: [`/${PUSH_WORKER_FILE}`],
       },
     }),
     // The caregiver app's start page (the PWA's start_url) downloads its shell and schedule with the entry; its
@@ -68,6 +72,11 @@ export default defineConfig({
       // The server only accepts sign-in from its own origin, so requests look as if they came from it.
       '/api': { target: apiTarget, changeOrigin: true, headers: { origin: apiTarget } },
       '/users': { target: apiTarget, changeOrigin: true, headers: { origin: apiTarget } },
+      '^/notifications/(register-device|unregister-device|push-public-key)$': {
+        target: apiTarget,
+        changeOrigin: true,
+        headers: { origin: apiTarget },
+      },
     },
   },
   build: {

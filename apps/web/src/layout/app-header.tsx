@@ -4,12 +4,14 @@ import { ColorSchemeButton } from './color-scheme.button';
 import { LanguageSelect } from './language-select';
 import { SignOutButton } from './sign-out.button';
 import { StopImpersonatingButton } from './stop-impersonating.button';
+import { PushButton } from '@/components/push/push.button';
 
 /** The product's name, the same in every language. */
 const PRODUCT_NAME = 'Hearth';
 
 /**
- * The slim header of the phone apps (caregiver and client): the name, stop impersonating, the user's language
+ * The slim header of the phone apps (caregiver and client): the name, stop impersonating, the push-notification
+ * button (their footer is the tab bar), the user's language
  * (LanguageSelect), colour scheme, sign out,
  * named in the user's language (the clientApp catalogue's `header`, shared by both phone apps).
  */
@@ -21,6 +23,7 @@ export function PhoneAppHeader() {
         <Title order={3}>{PRODUCT_NAME}</Title>
         <Group gap={4} wrap="nowrap">
           <StopImpersonatingButton label={t('header.stopImpersonating')} />
+          <PushButton compact />
           <LanguageSelect />
           <ColorSchemeButton aria-label={t('header.colorScheme')} />
           <SignOutButton compact label={t('header.signOut')} />

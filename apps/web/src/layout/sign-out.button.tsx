@@ -5,9 +5,11 @@ import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { signOut } from '@/api/auth-api';
 import { errorMessageOf } from '@/api/api-error';
+import { unregisterThisBrowser } from '@/components/push/push-subscription';
 
 /**
- * Signs out. The session is forgotten locally even when the server call fails (the route guard then shows /login);
+ * Signs out, first forgetting this browser's push subscription. The session is forgotten locally even when the
+ * server call fails (the route guard then shows /login);
  * the failure is still reported, as the spec asks ("Logout failed").
  * @param compact the phone apps' icon button instead of the staff header's text button
  * @param label the button's name when given (the phone apps pass it in the user's language), else "Sign out"
@@ -19,6 +21,8 @@ export function SignOutButton({ compact = false, label: given }: { compact?: boo
   const onClick = async () => {
     setBusy(true);
     try {
+      // While still signed in: the next person on this browser must not get this one's notifications.
+      await unregisterThisBrowser();
       await signOut();
     } catch (error) {
       notifications.show({ color: 'red', title: t('header.logoutFailed'), message: errorMessageOf(error) });
