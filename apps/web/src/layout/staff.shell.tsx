@@ -14,10 +14,12 @@ import { SignOutButton } from './sign-out.button';
 import { StaffMenu } from './staff-menu';
 import { StopImpersonatingButton } from './stop-impersonating.button';
 import { AuthenticatorButton } from '@/components/mfa/authenticator.button';
+import { PushButton } from '@/components/push/push.button';
 
 /**
  * The office staff layout: header, side menu (a drawer titled Menu below the 62em tablet breakpoint), the page,
- * and a footer with the app version and, while impersonating, the way back. Date pickers follow the shown language. A skip link comes first (WCAG 2.4.1).
+ * and a footer with the app version, the authenticator and push-notification buttons and, while impersonating, the
+ * way back. Date pickers follow the shown language. A skip link comes first (WCAG 2.4.1).
  */
 export function StaffShell() {
   const [drawerOpened, drawer] = useDisclosure(false);
@@ -77,6 +79,7 @@ export function StaffShell() {
             </Text>
             <Group gap="xs" wrap="nowrap">
               <AuthenticatorButton />
+              <PushButton />
               <StopImpersonatingButton />
             </Group>
           </Group>
