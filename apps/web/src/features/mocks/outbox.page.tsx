@@ -10,12 +10,14 @@ import { OutboxTable } from './outbox.table';
 const PAGE_SIZE = 50;
 
 /**
- * /mocks: the outbox of the default notifier, newest first. Every email, SMS and push the app "sends" (login links
- * among them) is written here instead of leaving the building, so it can be read; a sign-in link shows that it was
- * sent, its token hidden (nobody may sign in as the recipient from here).
+ * /mocks: the outbox, newest first. Every email, SMS and push the app sends (login links among them) is written here
+ * first, with where it stands: kept here when its channel has no delivery configured (a laptop), else queued, sent,
+ * or failed with the reason. A sign-in link shows that it was sent, its token hidden (nobody may sign in as the
+ * recipient from here); texted codes are hidden too, except to system level while they stay in the outbox.
  */
 export function OutboxPage() {
   const { t } = useTranslation('finance');
+  const { t: tOutbox } = useTranslation('outbox');
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const timeZone = useUserTimeZone();
@@ -31,7 +33,7 @@ export function OutboxPage() {
       <div>
         <Title order={2}>{t('outbox.title')}</Title>
         <Text size="sm" c="dimmed">
-          {t('outbox.intro')}
+          {tOutbox('intro')}
         </Text>
       </div>
       {outbox.isError && <Alert color="red">{errorMessageOf(outbox.error)}</Alert>}
