@@ -32,6 +32,8 @@ import enClientApp from './en/client-app.json';
 import esClientApp from './es/client-app.json';
 import enNotifications from './en/notifications.json';
 import esNotifications from './es/notifications.json';
+import enLive from './en/live.json';
+import esLive from './es/live.json';
 import enPush from './en/push.json';
 import esPush from './es/push.json';
 import enOutbox from './en/outbox.json';
@@ -73,6 +75,7 @@ export const NAMESPACES = [
   'notifications',
   'push',
   'outbox',
+  'live',
 ] as const;
 
 /** One language's catalogues, by namespace. */
@@ -100,6 +103,7 @@ export const CATALOGUES = {
     notifications: enNotifications,
     push: enPush,
     outbox: enOutbox,
+    live: enLive,
   },
   es: {
     caregiverApp: esCaregiverApp,
@@ -121,6 +125,7 @@ export const CATALOGUES = {
     notifications: esNotifications,
     push: esPush,
     outbox: esOutbox,
+    live: esLive,
   },
 } satisfies Record<Language, Catalogues>;
 
