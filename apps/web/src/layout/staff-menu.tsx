@@ -4,14 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { CurrentUser } from '@hearth/shared/users/users.schema';
 import { activeMenuPath, staffMenuItems, type MenuGroup, type MenuLink } from './staff-menu.items';
+import { NotificationDot } from '@/components/notifications/notification-dot';
+import { useNotificationStatus } from '@/components/notifications/notifications-api';
 
-/** The staff side menu, used in the navbar and in the small-screen drawer. `onNavigate` lets the drawer close. */
+/**
+ * The staff side menu, used in the navbar and in the small-screen drawer. `onNavigate` lets the drawer close.
+ * Notifications carries a red dot while the newest notification is unseen.
+ */
 export function StaffMenu({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   // The labels come from i18n.t in staffMenuItems; this subscription re-renders the menu when the language changes.
   const { t } = useTranslation('shell');
+  const { t: tn } = useTranslation('notifications');
   const items = staffMenuItems(user, pathname);
   const active = activeMenuPath(items, pathname);
+  // The Notifications item's red dot, while the newest notification is unseen (spec "Navigation chrome").
+  const unseen = useNotificationStatus().data?.newestUnseen === true;
+  const dotted = (link: MenuLink) => unseen && link.to === '/notifications';
 
   const renderLink = (link: MenuLink): ReactNode => (
     <Fragment key={link.to}>
@@ -20,6 +29,8 @@ export function StaffMenu({ user, onNavigate }: { user: CurrentUser; onNavigate?
         to={link.to}
         label={link.label}
         leftSection={link.icon ? <link.icon size={18} stroke={1.6} /> : undefined}
+        rightSection={dotted(link) ? <NotificationDot /> : undefined}
+        aria-label={dotted(link) ? tn('menu.newUnseen') : undefined}
         active={link.to === active}
         aria-current={link.to === active ? 'page' : undefined}
         onClick={onNavigate}

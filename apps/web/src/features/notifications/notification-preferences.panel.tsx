@@ -1,0 +1,91 @@
+import { Alert, Checkbox, Skeleton, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  PREFERENCE_CHANNELS,
+  type NotificationPreference,
+  type PreferenceChannel,
+} from '@hearth/shared/notifications/notifications.schema';
+import { errorMessageOf } from '@/api/api-error';
+import { useTRPC } from '@/api/trpc';
+
+/**
+ * The user's own choice of channels per kind of notification (issue 21 item 3): in Hearth always, and push, email
+ * and text message as they tick them; until they choose, their role's defaults show (caregivers push and text for
+ * their visits, the office email for late visits, expiries and file jobs). Each tick saves at once.
+ */
+export function NotificationPreferencesPanel() {
+  const { t } = useTranslation('notifications');
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const preferences = useQuery(trpc.getMyNotificationPreferences.queryOptions());
+  const save = useMutation(
+    trpc.setMyNotificationPreference.mutationOptions({
+      onSuccess: (rows) => {
+        queryClient.setQueryData(trpc.getMyNotificationPreferences.queryKey(), rows);
+        notifications.show({ color: 'teal', message: t('preferences.saved') });
+      },
+      onError: (error) => notifications.show({ color: 'red', message: errorMessageOf(error) }),
+    }),
+  );
+
+  if (preferences.isError) {
+    return (
+      <Alert color="red" title={t('preferences.loadFailed')}>
+        {errorMessageOf(preferences.error)}
+      </Alert>
+    );
+  }
+  if (!preferences.data) return <Skeleton height={240} radius="md" />;
+  if (preferences.data.length === 0) return <Text c="dimmed">{t('preferences.noKinds')}</Text>;
+
+  const toggle = (row: NotificationPreference, channel: PreferenceChannel, on: boolean) =>
+    save.mutate({ kind: row.kind, push: row.push, email: row.email, sms: row.sms, [channel]: on });
+
+  return (
+    <div>
+      <Text size="sm" mb="sm">
+        {t('preferences.description')}
+      </Text>
+      <Table.ScrollContainer minWidth={560} type="native">
+        <Table verticalSpacing="xs" aria-label={t('preferences.title')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('preferences.kind')}</Table.Th>
+              <Table.Th>{t('preferences.inApp')}</Table.Th>
+              {PREFERENCE_CHANNELS.map((channel) => (
+                <Table.Th key={channel}>{t(`preferences.${channel}`)}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {preferences.data.map((row) => {
+              const kindLabel = t(`kinds.${row.kind}.label`);
+              return (
+                <Table.Tr key={row.kind}>
+                  <Table.Td>{kindLabel}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed">
+                      {t('preferences.always')}
+                    </Text>
+                  </Table.Td>
+                  {PREFERENCE_CHANNELS.map((channel) => (
+                    <Table.Td key={channel}>
+                      <Checkbox
+                        checked={row[channel]}
+                        onChange={(event) => toggle(row, channel, event.currentTarget.checked)}
+                        disabled={save.isPending}
+                        aria-label={t('preferences.channelFor', { channel: t(`preferences.${channel}`), kind: kindLabel })}
+                      />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </div>
+  );
+}
