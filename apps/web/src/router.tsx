@@ -103,7 +103,10 @@ const staffRoutes: RouteObject[] = [
     path: 'dashboard/rollup',
     lazy: async () => ({ Component: (await import('./features/dashboards/rollup.page')).RollupPage }),
   },
-  comingSoon('notifications', 'notifications'),
+  {
+    path: 'notifications',
+    lazy: async () => ({ Component: (await import('./features/notifications/notifications.page')).NotificationsPage }),
+  },
   comingSoon('chat', 'chat'),
   { path: 'mocks', lazy: async () => ({ Component: (await import('./features/mocks/outbox.page')).OutboxPage }) },
   { path: 'admin', element: <Navigate to="/admin/branches" replace /> },
