@@ -14,6 +14,7 @@ import { SignOutButton } from './sign-out.button';
 import { StaffMenu } from './staff-menu';
 import { StopImpersonatingButton } from './stop-impersonating.button';
 import { AuthenticatorButton } from '@/components/mfa/authenticator.button';
+import { NotificationPopups } from '@/components/notifications/notification-popups';
 import { PushButton } from '@/components/push/push.button';
 
 /**
@@ -38,6 +39,7 @@ export function StaffShell() {
         padding="md"
       >
         <SkipLink />
+        <NotificationPopups />
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
