@@ -1,4 +1,6 @@
-import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, type TRPCLink } from '@trpc/client';
+import { EventSourcePolyfill } from 'event-source-polyfill';
+import { LIVE_STREAM } from '@hearth/shared/live/live.schema';
 import type { inferRouterOutputs } from '@trpc/server';
 import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { observable } from '@trpc/server/observable';
@@ -37,15 +39,28 @@ const unauthorizedLink: TRPCLink<AppRouter> =
       }),
     );
 
-/** The tRPC client: batched plain-JSON calls to /api/trpc. */
+/**
+ * The tRPC client: batched plain-JSON calls to /api/trpc, and subscriptions (live.onEvent) as server-sent events.
+ * A browser's EventSource cannot send headers, and the bearer token must never ride in a URL (URLs reach logs), so
+ * the stream is opened by event-source-polyfill, which sends the same headers as every call. Its heartbeat timeout
+ * and reconnect delays (1 s doubling, at most 18,000 s) are the spec's event-stream constants (LIVE_STREAM).
+ */
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     unauthorizedLink,
-    httpBatchLink({
-      url: '/api/trpc',
-      headers: apiHeaders,
-      // Batched GETs put every input in the URL; past this length tRPC splits the batch.
-      maxURLLength: 4000,
+    splitLink({
+      condition: (op) => op.type === 'subscription',
+      true: httpSubscriptionLink({
+        url: '/api/trpc',
+        EventSource: EventSourcePolyfill,
+        eventSourceOptions: () => ({ headers: apiHeaders(), heartbeatTimeout: LIVE_STREAM.heartbeatTimeoutMs }),
+      }),
+      false: httpBatchLink({
+        url: '/api/trpc',
+        headers: apiHeaders,
+        // Batched GETs put every input in the URL; past this length tRPC splits the batch.
+        maxURLLength: 4000,
+      }),
     }),
   ],
 });
