@@ -25,6 +25,8 @@ import { buildBillingExport } from './file-exports.billing';
 import { buildSandataExport } from './file-exports.sandata';
 import { buildHhaexchangeExport } from './file-exports.hhaexchange';
 import { replaceIntegrationRecords, type IntegrationRecord } from './file-exports.transactions';
+import { inTransaction } from '../../db/transaction';
+import { sendUserNotification } from '../notifications/notifications.service';
 
 /** Exports a cleanup run expires at most (the next hourly run takes the rest). */
 const EXPIRE_BATCH = 500;
@@ -191,21 +193,34 @@ export async function runFileExportJob(deps: JobDeps, job: JobAttempt<'file-expo
     };
     // The transaction records land with the completion or not at all; a retried attempt replaces them.
     const { records } = file;
-    await deps.db.transaction(async (tx) => {
+    await inTransaction(deps.db, async (tx) => {
       await tx.update(fileExports).set(completed).where(eq(fileExports.id, id));
       if (records) await replaceIntegrationRecords(tx, row, records);
+      await tellExportFinished(tx, row.createdByUserId, completed.fileName);
     });
   } catch (error) {
     if (key) await deps.storage.delete(key).catch(() => undefined);
     const message = error instanceof AppError ? error.message : `The export could not be written: ${messageOf(error)}`;
     const final = job.isLastAttempt || (error instanceof AppError && error.code !== 'INTERNAL_SERVER_ERROR');
-    await deps.db
-      .update(fileExports)
-      .set(final ? { status: 'failed', error: message, finishedAt: new Date() } : { status: 'queued', error: message })
-      .where(eq(fileExports.id, id));
+    await inTransaction(deps.db, async (tx) => {
+      await tx
+        .update(fileExports)
+        .set(final ? { status: 'failed', error: message, finishedAt: new Date() } : { status: 'queued', error: message })
+        .where(eq(fileExports.id, id));
+      if (final) await tellExportFinished(tx, row.createdByUserId, row.typeName);
+    });
     deps.log.error(`File export ${id}: ${message}${final ? '' : ' (will retry)'}`);
     if (!final) throw error;
   }
+}
+
+/**
+ * Tells the user who started an export that it finished, completed or failed (issue "Reaching people" item 3),
+ * opening /file-exports where its file or its error shows. Nothing for an export no user started.
+ */
+async function tellExportFinished(db: Db, userId: number | null, file: string): Promise<void> {
+  if (userId === null) return;
+  await sendUserNotification({ db, userId, kind: 'export_finished', params: { file }, link: '/file-exports' });
 }
 
 /**

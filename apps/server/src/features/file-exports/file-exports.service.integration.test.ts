@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import type { FileExportOutput, FileExportTypeOutput } from '@hearth/shared/file-exports/file-exports.schema';
 import type { QueryViewOutput } from '@hearth/shared/views/views.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { branchUsers, users } from '../users/users.schema';
+import { inAppNotifications } from '../notifications/notifications.schema';
 import { fileExports } from './file-exports.schema';
 import { ensureFileExportTypes } from './file-exports.seed';
 import { deleteExpiredFileExports } from './file-exports.job';
@@ -153,6 +154,17 @@ describe('record exports', () => {
       createdByName: expect.any(String),
     });
     expect(Date.parse(done.expiresAt!) - Date.parse(done.finishedAt!)).toBe(168 * 3_600_000);
+    // Its requester is told, with the file's name, opening the exports list.
+    const [told] = await x.db
+      .select({ userId: inAppNotifications.userId, body: inAppNotifications.body, link: inAppNotifications.link })
+      .from(inAppNotifications)
+      .where(and(eq(inAppNotifications.kind, 'export_finished'), like(inAppNotifications.body, `%${done.fileName!}%`)));
+    const [requester] = await x.db.select({ id: users.id }).from(users).where(eq(users.name, done.createdByName!));
+    expect(told).toEqual({
+      userId: requester!.id,
+      body: `Your export ${done.fileName!} has finished. Open it to download the file.`,
+      link: '/file-exports',
+    });
     const { bytes, res } = await x.download(done.id);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csvRows(bytes)).toEqual([
@@ -266,6 +278,8 @@ describe('scope, expiry and failures', () => {
       fileName: null,
       createdByName: 'Gale Gone',
     });
+    const told = await x.db.select().from(inAppNotifications).where(eq(inAppNotifications.userId, gone!.id));
+    expect(told.map((n) => [n.kind, n.link])).toEqual([['export_finished', '/file-exports']]);
     expect(await x.api.fail('query', 'getFileExportDownloadLink', { id: row!.id })).toMatchObject({
       status: 409,
       message: 'This export failed: The account of Gale Gone is deactivated',

@@ -12,6 +12,8 @@ import { missingColumnsMessage, planColumns, rowData, rowValues, type ColumnPlan
 import { AttemptSuperseded, writeBatch, type BatchRow } from './file-imports.batch';
 import { errorRow } from './file-imports.target';
 import { HEARTBEAT_EVERY_MS, startAttempt } from '../../jobs/jobs.runner';
+import { inTransaction } from '../../db/transaction';
+import { sendUserNotification } from '../notifications/notifications.service';
 
 /**
  * The `file-import` job (issue "imports and exports", item 2): reads an uploaded file and writes its rows.
@@ -208,8 +210,18 @@ async function runClaimed(
 ): Promise<void> {
   // Every write of the outcome applies only while this attempt holds the import, so an attempt taken for stopped
   // (a stalled process that comes back) never overwrites the one that took over.
+  // The user who started the import is told it finished (issue "Reaching people" item 3), with the outcome.
   const finish = async (status: 'completed' | 'failed', error: string | null) => {
-    await deps.db.update(fileImports).set({ status, error, finishedAt: new Date() }).where(heldBy(id, token));
+    await inTransaction(deps.db, async (tx) => {
+      const [done] = await tx
+        .update(fileImports)
+        .set({ status, error, finishedAt: new Date() })
+        .where(heldBy(id, token))
+        .returning({ userId: fileImports.createdByUserId, file: fileImports.fileName });
+      if (!done?.userId) return;
+      const link = `/file-import-rows?fileImportId=${id}`;
+      await sendUserNotification({ db: tx, userId: done.userId, kind: 'import_finished', params: { file: done.file }, link });
+    });
   };
   const [imported] = await deps.db
     .select({ file: fileImports, type: fileImportTypes })

@@ -7,6 +7,8 @@ import type { QueryViewOutput } from '@hearth/shared/views/views.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { branches } from '../branches/branches.schema';
 import { clients } from '../clients/clients.schema';
+import { users } from '../users/users.schema';
+import { inAppNotifications } from '../notifications/notifications.schema';
 import { fileImportRows, fileImports } from './file-imports.schema';
 import { runFileImportJob } from './file-imports.job';
 import { markFileImportUploaded } from './file-imports.service';
@@ -47,6 +49,18 @@ async function clientCount(prefix: string) {
   return row!.n;
 }
 
+/** The import_finished notifications that open import `id`, as [username, body]. */
+async function toldOf(id: number) {
+  const rows = await t.database.db
+    .select({ username: users.username, body: inAppNotifications.body })
+    .from(inAppNotifications)
+    .innerJoin(users, eq(users.id, inAppNotifications.userId))
+    .where(
+      and(eq(inAppNotifications.kind, 'import_finished'), eq(inAppNotifications.link, `/file-import-rows?fileImportId=${id}`)),
+    );
+  return rows.map((r) => [r.username, r.body]);
+}
+
 describe('rows', () => {
   it('imports the good rows and reports the bad ones by line, errors first in the rows view', async () => {
     const bytes = csv([
@@ -60,6 +74,9 @@ describe('rows', () => {
     const id = await uploadImport(t, tokens, 'branchmanager', { type: 'clients', bytes });
     const done = await finalImport(t, tokens, 'branchmanager', id);
     expect(done).toMatchObject({ status: 'completed', rowsTotal: 5, rowsDone: 5, createdCount: 2, errorCount: 3 });
+    expect(await toldOf(id)).toEqual([
+      ['branchmanager', `Your import of ${done.fileName} has finished. Open it to see the result.`],
+    ]);
     expect(await importRows(id)).toEqual([
       { line: 2, status: 'created', message: null },
       { line: 3, status: 'error', message: 'Last name is required' },
@@ -239,6 +256,8 @@ describe('the job', () => {
       attempts: 3,
       error: 'The import stopped after 3 attempts: The uploaded file is not in the storage',
     });
+    // Told once, when it finally failed, not at each attempt.
+    expect((await toldOf(queued.id)).map(([username]) => username)).toEqual(['branchmanager']);
   });
 
   it('resumes after the last committed batch when run again, counting as one run would', async () => {
