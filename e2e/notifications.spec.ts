@@ -1,0 +1,107 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { mutation, query, tokenOf } from './support/api';
+import { expectAccessible } from './support/a11y';
+import { artifact, mainMenu, signInAs } from './support/session';
+
+/**
+ * In-app notifications (issue 21 item 2): a notification for the signed-in user lights the red dot of the menu's
+ * Notifications item; /notifications lists it and puts the dot out; opening it follows its link and marks it read.
+ * The notification is a real one: an export the user started finishes and tells them (kind export_finished).
+ */
+
+interface Status {
+  unseenCount: number;
+  unreadCount: number;
+  newestUnseen: boolean;
+  newestId: number | null;
+}
+
+interface NotificationRow {
+  id: number;
+  kind: string;
+  title: string;
+  link: string | null;
+  readAt: string | null;
+}
+
+/** Starts an export as the holder of `token` and waits until its notification has arrived; the notification. */
+async function exportAndAwaitNotification(request: APIRequestContext, token: string): Promise<NotificationRow> {
+  const before = await query<Status>(request, token, 'getNotificationStatus');
+  await mutation(request, token, 'queueFileExport', { type: 'clients', params: {} });
+  await expect
+    .poll(async () => (await query<Status>(request, token, 'getNotificationStatus')).newestId, { timeout: 60_000 })
+    .not.toBe(before.newestId);
+  const page = await query<{ rows: NotificationRow[] }>(request, token, 'getInAppNotifications', { page: 1, pageSize: 1 });
+  return page.rows[0]!;
+}
+
+test('a notification lights the red dot, is listed at /notifications and opens its link, read', async ({ page, request }) => {
+  const token = await tokenOf(request, 'companyadmin');
+  // Everything earlier is seen, so the dot starts out.
+  await mutation(request, token, 'markNotificationsSeen', undefined);
+  await signInAs(page, 'companyadmin', '/');
+  const notificationsItem = mainMenu(page).getByRole('link', { name: /^Notifications/ });
+  await expect(notificationsItem).toBeVisible();
+  await expect(page.getByTestId('notifications-red-dot')).toHaveCount(0);
+
+  const notification = await exportAndAwaitNotification(request, token);
+  expect(notification).toMatchObject({ kind: 'export_finished', title: 'Export finished', link: '/file-exports', readAt: null });
+  // A screen opened afterwards shows the dot (an open one refetches on focus or on the live event).
+  await page.reload();
+  await expect(page.getByTestId('notifications-red-dot')).toBeVisible();
+  await expect(mainMenu(page).getByRole('link', { name: 'Notifications, new notifications you have not seen' })).toBeVisible();
+
+  await notificationsItem.click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  const item = page.getByTestId(`notification-${notification.id}`);
+  await expect(item).toBeVisible();
+  await expect(item).toContainText('Export finished');
+  await expect(item).toContainText('Unread');
+  // Opening the page saw everything: the dot is out.
+  await expect(page.getByTestId('notifications-red-dot')).toHaveCount(0);
+  expect((await query<Status>(request, token, 'getNotificationStatus')).newestUnseen).toBe(false);
+
+  // Away from the menu, so no hover shows in the pictures.
+  await page.mouse.move(1000, 700);
+  await page.screenshot({ path: artifact('notifications.png') });
+  await expectAccessible(page, '/notifications');
+  await page.getByRole('button', { name: 'Toggle color scheme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.mouse.move(1000, 700);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  await page.screenshot({ path: artifact('notifications-dark.png') });
+  await page.getByRole('button', { name: 'Toggle color scheme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+
+  // The channels tab: the office's defaults (email for file jobs), and axe passes there too.
+  await page.getByRole('tab', { name: 'Where they reach you' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Email for Export finished' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Push for Export finished' })).not.toBeChecked();
+  await expectAccessible(page, '/notifications channels');
+  await page.getByRole('tab', { name: 'Inbox' }).click();
+
+  await page.getByTestId(`notification-${notification.id}`).click();
+  await expect(page).toHaveURL(/\/file-exports$/);
+  await expect
+    .poll(async () => {
+      const rows = await query<{ rows: NotificationRow[] }>(request, token, 'getInAppNotifications', { page: 1, pageSize: 5 });
+      return rows.rows.find((row) => row.id === notification.id)?.readAt ?? null;
+    })
+    .not.toBeNull();
+});
+
+test('a new notification pops up at the bottom right while a staff screen is open', async ({ page, request }) => {
+  const token = await tokenOf(request, 'companyadmin');
+  await signInAs(page, 'companyadmin', '/notifications');
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 2 })).toBeVisible();
+  await exportAndAwaitNotification(request, token);
+  // The window regaining focus refetches the status (TanStack Query listens to visibilitychange).
+  await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+  const popup = page.locator('.mantine-Notification-root').filter({ hasText: 'Export finished' });
+  await expect(popup).toBeVisible();
+  const box = (await popup.boundingBox())!;
+  // Bottom right of the 1280x800 window, 440 wide at most (spec section 9).
+  expect(box.x + box.width).toBeGreaterThan(1280 - 40);
+  expect(box.y + box.height).toBeGreaterThan(800 - 60);
+  expect(box.width).toBeLessThanOrEqual(440);
+});
