@@ -20,6 +20,8 @@ export interface JobData {
   'delete-expired-access-log': Record<string, never>;
   /** Delivers one outbox row through its channel's driver (notify.delivery.ts). */
   'deliver-message': { outboxId: number };
+  /** Fails outbox rows left queued without a live deliver-message job (notify.delivery.ts). */
+  'recover-deliveries': Record<string, never>;
 }
 export type JobName = keyof JobData;
 export const JOB_NAMES: JobName[] = [
@@ -31,6 +33,7 @@ export const JOB_NAMES: JobName[] = [
   'recover-file-transfers',
   'delete-expired-access-log',
   'deliver-message',
+  'recover-deliveries',
 ];
 
 /** One attempt of a job as a handler sees it; retryCount counts the attempts before this one. */

@@ -7,7 +7,7 @@ import { runPatternHorizonJob } from '../features/shifts/shift-patterns.job';
 import { runFileImportJob } from '../features/file-imports/file-imports.job';
 import { deleteExpiredFileExports, runFileExportJob } from '../features/file-exports/file-exports.job';
 import { deleteExpiredAccessLog } from '../features/access-log/access-log.retention';
-import { runDeliverMessageJob } from '../features/notify/notify.delivery';
+import { failLostDeliveries, runDeliverMessageJob } from '../features/notify/notify.delivery';
 
 /**
  * Starts this process's workers on every queue and the recurring schedules (UTC cron):
@@ -22,6 +22,8 @@ import { runDeliverMessageJob } from '../features/notify/notify.delivery';
  * - `deliver-message`: one job per outbox message of a delivered channel (queued by notify() in the writing
  *   transaction): sends it through its channel's driver and records sent, or failed with the reason
  *   (notify.delivery.ts).
+ * - `recover-deliveries`: every 5 minutes (messages left queued by a process killed during their last attempt are
+ *   failed with the reason, notify.delivery.ts failLostDeliveries).
  * A failed run is retried by the queue and, past its retries, left failed with the reason (pg-boss's job output).
  */
 export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void> {
@@ -55,6 +57,11 @@ export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void
     if (done.deleted > 0) deps.log.info(`Access log: ${done.deleted} entries past their retention removed`);
   });
   await queue.work('deliver-message', (job) => runDeliverMessageJob(deps.db, job));
+  await queue.work('recover-deliveries', async () => {
+    const done = await failLostDeliveries(deps.db);
+    if (done.failed > 0) deps.log.info(`Messages: ${done.failed} left queued by a stopped process failed`);
+  });
+  await queue.schedule('recover-deliveries', '*/5 * * * *');
   await queue.schedule('extend-pattern-horizons', '15 3 * * *');
   await queue.schedule('delete-expired-access-log', '45 3 * * *');
   await queue.schedule('delete-stale-pending-files', '0 * * * *');

@@ -8,11 +8,12 @@ import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import type { OutboxEntry } from '@hearth/shared/notify/notify.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
+import { sendInTransaction } from '../../jobs/jobs.queue';
 import { inTransaction } from '../../db/transaction';
 import { users } from '../users/users.schema';
 import { outbox } from './notify.schema';
 import { copyOutboxTo, notify } from './notify.service';
-import { startDelivery } from './notify.delivery';
+import { failLostDeliveries, startDelivery } from './notify.delivery';
 import { registerDriver } from './notify.drivers';
 import { TEXTED_CODE_KINDS } from './notify.secrets';
 
@@ -317,6 +318,42 @@ describe('real delivery', () => {
     });
     expect(await settled(id)).toMatchObject({ state: 'sent', attempts: 1 });
     expect(mails.flatMap((m) => m.to)).toContain('tx@hearth.example');
+  });
+});
+
+describe('a delivery whose job was lost', () => {
+  it('is failed with the reason, while a message whose job still waits is left queued', async () => {
+    const queuedRow = (db: typeof t.database.db) =>
+      db
+        .insert(outbox)
+        .values({ channel: 'email', kind: 'test', recipient: 'lost@hearth.example', body: 'x', state: 'queued', attempts: 3 })
+        .returning()
+        .then((rows) => rows[0]!);
+    const lost = await queuedRow(t.database.db);
+    const sent = await t.database.db
+      .insert(outbox)
+      .values({ channel: 'email', kind: 'test', recipient: 's@hearth.example', body: 'x', state: 'sent', sentAt: new Date() })
+      .returning();
+    expect((await failLostDeliveries(t.database.db)).failed).toBeGreaterThanOrEqual(1);
+    // A row written with its job in one transaction has a live job: it is left queued (then rolled back).
+    await expect(
+      inTransaction(t.database.db, async (tx) => {
+        const waiting = await queuedRow(tx);
+        await sendInTransaction(tx, 'deliver-message', { outboxId: waiting.id });
+        await failLostDeliveries(tx);
+        const [still] = await tx.select().from(outbox).where(eq(outbox.id, waiting.id));
+        expect(still!.state).toBe('queued');
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const [failed] = await t.database.db.select().from(outbox).where(eq(outbox.id, lost.id));
+    expect(failed).toMatchObject({
+      state: 'failed',
+      attempts: 3,
+      failureReason: 'Delivery stopped before a result (its process ended); not sent',
+    });
+    const [untouched] = await t.database.db.select().from(outbox).where(eq(outbox.id, sent[0]!.id));
+    expect(untouched!.state).toBe('sent');
   });
 });
 

@@ -1,4 +1,4 @@
-import { eq, and, sql } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { DeliveryConfig } from '../../config';
 import type { JobAttempt } from '../../jobs/jobs.queue';
@@ -82,4 +82,23 @@ export async function runDeliverMessageJob(db: Db, job: JobAttempt<'deliver-mess
     throw error;
   }
   await db.update(outbox).set({ state: 'sent', sentAt: new Date(), failureReason: null }).where(eq(outbox.id, id));
+}
+
+/**
+ * Fails every `queued` row whose `deliver-message` job no longer waits or runs (the recover-deliveries job, every
+ * 5 minutes): a process killed during the last attempt leaves the job failed by pg-boss's expiry without this
+ * module's handler, and the row would read `queued` forever. A row and its job commit together (notify), so a
+ * queued row without a live job is never one still being written.
+ * @returns how many rows were failed.
+ */
+export async function failLostDeliveries(db: Db): Promise<{ failed: number }> {
+  // pg-boss keeps its jobs in the `pgboss` schema (jobs.queue.ts); waiting, retrying and running ones are live.
+  const liveJob = sql`exists (select 1 from pgboss.job j where j.name = 'deliver-message'
+    and j.state in ('created', 'retry', 'active') and (j.data->>'outboxId')::bigint = ${outbox.id})`;
+  const failed = await db
+    .update(outbox)
+    .set({ state: 'failed', failureReason: english(msg('errors.deliveryLost')) })
+    .where(and(eq(outbox.state, 'queued'), not(liveJob)))
+    .returning({ id: outbox.id });
+  return { failed: failed.length };
 }
