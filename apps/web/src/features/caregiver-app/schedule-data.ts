@@ -6,6 +6,7 @@ import { getToken } from '@/api/auth-token';
 import { lastKnownUser } from '@/api/current-user';
 import { queryClient, shouldRetry } from '@/api/query-client';
 import { trpcClient, trpcOptions } from '@/api/trpc';
+import { useLiveEvent } from '@/api/live-events';
 import { i18n } from '@/i18n/i18n.setup';
 import { registerServiceWorker } from '@/layout/service-worker';
 import { syncOutcome } from '@/api/sync-outcome';
@@ -96,8 +97,15 @@ function scheduleQuery(status: 'missing' | undefined, startTimestamp: string | u
   });
 }
 
-/** The schedule's query (see scheduleQuery) for /app's search params `status` and `startTimestamp`. */
+/**
+ * The schedule's query (see scheduleQuery) for /app's search params `status` and `startTimestamp`, refetched on a
+ * live 'shifts' or 'visits' event.
+ */
 export function useScheduleShifts(status: 'missing' | undefined, startTimestamp: string | undefined) {
+  // A visit given to the caregiver, moved or taken away, or checked by the office, shows at once (issue 21).
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpcOptions.caregiverAppGetShifts.pathKey() });
+  useLiveEvent('shifts', refresh);
+  useLiveEvent('visits', refresh);
   return useInfiniteQuery(scheduleQuery(status, startTimestamp));
 }
 

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { BarChart } from '@mantine/charts';
 import { Alert, Button, Grid, Group, Loader, Paper, RingProgress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar, IconMapPin } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { useTRPC } from '@/api/trpc';
+import { useLiveEvent } from '@/api/live-events';
 import { BranchPicker } from './branch-picker';
 import { hoursOf, hoursText, localDate, percentText } from './dashboards.format';
 import { StatCard, VisitCountCards } from './stat-cards';
@@ -17,7 +18,7 @@ const long = (date: string) => localDate(date, 'ccc, LLL d', { weekday: 'short',
 /**
  * /dashboard (issue "Payroll, billing, reports" item 4): today and this week in the caller's branches (or one):
  * visit counts, hours scheduled vs worked per day, and the week's EVV compliance; links to the EVV dashboard and,
- * for roles over several branches, the rollup.
+ * for roles over several branches, the rollup. Live shift, visit and count events refresh the counts.
  */
 export function DashboardPage() {
   const { t } = useTranslation('reports');
@@ -25,6 +26,12 @@ export function DashboardPage() {
   const { can } = useAllowedActions();
   const [branchId, setBranchId] = useState<number | undefined>(undefined);
   const summary = useQuery(trpc.getDashboardSummary.queryOptions(branchId === undefined ? {} : { branchId }));
+  const queryClient = useQueryClient();
+  // The counts follow the day as it happens: a shift saved, a visit checked in or out (issue 21, live events).
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.getDashboardSummary.queryKey() });
+  useLiveEvent('shifts', refresh);
+  useLiveEvent('visits', refresh);
+  useLiveEvent('counts', refresh);
   const s = summary.data;
   // Chart series are keyed by their legend texts.
   const scheduled = t('dashboard.scheduled');

@@ -25,6 +25,7 @@ import { ShiftFormModal, type FixedParty, type ShiftFormTarget, type ShiftPrefil
 import { useBranchTimezone } from './shift-queries';
 import { localParts, todayIn } from './shift-time';
 import { ShiftWarningsModal } from './shift-warnings';
+import { useShiftLiveRefresh } from './shift-live';
 
 /**
  * FullCalendar's own words (day and month names, "more", hints) besides its built-in English. Kept in one array: a
@@ -62,6 +63,7 @@ function Calendar(props: { party: ScheduleParty; owner: FixedParty; timezone: st
   const scroller = useCalendarScroller(view, range?.after);
 
   const filter = party === 'client' ? { clientId: owner.id } : { caregiverId: owner.id };
+  useShiftLiveRefresh();
   const shifts = useQuery({
     ...trpc.getShifts.queryOptions(range ? { ...range, ...filter, includeCancelled: true } : skipToken),
     placeholderData: keepPreviousData,
