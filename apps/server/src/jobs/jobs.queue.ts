@@ -22,6 +22,9 @@ export interface JobData {
   'deliver-message': { outboxId: number };
   /** Fails outbox rows left queued without a live deliver-message job (notify.delivery.ts). */
   'recover-deliveries': Record<string, never>;
+  'visit-reminders': Record<string, never>;
+  'late-visit-alerts': Record<string, never>;
+  'expiry-notices': Record<string, never>;
 }
 export type JobName = keyof JobData;
 export const JOB_NAMES: JobName[] = [
@@ -34,6 +37,9 @@ export const JOB_NAMES: JobName[] = [
   'delete-expired-access-log',
   'deliver-message',
   'recover-deliveries',
+  'visit-reminders',
+  'late-visit-alerts',
+  'expiry-notices',
 ];
 
 /** One attempt of a job as a handler sees it; retryCount counts the attempts before this one. */

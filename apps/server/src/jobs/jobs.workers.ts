@@ -8,6 +8,9 @@ import { runFileImportJob } from '../features/file-imports/file-imports.job';
 import { deleteExpiredFileExports, runFileExportJob } from '../features/file-exports/file-exports.job';
 import { deleteExpiredAccessLog } from '../features/access-log/access-log.retention';
 import { failLostDeliveries, runDeliverMessageJob } from '../features/notify/notify.delivery';
+import { remindUpcomingVisits } from '../features/notifications/visit-reminders.job';
+import { alertLateVisits } from '../features/notifications/late-visits.job';
+import { announceExpiries } from '../features/notifications/expiries.job';
 
 /**
  * Starts this process's workers on every queue and the recurring schedules (UTC cron):
@@ -24,6 +27,10 @@ import { failLostDeliveries, runDeliverMessageJob } from '../features/notify/not
  *   (notify.delivery.ts).
  * - `recover-deliveries`: every 5 minutes (messages left queued by a process killed during their last attempt are
  *   failed with the reason, notify.delivery.ts failLostDeliveries).
+ * - `visit-reminders` and `late-visit-alerts`: every minute (caregivers reminded two hours before a visit; the
+ *   office alerted of a visit not checked in 15 minutes after its start: features/notifications);
+ * - `expiry-notices`: at start and daily at 12:00 UTC, the office's morning in the US (credentials and
+ *   authorizations ending within 30 days).
  * A failed run is retried by the queue and, past its retries, left failed with the reason (pg-boss's job output).
  */
 export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void> {
@@ -62,6 +69,24 @@ export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void
     if (done.failed > 0) deps.log.info(`Messages: ${done.failed} left queued by a stopped process failed`);
   });
   await queue.schedule('recover-deliveries', '*/5 * * * *');
+  await queue.work('visit-reminders', async () => {
+    const done = await remindUpcomingVisits(deps.db);
+    if (done.reminded > 0) deps.log.info(`Visit reminders: ${done.reminded} caregivers reminded`);
+  });
+  await queue.work('late-visit-alerts', async () => {
+    const done = await alertLateVisits(deps.db);
+    if (done.alerted > 0) deps.log.info(`Late visits: ${done.alerted} alerted to their offices`);
+  });
+  await queue.work('expiry-notices', async () => {
+    const done = await announceExpiries(deps.db);
+    if (done.credentials + done.authorizations > 0) {
+      deps.log.info(`Expiry notices: ${done.credentials} credentials, ${done.authorizations} authorizations`);
+    }
+  });
+  await queue.schedule('visit-reminders', '* * * * *');
+  await queue.schedule('late-visit-alerts', '* * * * *');
+  await queue.schedule('expiry-notices', '0 12 * * *');
+  await queue.send('expiry-notices', {}, { singletonKey: 'at-start' });
   await queue.schedule('extend-pattern-horizons', '15 3 * * *');
   await queue.schedule('delete-expired-access-log', '45 3 * * *');
   await queue.schedule('delete-stale-pending-files', '0 * * * *');

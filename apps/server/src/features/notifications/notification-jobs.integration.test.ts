@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
+import type { NotificationKind } from '@hearth/shared/notifications/notifications.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { ny, shiftFixtures } from '../shifts/shifts.test-support';
 import { branches } from '../branches/branches.schema';
@@ -21,7 +22,7 @@ let aide: { caregiverId: number; userId: number };
 const userIds: Record<string, number> = {};
 
 /** The notifications of `kind` created after `sinceId`, as [username, body]. */
-async function sent(kind: string, sinceId: number) {
+async function sent(kind: NotificationKind, sinceId: number) {
   const rows = await f.db
     .select({ username: users.username, body: inAppNotifications.body, link: inAppNotifications.link })
     .from(inAppNotifications)
@@ -217,9 +218,9 @@ describe('expiry notices', () => {
       "Rosa Lima's authorization PA-7731 ends on 08/31/2031.",
     ]);
 
-    // Renewed, then due again: a new expiry date is a new notice. An inactive client's authorization is not.
+    // Renewed, then due again: a new expiry date is a new notice. A discharged client's authorization is not.
     await f.db.update(caregiverCredentials).set({ expiresOn: '2031-08-25' }).where(eq(caregiverCredentials.id, cpr!.id));
-    await f.db.update(clients).set({ status: 'inactive' }).where(eq(clients.id, client.id));
+    await f.db.update(clients).set({ status: 'discharged' }).where(eq(clients.id, client.id));
     await f.db.update(clientAuthorizations).set({ endDate: '2031-08-30' }).where(eq(clientAuthorizations.id, auth!.id));
     expect(await announceExpiries(f.db, now)).toEqual({ credentials: 1, authorizations: 0 });
     await f.db.update(clients).set({ status: 'active' }).where(eq(clients.id, client.id));
