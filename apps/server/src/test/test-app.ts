@@ -85,9 +85,14 @@ export async function startTestApp(
     /** Where the server log goes, at `logLevel` (silent unless given), so a test can read it. */
     logStream?: { write(line: string): void };
     logLevel?: string;
+    /**
+     * The database to serve instead of a fresh copy: a second app on the same data, as a second server process
+     * would be (its own pool and listening connection on PostgreSQL). close() closes it.
+     */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const origin = 'http://localhost:3000';
   const auth = createAuth({
     db: database.db,
