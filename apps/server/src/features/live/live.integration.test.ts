@@ -18,7 +18,7 @@ let branchIds: number[];
 
 beforeAll(async () => {
   t = await startTestApp();
-  const names = ['developer', 'companyadmin', 'branchmanager', 'prn', 'caregiver', 'client'];
+  const names = ['developer', 'companyadmin', 'branchmanager', 'rvp', 'nurse', 'prn', 'caregiver', 'client'];
   tokens = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await t.signIn(name)] as const)));
   userIds = Object.fromEntries(
     await Promise.all(
@@ -54,6 +54,10 @@ async function refIdsUntil(stream: LiveStreamReader, marker: number): Promise<(n
 }
 
 describe('live.onEvent', () => {
+  // live.onEvent is left out of the scope-matrix and malformed-input sweeps (test/procedure-inputs.ts,
+  // test/malformed-inputs.ts): they call queries and mutations and read one JSON answer, while a subscription answers
+  // an event stream. This file tries it the same way instead: no session, malformed inputs, and each role and scope
+  // (every demo role, another branch, another company's branch, caregiver and client by user id only).
   // An event stream answers 200 and then reports the refusal as its one event (tRPC's serialized-error), with the
   // status it stands for; the client does not retry a 401 or a 400.
   it('refuses a caller without a session, and a malformed lastEventId, with no event', async () => {
@@ -117,7 +121,7 @@ describe('live.onEvent', () => {
   });
 
   it('reaches the listed users and the staff whose scope covers a listed branch, no one else', async () => {
-    const names = ['developer', 'companyadmin', 'branchmanager', 'prn', 'caregiver', 'client'] as const;
+    const names = ['developer', 'companyadmin', 'branchmanager', 'rvp', 'nurse', 'prn', 'caregiver', 'client'] as const;
     const streams = Object.fromEntries(await Promise.all(names.map(async (n) => [n, (await listen(n)).stream] as const)));
     const [first, second] = branchIds as [number, number];
     await publish({ topic: 'shifts', branchIds: [first], refId: 401 });
@@ -137,6 +141,8 @@ describe('live.onEvent', () => {
       companyadmin: [401, 402, 405, done],
       // Branch level: their own branches.
       branchmanager: [401, done],
+      rvp: [401, 402, 405, done],
+      nurse: [401, done],
       prn: [402, 405, done],
       // No branch scope: by user id only, though linked to the first branch.
       caregiver: [404, done],
