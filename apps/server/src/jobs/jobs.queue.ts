@@ -65,7 +65,8 @@ export interface JobQueue {
   /**
    * Runs `handler` for each job of queue `name` in this process, one job at a time. A handler that throws fails the
    * attempt; pg-boss retries it after retryDelaySeconds, doubling each time (backoff), up to retryLimit retries,
-   * then the job is `failed` with the error as output.
+   * then the job is `failed` with the error as output. After a job the worker looks for the next at once, so a burst
+   * (hundreds of messages to deliver) drains at the handler's pace; an idle worker polls.
    */
   work<N extends JobName>(name: N, handler: (job: JobAttempt<N>) => Promise<void>): Promise<void>;
   /** Runs queue `name` on a cron schedule (5 fields, in `tz`, default UTC); one run per slot across processes. */
@@ -194,13 +195,20 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
         { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
         async ([job]) => {
           if (!job) return;
-          await handler({
-            id: job.id,
-            data: job.data,
-            retryCount: job.retryCount,
-            retryLimit: job.retryLimit,
-            isLastAttempt: job.retryCount >= job.retryLimit,
-          });
+          try {
+            await handler({
+              id: job.id,
+              data: job.data,
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+              isLastAttempt: job.retryCount >= job.retryLimit,
+            });
+          } finally {
+            // pg-boss waits its polling interval after every fetch, even one that found a job; a notified worker
+            // fetches again at once.
+            const worker = workers.get(name);
+            if (worker) boss.notifyWorker(worker);
+          }
         },
       );
       workers.set(name, id);
