@@ -5,8 +5,10 @@ import { decryptPush, newBrowserKeys, startTestPushService, type TestPushService
 import { users } from '../users/users.schema';
 import { pushSubscriptions } from './push.schema';
 import { createPushDriver, NO_PUSH_SUBSCRIPTION } from './push.driver';
-import { PermanentDeliveryError, type OutboxMessage } from './notify.drivers';
+import { PermanentDeliveryError, registerDriver, type OutboxMessage } from './notify.drivers';
 import { hasPushSubscription } from './push.service';
+import { notify } from './notify.service';
+import { outbox } from './notify.schema';
 
 /**
  * Web push (issue 21 item 4): POST /notifications/register-device stores a browser's subscription per user and
@@ -25,7 +27,8 @@ const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The workers run the deliver-message jobs of the last test (the whole way from notify() to the push service).
+  t = await startTestApp({ workers: true });
   push = await startTestPushService();
   for (const username of ['caregiver', 'client', 'nurse', 'companyadmin']) {
     tokens[username] = await t.signIn(username);
@@ -35,6 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  registerDriver('push', null);
   await push?.close();
   await t?.close();
 });
@@ -313,5 +317,36 @@ describe('the push driver', () => {
     expect((failure as Error).message).toBe('Push not delivered: push service answered 503');
     expect((failure as Error).message).not.toContain('127.0.0.1');
     expect((await stored()).map((s) => s.endpoint)).toEqual([flaky.json.endpoint]);
+  });
+});
+
+describe('a push message from notify() to the browser', () => {
+  /** The row once its deliver-message job has finished with it, polling the database, up to 30 s. */
+  async function settled(id: number) {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const [row] = await t.database.db.select().from(outbox).where(eq(outbox.id, id));
+      if (row && row.state !== 'queued') return row;
+      if (Date.now() > deadline) throw new Error(`outbox row ${id} still queued`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('is queued, delivered by the job through the push driver, and marked sent; without a browser, failed saying why', async () => {
+    registerDriver('push', createPushDriver({ db: t.database.db, vapid: t.vapid, agent: push.agent }));
+    const phone = subscriptionAt('/job');
+    await register('caregiver', phone.json);
+    const message = { channel: 'push' as const, kind: 'pickup_invitation', body: 'Open shift Tue 9:00 AM', link: '/app/pickup' };
+
+    const sent = await notify({ db: t.database.db, ...message, recipient: `user:${ids.caregiver}`, userId: ids.caregiver });
+    expect(await settled(sent.id)).toMatchObject({ state: 'sent', attempts: 1, failureReason: null });
+    expect(push.requests.map((r) => r.path)).toEqual(['/job']);
+    expect(JSON.parse(decryptPush(push.requests[0]!.body, phone.browser))).toMatchObject({
+      body: 'Open shift Tue 9:00 AM',
+      link: '/app/pickup',
+    });
+
+    const unreachable = await notify({ db: t.database.db, ...message, recipient: `user:${ids.nurse}`, userId: ids.nurse });
+    expect(await settled(unreachable.id)).toMatchObject({ state: 'failed', attempts: 1, failureReason: NO_PUSH_SUBSCRIPTION });
   });
 });
