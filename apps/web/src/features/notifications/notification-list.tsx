@@ -50,25 +50,25 @@ export function NotificationList(props: { rows: InAppNotification[] | undefined;
         <li key={n.id}>
           <Paper withBorder radius="md" className={classes.item} data-unread={!n.readAt || undefined}>
             <UnstyledButton className={classes.button} onClick={() => open(n)} data-testid={`notification-${n.id}`}>
-              <Group justify="space-between" align="start" wrap="nowrap" gap="sm">
-                <Stack gap={2}>
+              <Stack gap={4}>
+                <Group justify="space-between" align="start" gap="xs">
                   <Text fw={n.readAt ? 500 : 700}>{n.title}</Text>
-                  <Text size="sm">{n.body}</Text>
-                  <Text size="xs" c="dimmed">
-                    {t('page.receivedAt', { when: formatInstant(n.createdAt, timeZone) })}
-                  </Text>
-                </Stack>
-                <Stack gap={4} align="end">
-                  <Badge variant="light" color="gray" size="sm">
-                    {t(`kinds.${n.kind}.label`)}
-                  </Badge>
-                  {!n.readAt && (
-                    <Badge color="red" size="sm">
-                      {t('page.unread')}
+                  <Group gap={6}>
+                    <Badge variant="light" color="gray" size="sm">
+                      {t(`kinds.${n.kind}.label`)}
                     </Badge>
-                  )}
-                </Stack>
-              </Group>
+                    {!n.readAt && (
+                      <Badge color="red" size="sm">
+                        {t('page.unread')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Group>
+                <Text size="sm">{n.body}</Text>
+                <Text size="xs" c="dimmed">
+                  {t('page.receivedAt', { when: formatInstant(n.createdAt, timeZone) })}
+                </Text>
+              </Stack>
             </UnstyledButton>
           </Paper>
         </li>

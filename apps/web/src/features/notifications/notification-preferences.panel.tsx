@@ -20,13 +20,23 @@ export function NotificationPreferencesPanel() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const preferences = useQuery(trpc.getMyNotificationPreferences.queryOptions());
+  const key = trpc.getMyNotificationPreferences.queryKey();
   const save = useMutation(
     trpc.setMyNotificationPreference.mutationOptions({
+      // The tick shows at once; a refusal puts the saved choice back.
+      onMutate: (input) => {
+        queryClient.setQueryData(key, (rows) =>
+          rows?.map((row) => (row.kind === input.kind ? { ...row, ...input, isDefault: false } : row)),
+        );
+      },
       onSuccess: (rows) => {
-        queryClient.setQueryData(trpc.getMyNotificationPreferences.queryKey(), rows);
+        queryClient.setQueryData(key, rows);
         notifications.show({ color: 'teal', message: t('preferences.saved') });
       },
-      onError: (error) => notifications.show({ color: 'red', message: errorMessageOf(error) }),
+      onError: (error) => {
+        void queryClient.invalidateQueries({ queryKey: key });
+        notifications.show({ color: 'red', message: errorMessageOf(error) });
+      },
     }),
   );
 
@@ -48,12 +58,12 @@ export function NotificationPreferencesPanel() {
       <Text size="sm" mb="sm">
         {t('preferences.description')}
       </Text>
-      <Table.ScrollContainer minWidth={560} type="native">
+      <Table.ScrollContainer minWidth={340} type="native">
         <Table verticalSpacing="xs" aria-label={t('preferences.title')}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('preferences.kind')}</Table.Th>
-              <Table.Th>{t('preferences.inApp')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('preferences.inApp')}</Table.Th>
               {PREFERENCE_CHANNELS.map((channel) => (
                 <Table.Th key={channel}>{t(`preferences.${channel}`)}</Table.Th>
               ))}
@@ -65,7 +75,7 @@ export function NotificationPreferencesPanel() {
               return (
                 <Table.Tr key={row.kind}>
                   <Table.Td>{kindLabel}</Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <Text size="sm" c="dimmed">
                       {t('preferences.always')}
                     </Text>
@@ -75,7 +85,6 @@ export function NotificationPreferencesPanel() {
                       <Checkbox
                         checked={row[channel]}
                         onChange={(event) => toggle(row, channel, event.currentTarget.checked)}
-                        disabled={save.isPending}
                         aria-label={t('preferences.channelFor', { channel: t(`preferences.${channel}`), kind: kindLabel })}
                       />
                     </Table.Td>
