@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { AppShell, Group, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ColorSchemeButton } from './color-scheme.button';
@@ -13,9 +14,10 @@ const PRODUCT_NAME = 'Hearth';
  * The slim header of the phone apps (caregiver and client): the name, stop impersonating, the push-notification
  * button (their footer is the tab bar), the user's language
  * (LanguageSelect), colour scheme, sign out,
- * named in the user's language (the clientApp catalogue's `header`, shared by both phone apps).
+ * named in the user's language (the clientApp catalogue's `header`, shared by both phone apps). `actions` come first
+ * among the buttons (the caregiver app's notifications button).
  */
-export function PhoneAppHeader() {
+export function PhoneAppHeader({ actions }: { actions?: ReactNode } = {}) {
   const { t } = useTranslation('clientApp');
   return (
     <AppShell.Header>
@@ -23,6 +25,7 @@ export function PhoneAppHeader() {
         <Title order={3}>{PRODUCT_NAME}</Title>
         <Group gap={4} wrap="nowrap">
           <StopImpersonatingButton label={t('header.stopImpersonating')} />
+          {actions}
           <PushButton compact />
           <LanguageSelect />
           <ColorSchemeButton aria-label={t('header.colorScheme')} />

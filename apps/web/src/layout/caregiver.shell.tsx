@@ -1,5 +1,6 @@
 import { AppShell, Group, Indicator, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { PhoneAppHeader } from './app-header';
+import { NotificationsBell } from '@/components/notifications/notifications-bell';
 import { IconAlertTriangle, IconCalendarEvent, IconHandGrab, IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
@@ -44,7 +45,7 @@ export function CaregiverShell() {
 
   return (
     <AppShell header={{ height: 52 }} footer={{ height: 64 }} padding="md">
-      <PhoneAppHeader />
+      <PhoneAppHeader actions={<NotificationsBell />} />
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>

@@ -43,8 +43,9 @@ describe('confinementRedirect', () => {
   const client = { ...staff, isClient: true };
   const trustedContact = { ...staff, isTrustedContact: true };
 
-  it('keeps caregivers in /app and /chat', () => {
+  it('keeps caregivers in /app, /chat and /notifications', () => {
     expect(confinementRedirect(caregiver, '/app')).toBeNull();
+    expect(confinementRedirect(caregiver, '/notifications')).toBeNull();
     expect(confinementRedirect(caregiver, '/app/pickup')).toBeNull();
     expect(confinementRedirect(caregiver, '/chat')).toBeNull();
     expect(confinementRedirect(caregiver, '/')).toBe('/app');

@@ -19,11 +19,12 @@ function isUnder(pathname: string, base: string): boolean {
 }
 
 /**
- * Keeps each kind of user in their own app (spec section 6): caregivers in /app and /chat, clients and trusted
- * contacts in /client-mobile-app, staff out of both. Returns the path to send the user to, or null to stay.
+ * Keeps each kind of user in their own app (spec section 6): caregivers in /app, /chat and /notifications (their
+ * own notifications, opened from the header), clients and trusted contacts in /client-mobile-app, staff out of
+ * both. Returns the path to send the user to, or null to stay.
  */
 export function confinementRedirect(user: CurrentUser, pathname: string): string | null {
-  if (user.isCaregiver) return isUnder(pathname, '/app') || pathname === '/chat' ? null : '/app';
+  if (user.isCaregiver) return isUnder(pathname, '/app') || pathname === '/chat' || pathname === '/notifications' ? null : '/app';
   if (user.isClient || user.isTrustedContact) {
     return isUnder(pathname, '/client-mobile-app') ? null : '/client-mobile-app';
   }
