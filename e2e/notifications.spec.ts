@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DateTime } from 'luxon';
 import { mutation, query, tokenOf } from './support/api';
 import { expectAccessible } from './support/a11y';
-import { artifact, mainMenu, signInAs } from './support/session';
+import { artifact, DEMO_PASSWORD, mainMenu, signInAs } from './support/session';
 
 /**
  * In-app notifications (issue 21 item 2): a notification for the signed-in user lights the red dot of the menu's
@@ -104,4 +105,66 @@ test('a new notification pops up at the bottom right while a staff screen is ope
   expect(box.x + box.width).toBeGreaterThan(1280 - 40);
   expect(box.y + box.height).toBeGreaterThan(800 - 60);
   expect(box.width).toBeLessThanOrEqual(440);
+});
+
+test.describe('on the caregiver app', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a visit given to a caregiver lights the header bell's dot and is listed at /notifications", async ({ page, request }) => {
+    const manager = await tokenOf(request, 'branchmanager');
+    const branches = await query<{ id: number; name: string }[]>(request, manager, 'getBranches');
+    const boston = branches.find((b) => b.name === 'Boston')!;
+    const suffix = Date.now().toString(36).slice(-5);
+    const caregiver = await mutation<{ id: number }>(request, manager, 'createCaregiver', {
+      branchId: boston.id,
+      firstName: 'Lina',
+      lastName: `Okafor${suffix}`,
+      status: 'active',
+    });
+    const login = await mutation<{ username: string }>(request, manager, 'setCaregiverPassword', {
+      caregiverId: caregiver.id,
+      password: DEMO_PASSWORD,
+    });
+    const client = await mutation<{ id: number }>(request, manager, 'createClient', {
+      branchId: boston.id,
+      firstName: 'Marta',
+      lastName: `Quinn${suffix}`,
+    });
+    await signInAs(page, login.username, '/app');
+    const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
+    await expect(bell).toBeVisible();
+    await expect(page.getByTestId('notifications-red-dot')).toHaveCount(0);
+
+    const start = DateTime.now().setZone('America/New_York').startOf('hour').plus({ days: 1, hours: 2 });
+    await mutation(request, manager, 'createShift', {
+      clientId: client.id,
+      caregiverId: caregiver.id,
+      startTimestamp: start.toUTC().toISO(),
+      endTimestamp: start.plus({ hours: 1 }).toUTC().toISO(),
+      serviceCode: 'T1019',
+    });
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await expect(page.getByTestId('notifications-red-dot')).toBeVisible();
+    await page.getByRole('link', { name: 'Notifications, new notifications you have not seen' }).click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    const item = page.locator('[data-testid^="notification-"]').filter({ hasText: 'New visit assigned' });
+    await expect(item).toBeVisible();
+    await expect(item).toContainText('Marta');
+    await expect(page.getByTestId('notifications-red-dot')).toHaveCount(0);
+    await page.screenshot({ path: artifact('notifications-caregiver.png') });
+    await expectAccessible(page, '/notifications (caregiver)');
+
+    await page.getByRole('tab', { name: 'Where they reach you' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Push for Visit assigned' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Text message for Visit assigned' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Email for Visit assigned' })).not.toBeChecked();
+    await page.getByRole('checkbox', { name: 'Email for Visit assigned' }).check();
+    await expect(page.getByText('Notification settings saved')).toBeVisible();
+    await page.screenshot({ path: artifact('notifications-caregiver-channels.png') });
+    await expectAccessible(page, '/notifications channels (caregiver)');
+
+    await page.getByRole('tab', { name: 'Inbox' }).click();
+    await item.click();
+    await expect(page).toHaveURL(/\/app$/);
+  });
 });
