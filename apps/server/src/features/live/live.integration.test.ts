@@ -6,6 +6,7 @@ import { users } from '../users/users.schema';
 import { branches } from '../branches/branches.schema';
 import { rowsOf } from '../../db/rows';
 import { publishLiveEvent } from './live.publish';
+import { pruneLiveEvents } from './live.prune';
 import { openLiveStream, type LiveStreamReader, type ReceivedEvent } from './live.test-support';
 
 /** Another company's branch (and its id), planted far above the seed's ids. */
@@ -196,5 +197,25 @@ describe('live.onEvent', () => {
     );
     expect(rows.map((r) => r.ref_id)).toEqual([602, 601]);
     stream.close();
+  });
+});
+
+describe('pruneLiveEvents', () => {
+  it('deletes events older than a day but the newest; a client resuming from before them is told to resync', async () => {
+    const { stream, ready } = await listen('developer');
+    stream.close();
+    const old = await publish({ topic: 'shifts', userIds: [userIds.developer!], refId: 701 });
+    await publish({ topic: 'shifts', userIds: [userIds.developer!], refId: 702 });
+    // A day later: every event so far is past its retention.
+    await t.database.db.execute(sql`update live_events set created_at = now() - interval '25 hours'`);
+    const { deleted } = await pruneLiveEvents(t.database.db);
+    expect(deleted).toBeGreaterThanOrEqual(1);
+    const left = rowsOf<{ ref_id: number }>(
+      await t.database.db.execute(sql`select ref_id from live_events where id >= ${old.id} order by seq`),
+    );
+    expect(left.map((r) => r.ref_id)).toEqual([702]);
+    const resumed = await openLiveStream(t.baseUrl, tokens.developer!, { lastEventId: ready.id });
+    expect(await resumed.next()).toMatchObject({ topic: 'resync', refId: null });
+    resumed.close();
   });
 });
