@@ -270,12 +270,26 @@ describe('real delivery', () => {
   });
 
   it('fails a number the provider refuses (4xx) without retrying', async () => {
-    smsAnswers.set('+1555', [400]);
-    const { id } = await notify({ db: t.database.db, channel: 'sms', kind: 'test', recipient: '+1555', body: 'Nope' });
+    smsAnswers.set('+15550000400', [400]);
+    const { id } = await notify({ db: t.database.db, channel: 'sms', kind: 'test', recipient: '+1 555 000 0400', body: 'Nope' });
     const row = await settled(id);
     expect(row).toMatchObject({ state: 'failed', attempts: 1 });
     expect(row.failureReason).toBe("SMS provider 400: The 'To' number is not a valid phone number. (21211)");
-    expect(smsRequests.filter((r) => r.form.get('To') === '+1555')).toHaveLength(1);
+    expect(smsRequests.filter((r) => r.form.get('To') === '+15550000400')).toHaveLength(1);
+  });
+
+  it('texts a number stored as typed in E.164, and fails what is no number without asking the provider', async () => {
+    const typed = await notify({ db: t.database.db, channel: 'sms', kind: 'test', recipient: '(617) 555-0142', body: 'Hi' });
+    expect(await settled(typed.id)).toMatchObject({ state: 'sent' });
+    expect(smsRequests.at(-1)!.form.get('To')).toBe('+16175550142');
+    const before = smsRequests.length;
+    const bad = await notify({ db: t.database.db, channel: 'sms', kind: 'test', recipient: 'call the office', body: 'Hi' });
+    expect(await settled(bad.id)).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      failureReason: 'call the office is not a phone number that can be texted',
+    });
+    expect(smsRequests).toHaveLength(before);
   });
 
   it('sends nothing for a notify() whose transaction rolls back', async () => {

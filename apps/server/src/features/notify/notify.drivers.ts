@@ -2,8 +2,8 @@ import type { NotifyChannel } from '@hearth/shared/notify/notify.schema';
 
 /**
  * One outbox row as a driver delivers it (notify.schema.ts `outbox`). `recipient` is an email address, a phone
- * number (E.164), or `user:<id>` / a device token for push. `body` and `link` are the real text, tokens included:
- * only a driver reads them so.
+ * number as entered (the SMS driver writes it E.164), or `user:<id>` / a device token for push. `body` and `link`
+ * are the real text, tokens included: only a driver reads them so.
  */
 export interface OutboxMessage {
   id: number;
