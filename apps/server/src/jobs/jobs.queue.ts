@@ -25,6 +25,8 @@ export interface JobData {
   'visit-reminders': Record<string, never>;
   'late-visit-alerts': Record<string, never>;
   'expiry-notices': Record<string, never>;
+  /** Deletes live events past their day of retention (features/live/live.prune.ts). */
+  'prune-live-events': Record<string, never>;
 }
 export type JobName = keyof JobData;
 export const JOB_NAMES: JobName[] = [
@@ -40,6 +42,7 @@ export const JOB_NAMES: JobName[] = [
   'visit-reminders',
   'late-visit-alerts',
   'expiry-notices',
+  'prune-live-events',
 ];
 
 /** One attempt of a job as a handler sees it; retryCount counts the attempts before this one. */

@@ -11,6 +11,7 @@ import { failLostDeliveries, runDeliverMessageJob } from '../features/notify/not
 import { remindUpcomingVisits } from '../features/notifications/visit-reminders.job';
 import { alertLateVisits } from '../features/notifications/late-visits.job';
 import { announceExpiries } from '../features/notifications/expiries.job';
+import { pruneLiveEvents } from '../features/live/live.prune';
 
 /**
  * Starts this process's workers on every queue and the recurring schedules (UTC cron):
@@ -31,6 +32,7 @@ import { announceExpiries } from '../features/notifications/expiries.job';
  *   office alerted of a visit not checked in 15 minutes after its start: features/notifications);
  * - `expiry-notices`: at start and daily at 12:00 UTC, the office's morning in the US (credentials and
  *   authorizations ending within 30 days).
+ * - `prune-live-events`: hourly at :20 (live events older than a day, features/live/live.prune.ts).
  * A failed run is retried by the queue and, past its retries, left failed with the reason (pg-boss's job output).
  */
 export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void> {
@@ -83,6 +85,11 @@ export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void
       deps.log.info(`Expiry notices: ${done.credentials} credentials, ${done.authorizations} authorizations`);
     }
   });
+  await queue.work('prune-live-events', async () => {
+    const done = await pruneLiveEvents(deps.db);
+    if (done.deleted > 0) deps.log.info(`Live events: ${done.deleted} older than a day removed`);
+  });
+  await queue.schedule('prune-live-events', '20 * * * *');
   await queue.schedule('visit-reminders', '* * * * *');
   await queue.schedule('late-visit-alerts', '* * * * *');
   await queue.schedule('expiry-notices', '0 12 * * *');
