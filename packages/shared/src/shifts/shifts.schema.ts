@@ -229,3 +229,26 @@ export type DeleteShiftOutput = z.infer<typeof ZDeleteShiftOutput>;
 /** What sendShiftReminder answers: how the caregiver was reminded (sms or email) and where to. */
 export const ZShiftReminderOutput = z.object({ channel: z.enum(['sms', 'email']), recipient: zText() });
 export type ShiftReminderOutput = z.infer<typeof ZShiftReminderOutput>;
+
+/** Input of getLateVisits: the caller's branches, or one of them. */
+export const ZGetLateVisitsInput = z.object({ branchId: ZId.optional() }).strict();
+export type GetLateVisitsInput = z.infer<typeof ZGetLateVisitsInput>;
+
+/**
+ * A visit running late (getLateVisits; issue "Reaching people" item 3): scheduled, with a caregiver, not checked in
+ * past the EVV grace period after its start. Times ISO 8601 UTC; minutesLate counts from the scheduled start.
+ */
+export const ZLateVisitOutput = z.object({
+  shiftId: z.number(),
+  branchId: z.number(),
+  clientId: z.number(),
+  clientName: zText(),
+  caregiverId: z.number(),
+  caregiverName: zText(),
+  caregiverPhone: zText().nullable(),
+  startAt: z.string(),
+  endAt: z.string(),
+  timezone: zText(),
+  minutesLate: z.number().int(),
+});
+export type LateVisitOutput = z.infer<typeof ZLateVisitOutput>;

@@ -117,6 +117,7 @@ const WRITE_PAYERS = [...READ_PAYERS, 'createPayerSource', 'updatePayerSource'];
 const READ_SHIFTS = [
   'getShift',
   'getShifts',
+  'getLateVisits',
   'getShiftComments',
   'getShiftChanges',
   'getShiftPickupInvitations',

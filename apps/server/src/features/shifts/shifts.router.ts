@@ -5,7 +5,9 @@ import {
   ZCreateShiftInput,
   ZDeleteShiftInput,
   ZDeleteShiftOutput,
+  ZGetLateVisitsInput,
   ZGetShiftsInput,
+  ZLateVisitOutput,
   ZSaveShiftTimesheetInput,
   ZScheduleIdInput,
   ZShiftChangeOutput,
@@ -22,6 +24,7 @@ import * as timesheets from '../visits/visits.timesheets.service';
 import * as comments from './shift-comments.service';
 import * as changes from './shift-changes.service';
 import * as reminder from './shift-reminder.service';
+import * as late from './shifts.late';
 
 /**
  * The shift procedures (spec section 7 "Shifts"; issue "Scheduling" items 1, 3 and 5). Every one finds the shift
@@ -39,6 +42,11 @@ export const shiftsRouter = router({
     .input(ZGetShiftsInput)
     .output(z.array(ZShiftOutput))
     .query(({ ctx, input }) => shiftsService.getShifts({ scope: ctx.scope, input })),
+  /** Visits running late in the caller's branches {branchId?} (no check-in 15 minutes after the start) -> LateVisitOutput[]. */
+  getLateVisits: permissionProcedure
+    .input(ZGetLateVisitsInput)
+    .output(z.array(ZLateVisitOutput))
+    .query(({ ctx, input }) => late.getLateVisits({ scope: ctx.scope, input })),
   /** Creates a shift (or checks it with dryRun) -> {shift, warnings}; 409 on a caregiver overlap or a lock. */
   createShift: permissionProcedure
     .input(ZCreateShiftInput)

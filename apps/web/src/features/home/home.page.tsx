@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '@/api/current-user';
 import { useAllowedActions } from '@/api/allowed-actions';
+import { LateVisitsCard } from './late-visits.card';
 
 /** A card linking to a screen: its name, what it is for, and the button. */
 function ScreenCard({ title, text, to, icon }: { title: string; text: string; to: string; icon: ReactNode }) {
@@ -26,7 +27,7 @@ function ScreenCard({ title, text, to, icon }: { title: string; text: string; to
   );
 }
 
-/** Home (/): a welcome naming the user and their role, and cards linking to the main screens and the dashboards. */
+/** Home (/): a welcome naming the user and their role, the visits running late (live), and cards linking to the main screens and the dashboards. */
 export function HomePage() {
   const user = useCurrentUser().data;
   const { can } = useAllowedActions();
@@ -36,6 +37,7 @@ export function HomePage() {
     <Stack gap="md" maw={720}>
       <Title order={2}>{t('home.welcome', { name: user.firstName })}</Title>
       <Text c="dimmed">{t('home.signedInAs', { username: user.username, role: user.role.name })}</Text>
+      {can('getLateVisits') && <LateVisitsCard />}
       <ScreenCard title={t('home.shifts')} text={t('home.shiftsText')} to="/shifts" icon={<IconCalendarTime size={16} />} />
       {/* Admins reach it from the Admin menu; branch managers who lock their pay periods reach it here. */}
       {!user.isAdmin && can('createPayPeriodLockTime') && (
