@@ -156,3 +156,37 @@ test.describe('the phone apps', () => {
     await expect(page.getByRole('button', { name: 'Notifications on' })).toBeVisible();
   });
 });
+
+test('the service worker shows a push as a notification carrying the page its click opens', async ({ page, context }) => {
+  await context.grantPermissions(['notifications']);
+  await signInAs(page, 'nurse');
+  await page.evaluate(() => navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(() => undefined));
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+  // Chromium's DevTools protocol delivers a push event to the registration, as a push service would.
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const live = registrations.find((r) => !r.isDeleted && r.scopeURL.endsWith('/'));
+      if (live) resolve(live.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const payload = { title: 'Visit moved', body: 'Now at 10:00 with Dana', link: '/notifications', kind: 'visit_moved' };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(page.url()).origin,
+    registrationId: await registrationId,
+    data: JSON.stringify(payload),
+  });
+  const shown = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      const notes = await registration.getNotifications();
+      return notes.map((n) => ({ title: n.title, body: n.body, data: n.data as unknown }));
+    });
+  await expect
+    .poll(shown)
+    .toEqual([
+      { title: 'Visit moved', body: 'Now at 10:00 with Dana', data: { url: new URL('/notifications', page.url()).href } },
+    ]);
+});
