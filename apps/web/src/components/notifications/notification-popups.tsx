@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '@/api/trpc';
-import { useNotificationStatus } from './notifications-api';
+import { useNotificationStatus, useNotificationsLive } from './notifications-api';
 
 /** At most this many new notifications pop up at once; Mantine shows 5 and queues the rest (spec section 9). */
 const POP_UP_AT_MOST = 5;
@@ -10,7 +10,8 @@ const POP_UP_AT_MOST = 5;
 /**
  * Pops each new in-app notification up as a Mantine notification (issue 21 item 2), at the spec's position and
  * timings (NOTIFICATIONS_PROPS in theme.ts: bottom-right, closes after 4000 ms, 5 shown). "New" means newer than the
- * newest the screen knew when it opened: what was there before is in the list, not popped up again. Renders nothing.
+ * newest the screen knew when it opened: what was there before is in the list, not popped up again. It also keeps
+ * the shell's status live (useNotificationsLive). Renders nothing.
  */
 export function NotificationPopups() {
   const trpc = useTRPC();
@@ -18,6 +19,7 @@ export function NotificationPopups() {
   const newestId = useNotificationStatus().data?.newestId;
   // The newest id already accounted for; undefined until the first status arrives.
   const known = useRef<number | null | undefined>(undefined);
+  useNotificationsLive();
 
   useEffect(() => {
     if (newestId === undefined) return;

@@ -2,7 +2,7 @@ import { ActionIcon, Indicator } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useNotificationStatus } from './notifications-api';
+import { useNotificationStatus, useNotificationsLive } from './notifications-api';
 
 /**
  * The phone app's way to /notifications (the caregiver app's tab bar holds the spec's four tabs only): a button in
@@ -11,6 +11,7 @@ import { useNotificationStatus } from './notifications-api';
  */
 export function NotificationsBell() {
   const { t } = useTranslation('notifications');
+  useNotificationsLive();
   const unseen = useNotificationStatus().data?.newestUnseen === true;
   return (
     <Indicator color="red" size={10} offset={6} disabled={!unseen} withBorder>
