@@ -24,7 +24,7 @@ function OutboxState({ message: m, timeZone }: { message: OutboxEntry; timeZone:
       )}
       {m.attempts > 0 && <Text size="xs">{t('attempts', { count: m.attempts })}</Text>}
       {m.failureReason && (
-        <Text size="xs" c={m.state === 'failed' ? 'red.9' : undefined} style={{ overflowWrap: 'anywhere' }}>
+        <Text size="xs" lineClamp={3} title={m.failureReason} style={{ overflowWrap: 'anywhere' }}>
           {t('reason', { reason: m.failureReason })}
         </Text>
       )}
@@ -59,6 +59,9 @@ function OutboxRow({ message: m, timeZone }: { message: OutboxEntry; timeZone: s
           {m.channel}
         </Badge>
       </Table.Td>
+      <Table.Td miw={170} maw={240}>
+        <OutboxState message={m} timeZone={timeZone} />
+      </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{m.kind}</Table.Td>
       <Table.Td>{m.recipient}</Table.Td>
       <Table.Td>{m.subject ?? '—'}</Table.Td>
@@ -70,16 +73,13 @@ function OutboxRow({ message: m, timeZone }: { message: OutboxEntry; timeZone: s
       <Table.Td maw={220}>
         <OutboxLink link={m.link} />
       </Table.Td>
-      <Table.Td maw={240}>
-        <OutboxState message={m} timeZone={timeZone} />
-      </Table.Td>
     </Table.Tr>
   );
 }
 
 /**
- * The outbox table: one row per message of `rows` (time in `timeZone`, channel, kind, recipient, subject, body, link,
- * delivery state),
+ * The outbox table: one row per message of `rows` (time in `timeZone`, channel, delivery state, kind, recipient,
+ * subject, body, link),
  * skeleton rows while `pending`, a note when the page is empty. `rows` is undefined until the first page arrives.
  */
 export function OutboxTable(props: { rows: OutboxEntry[] | undefined; pending: boolean; timeZone: string }) {
@@ -93,12 +93,12 @@ export function OutboxTable(props: { rows: OutboxEntry[] | undefined; pending: b
           <Table.Tr>
             <Table.Th>{t('outbox.time')}</Table.Th>
             <Table.Th>{t('outbox.channel')}</Table.Th>
+            <Table.Th>{tOutbox('state')}</Table.Th>
             <Table.Th>{t('outbox.kind')}</Table.Th>
             <Table.Th>{t('outbox.recipient')}</Table.Th>
             <Table.Th>{t('outbox.subject')}</Table.Th>
             <Table.Th>{t('outbox.body')}</Table.Th>
             <Table.Th>{t('outbox.link')}</Table.Th>
-            <Table.Th>{tOutbox('state')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
