@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '@/api/trpc';
 import { useNotificationStatus, useNotificationsLive } from './notifications-api';
+import { arrivedSince } from './new-notifications';
 
 /** At most this many new notifications pop up at once; Mantine shows 5 and queues the rest (spec section 9). */
 const POP_UP_AT_MOST = 5;
@@ -29,8 +30,7 @@ export function NotificationPopups() {
     void queryClient
       .fetchQuery(trpc.getInAppNotifications.queryOptions({ page: 1, pageSize: POP_UP_AT_MOST }))
       .then((page) => {
-        for (const n of [...page.rows].reverse()) {
-          if (before !== null && n.id <= before) continue;
+        for (const n of arrivedSince(page.rows, before)) {
           notifications.show({ id: `in-app-${n.id}`, title: n.title, message: n.body });
         }
       })
