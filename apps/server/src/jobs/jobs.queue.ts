@@ -129,6 +129,14 @@ function executeSqlOn(db: Db) {
 /** A pg-boss that is never started: it only writes jobs through the `db` given to each send. */
 let writer: PgBoss | null = null;
 
+function jobWriter(): PgBoss {
+  writer ??= new PgBoss({
+    db: { executeSql: () => Promise.reject(new Error('sendInTransaction writes through its own db')) },
+    schema: SCHEMA,
+  });
+  return writer;
+}
+
 /**
  * Queues a job inside `db`, the caller's transaction (pg-boss's `db` send option): the job exists once that
  * transaction commits and never if it rolls back, so a worker cannot run it before the rows it names are visible.
@@ -137,13 +145,21 @@ let writer: PgBoss | null = null;
  * @returns the job id (a UUID).
  */
 export async function sendInTransaction<N extends JobName>(db: Db, name: N, data: JobData[N]): Promise<string> {
-  writer ??= new PgBoss({
-    db: { executeSql: () => Promise.reject(new Error('sendInTransaction writes through its own db')) },
-    schema: SCHEMA,
-  });
-  const id = await writer.send(name, data as object, { db: executeSqlOn(db) });
+  const id = await jobWriter().send(name, data as object, { db: executeSqlOn(db) });
   if (!id) throw new Error(`pg-boss did not queue ${name}`);
   return id;
+}
+
+/**
+ * sendInTransaction for many jobs of queue `name` in one statement (pg-boss insert): one job per item of `data`,
+ * for a caller that writes hundreds of rows in one transaction (notification runs). Nothing for an empty list.
+ */
+export async function sendManyInTransaction<N extends JobName>(db: Db, name: N, data: JobData[N][]): Promise<void> {
+  if (data.length === 0) return;
+  await jobWriter().insert(
+    data.map((d) => ({ name, data: d as object })),
+    { db: executeSqlOn(db) },
+  );
 }
 
 /**
