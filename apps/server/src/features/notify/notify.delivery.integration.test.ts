@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import type { OutboxEntry } from '@hearth/shared/notify/notify.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { sendInTransaction } from '../../jobs/jobs.queue';
+import { sendInTransaction, sendManyInTransaction } from '../../jobs/jobs.queue';
 import { inTransaction } from '../../db/transaction';
 import { users } from '../users/users.schema';
 import { outbox } from './notify.schema';
@@ -316,6 +316,32 @@ describe('real delivery', () => {
     expect(await t.database.db.select().from(outbox).where(eq(outbox.id, rolledBackId))).toEqual([]);
     expect(await jobsFor(rolledBackId)).toBe(0);
     expect(mails.flatMap((m) => m.to)).not.toContain('ghost@hearth.example');
+  });
+
+  it('queues many jobs in one statement with the transaction that writes their messages', async () => {
+    const ids = await inTransaction(t.database.db, async (tx) => {
+      const rows = await tx
+        .insert(outbox)
+        .values(
+          [1, 2, 3].map((n) => ({
+            channel: 'email' as const,
+            kind: 'test',
+            recipient: `many${n}@hearth.example`,
+            subject: 'M',
+            body: `Many ${n}`,
+            state: 'queued' as const,
+          })),
+        )
+        .returning({ id: outbox.id });
+      await sendManyInTransaction(
+        tx,
+        'deliver-message',
+        rows.map((r) => ({ outboxId: r.id })),
+      );
+      return rows.map((r) => r.id);
+    });
+    for (const id of ids) expect(await settled(id)).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(mails.flatMap((m) => m.to)).toEqual(expect.arrayContaining(['many1@hearth.example', 'many3@hearth.example']));
   });
 
   it('queues the job with the transaction that commits the message', async () => {
