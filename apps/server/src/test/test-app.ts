@@ -4,7 +4,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { createAuth } from '../auth/auth';
+import { createAuth, type Auth } from '../auth/auth';
 import { buildApp } from '../app';
 import { completeDemoMfaEnrolment } from '../features/demo/demo.mfa';
 import { textSignInCode } from '../auth/mfa-sms';
@@ -31,6 +31,8 @@ export interface TestApp {
   jobs: JobQueue;
   /** This app's live updates (features/live). */
   live: LiveHub;
+  /** This app's better-auth instance (to check a session as the server does). */
+  auth: Auth;
   /** Web push's VAPID keys, generated for this app (GET /notifications/push-public-key answers the public one). */
   vapid: VapidKeys;
   /**
@@ -160,6 +162,7 @@ export async function startTestApp(
     storageSecret,
     jobs,
     live,
+    auth,
     vapid,
     fetch: doFetch,
     enrolMfa: (userId) => enrolForTests(database.db, auth, userId),
