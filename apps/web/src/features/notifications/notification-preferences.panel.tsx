@@ -9,17 +9,20 @@ import {
 } from '@hearth/shared/notifications/notifications.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
+import { useCurrentUser } from '@/api/current-user';
 
 /**
  * The user's own choice of channels per kind of notification (issue 21 item 3): in Hearth always, and push, email
  * and text message as they tick them; until they choose, their role's defaults show (caregivers push and text for
- * their visits, the office email for late visits, expiries and file jobs). Each tick saves at once.
+ * their visits, the office email for late visits, expiries and file jobs). Each tick saves at once. Texts chosen
+ * without a phone number on the account are pointed out.
  */
 export function NotificationPreferencesPanel() {
   const { t } = useTranslation('notifications');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const preferences = useQuery(trpc.getMyNotificationPreferences.queryOptions());
+  const hasPhone = !!useCurrentUser().data?.phoneNumber;
   const key = trpc.getMyNotificationPreferences.queryKey();
   const save = useMutation(
     trpc.setMyNotificationPreference.mutationOptions({
@@ -58,6 +61,12 @@ export function NotificationPreferencesPanel() {
       <Text size="sm" mb="sm">
         {t('preferences.description')}
       </Text>
+      {/* sendUserNotification skips texts to a user without a phone number: a ticked box would promise one. */}
+      {!hasPhone && preferences.data.some((row) => row.sms) && (
+        <Alert color="yellow" mb="sm">
+          {t('preferences.noPhone')}
+        </Alert>
+      )}
       <Table.ScrollContainer minWidth={340} type="native">
         <Table verticalSpacing="xs" aria-label={t('preferences.title')}>
           <Table.Thead>
