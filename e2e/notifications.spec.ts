@@ -160,6 +160,8 @@ test.describe('on the caregiver app', () => {
     await expect(page.getByRole('checkbox', { name: 'Push for Visit assigned' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Text message for Visit assigned' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Email for Visit assigned' })).not.toBeChecked();
+    // The new caregiver has no phone number: the texts their defaults choose cannot reach them, and the tab says so.
+    await expect(page.getByText('Texts need a phone number on your account.')).toBeVisible();
     await page.getByRole('checkbox', { name: 'Email for Visit assigned' }).check();
     await expect(page.getByText('Notification settings saved')).toBeVisible();
     await page.screenshot({ path: artifact('notifications-caregiver-channels.png') });
