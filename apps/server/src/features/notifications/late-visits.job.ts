@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { LATE_VISIT_ALERT_MINUTES, LATE_VISIT_ALERT_WINDOW_HOURS } from '@hearth/shared/notifications/notification-timing';
+import type { Language } from '@hearth/shared/i18n/languages';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
 import { publishLiveEvent } from '../live/live.publish';
-import { sendUserNotification } from './notifications.service';
+import { sendUserNotifications, type UserNotification } from './notifications.service';
 import { claimNotices, notClaimed } from './notice-ledger';
 import { branchOfficeUserIds } from './office-recipients';
 import { visitWhen } from './visit-when';
@@ -63,25 +64,22 @@ export async function alertLateVisits(db: Db, now: Date = new Date()): Promise<{
         tx,
         late.map((v) => v.branch_id),
       );
+      const alerts: Omit<UserNotification, 'db'>[] = [];
       for (const visit of late) {
         if (!claimed.has(String(visit.id))) continue;
         const start = new Date(visit.start_at);
         const end = new Date(visit.end_at);
+        const params = {
+          caregiver: visit.caregiver,
+          client: visit.client,
+          when: (language: Language) => visitWhen(start, end, visit.timezone, language),
+        };
         for (const userId of offices.get(visit.branch_id) ?? []) {
-          await sendUserNotification({
-            db: tx,
-            userId,
-            kind: 'late_visit',
-            params: {
-              caregiver: visit.caregiver,
-              client: visit.client,
-              when: (language) => visitWhen(start, end, visit.timezone, language),
-            },
-            link: `/clients/${visit.client_id}/schedule`,
-          });
+          alerts.push({ userId, kind: 'late_visit', params, link: `/clients/${visit.client_id}/schedule` });
         }
         await publishLiveEvent(tx, { topic: 'visits', branchIds: [visit.branch_id], refId: visit.id });
       }
+      await sendUserNotifications(tx, alerts);
       return { found: late.length, sent: claimed.size };
     });
     alerted += batch.sent;

@@ -1,14 +1,12 @@
-import { eq } from 'drizzle-orm';
-import { PREFERENCE_CHANNELS, type NotificationKind } from '@hearth/shared/notifications/notifications.schema';
-import type { Language } from '@hearth/shared/i18n/languages';
+import { inArray } from 'drizzle-orm';
+import { PREFERENCE_CHANNELS, defaultChannels, type NotificationKind } from '@hearth/shared/notifications/notifications.schema';
+import { pickLanguage, type Language } from '@hearth/shared/i18n/languages';
 import type { Db } from '../../db/client';
-import { languageOfUser } from '../../i18n/request-language';
 import { serverT } from '../../i18n/server-i18n';
 import { users } from '../users/users.schema';
-import { notify } from '../notify/notify.service';
+import { notifyAll, type Notification } from '../notify/notify.service';
 import { publishLiveEvent } from '../live/live.publish';
-import { inAppNotifications } from './notifications.schema';
-import { channelsOfUser } from './notifications.preferences';
+import { inAppNotifications, notificationPreferences } from './notifications.schema';
 
 /**
  * A value put into a notification's title or body: a name or number as is, or a function that words it in the
@@ -49,44 +47,77 @@ export function renderNotification(
 
 /**
  * Notifies a user (issue 21 item 2; the contract other features code against): renders the kind's title and body
- * from the `notifications` catalogue in the user's language (languageOfUser), stores the in-app row, publishes a
- * live event on topic 'notifications' to that user (live.publish.ts), and for each
- * further channel the user chose for the kind (their preference, else their role's default; notifications.preferences
- * channelsOfUser) writes one outbox message through notify(): email to their email, SMS to their phone number
- * (skipped when they have none), push to `user:<id>` (the push driver reaches all their devices). An inactive user
- * gets the in-app row only: no message leaves for someone who can no longer sign in.
+ * from the `notifications` catalogue in the user's language (their setting, else English), stores the in-app row,
+ * publishes a live event on topic 'notifications' to that user (live.publish.ts), and for each further channel the
+ * user chose for the kind (their preference, else their role's default: defaultChannels) writes one outbox message
+ * through notify(): email to their email, SMS to their phone number (skipped when they have none), push to
+ * `user:<id>` (the push driver reaches all their devices). An inactive user gets the in-app row only: no message
+ * leaves for someone who can no longer sign in. The batch form is sendUserNotifications.
  * @returns the in-app notification's id
  */
-export async function sendUserNotification({
-  db,
-  userId,
-  kind,
-  params = {},
-  link = null,
-}: UserNotification): Promise<{ id: number }> {
-  const language = await languageOfUser(db, userId);
-  const { title, body } = renderNotification(kind, params, language);
-  const [row] = await db
-    .insert(inAppNotifications)
-    .values({ userId, kind, title, body, link })
-    .returning({ id: inAppNotifications.id });
-  if (!row) throw new Error('in-app notification insert returned nothing');
-  // The recipient's open screens refresh their red dot and list once the caller's transaction commits.
-  await publishLiveEvent(db, { topic: 'notifications', userIds: [userId], refId: row.id });
+export async function sendUserNotification({ db, ...notification }: UserNotification): Promise<{ id: number }> {
+  const [id] = await sendUserNotifications(db, [notification]);
+  if (id === undefined) throw new Error('in-app notification insert returned nothing');
+  return { id };
+}
 
-  const [user] = await db
-    .select({ email: users.email, phoneNumber: users.phoneNumber, roleId: users.roleId, isActive: users.isActive })
+/**
+ * sendUserNotification for many notifications in one transaction `db`, as the notification jobs send them (a
+ * reminder run covers every visit of the next two hours): the recipients and their channel choices are read once,
+ * the in-app rows and the outbox messages are each written in one statement, and one live event tells all the
+ * recipients. The same rules and texts as sendUserNotification.
+ * @returns the in-app notification ids, in the order of `notifications`.
+ */
+export async function sendUserNotifications(db: Db, notifications: Omit<UserNotification, 'db'>[]): Promise<number[]> {
+  if (notifications.length === 0) return [];
+  const userIds = [...new Set(notifications.map((n) => n.userId))];
+  const people = await db
+    .select({
+      id: users.id,
+      language: users.language,
+      email: users.email,
+      phoneNumber: users.phoneNumber,
+      roleId: users.roleId,
+      isActive: users.isActive,
+    })
     .from(users)
-    .where(eq(users.id, userId));
-  if (!user?.isActive) return { id: row.id };
-  const chosen = await channelsOfUser(db, userId, user.roleId, kind);
-  for (const channel of PREFERENCE_CHANNELS) {
-    if (!chosen[channel]) continue;
-    const recipient = channel === 'email' ? user.email : channel === 'sms' ? user.phoneNumber : `user:${userId}`;
-    if (!recipient) continue;
-    // A text has no subject line: the title leads the body.
-    const text = channel === 'sms' ? `${title}: ${body}` : body;
-    await notify({ db, channel, kind, recipient, userId, subject: channel === 'sms' ? null : title, body: text, link });
+    .where(inArray(users.id, userIds));
+  const personOf = new Map(people.map((p) => [p.id, p]));
+  const choices = await db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, userIds));
+  const choiceOf = new Map(choices.map((c) => [`${c.userId}:${c.kind}`, c]));
+  const rendered = notifications.map((n) => {
+    const person = personOf.get(n.userId);
+    const texts = renderNotification(n.kind, n.params ?? {}, pickLanguage([person?.language]));
+    return { ...n, ...texts, link: n.link ?? null, person };
+  });
+  const rows = await db
+    .insert(inAppNotifications)
+    .values(rendered.map((n) => ({ userId: n.userId, kind: n.kind, title: n.title, body: n.body, link: n.link })))
+    .returning({ id: inAppNotifications.id });
+  // A multi-row INSERT ... RETURNING answers in the order of its VALUES; sorted the same way to be sure.
+  const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+  // The recipients' open screens refresh their red dot and list once the caller's transaction commits.
+  await publishLiveEvent(db, {
+    topic: 'notifications',
+    userIds,
+    refId: notifications.length === 1 ? (ids[0] ?? null) : null,
+  });
+
+  const messages: Omit<Notification, 'db'>[] = [];
+  for (const n of rendered) {
+    const { person } = n;
+    if (!person?.isActive) continue;
+    const chosen = choiceOf.get(`${n.userId}:${n.kind}`) ?? defaultChannels(person.roleId, n.kind);
+    for (const channel of PREFERENCE_CHANNELS) {
+      if (!chosen[channel]) continue;
+      const recipient = channel === 'email' ? person.email : channel === 'sms' ? person.phoneNumber : `user:${n.userId}`;
+      if (!recipient) continue;
+      // A text has no subject line: the title leads the body.
+      const body = channel === 'sms' ? `${n.title}: ${n.body}` : n.body;
+      const subject = channel === 'sms' ? null : n.title;
+      messages.push({ channel, kind: n.kind, recipient, userId: n.userId, subject, body, link: n.link });
+    }
   }
-  return { id: row.id };
+  await notifyAll(db, messages);
+  return ids;
 }

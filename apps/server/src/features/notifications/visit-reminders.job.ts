@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { VISIT_REMINDER_LEAD_MINUTES } from '@hearth/shared/notifications/notification-timing';
+import type { Language } from '@hearth/shared/i18n/languages';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
-import { sendUserNotification } from './notifications.service';
+import { sendUserNotifications } from './notifications.service';
 import { claimNotices, notClaimed } from './notice-ledger';
 import { clientShortName } from './visit-changes.notify';
 import { visitWhen } from './visit-when';
@@ -25,7 +26,8 @@ interface DueVisit {
  * The `visit-reminders` job (every minute; issue "Reaching people" item 3): reminds the caregiver of each scheduled,
  * not yet checked-in visit that starts within VISIT_REMINDER_LEAD_MINUTES (120) after `now`, once (the
  * notice ledger, kind visit_reminder), as a notification (sendUserNotification: in-app, and push or SMS as they
- * chose) in their language with the visit's times on the branch's wall clock, opening the caregiver app. Only
+ * chose; sendUserNotifications, one batch per transaction) in their language with the visit's times on the branch's
+ * wall clock, opening the caregiver app. Only
  * caregivers with an active sign-in user are reminded here; the office texts the others with sendShiftReminder.
  * Batches of 500 visits, each claimed and reminded in one transaction: safe to run in several processes at once.
  * @param now the job's clock (UTC; a test gives it).
@@ -55,21 +57,22 @@ export async function remindUpcomingVisits(db: Db, now: Date = new Date()): Prom
         'visit_reminder',
         due.map((v) => String(v.id)),
       );
-      for (const visit of due) {
-        if (!claimed.has(String(visit.id))) continue;
-        const start = new Date(visit.start_at);
-        const end = new Date(visit.end_at);
-        await sendUserNotification({
-          db: tx,
-          userId: visit.user_id,
-          kind: 'visit_reminder',
-          params: {
-            client: clientShortName({ firstName: visit.first_name, lastName: visit.last_name }),
-            when: (language) => visitWhen(start, end, visit.timezone, language),
-          },
-          link: '/app',
+      const reminders = due
+        .filter((visit) => claimed.has(String(visit.id)))
+        .map((visit) => {
+          const start = new Date(visit.start_at);
+          const end = new Date(visit.end_at);
+          return {
+            userId: visit.user_id,
+            kind: 'visit_reminder' as const,
+            params: {
+              client: clientShortName({ firstName: visit.first_name, lastName: visit.last_name }),
+              when: (language: Language) => visitWhen(start, end, visit.timezone, language),
+            },
+            link: '/app',
+          };
         });
-      }
+      await sendUserNotifications(tx, reminders);
       return { found: due.length, sent: claimed.size };
     });
     reminded += batch.sent;

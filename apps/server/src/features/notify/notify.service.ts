@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { NotifyChannel } from '@hearth/shared/notify/notify.schema';
 import type { Db } from '../../db/client';
-import { sendInTransaction } from '../../jobs/jobs.queue';
+import { sendManyInTransaction } from '../../jobs/jobs.queue';
 import { isDelivered } from './notify.drivers';
 import { withSecretsHidden } from './notify.secrets';
 import { outbox } from './notify.schema';
@@ -49,28 +49,57 @@ export function copyOutboxTo(file: string | null): void {
  * @returns the outbox row id.
  */
 export async function notify(n: Notification): Promise<{ id: number }> {
-  const delivered = isDelivered(n.channel);
-  const [row] = await n.db
+  const { db, ...message } = n;
+  const [id] = await notifyAll(db, [message]);
+  if (id === undefined) throw new Error('outbox insert returned nothing');
+  return { id };
+}
+
+/**
+ * notify() for many messages in one outbox insert on `db` (the notification jobs send hundreds per transaction):
+ * the same states, delivery jobs and development copy, one statement for the rows instead of one per message.
+ * @returns the outbox row ids, in the order of `messages`.
+ */
+export async function notifyAll(db: Db, messages: Omit<Notification, 'db'>[]): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = await db
     .insert(outbox)
-    .values({
-      channel: n.channel,
-      kind: n.kind,
-      recipient: n.recipient,
-      userId: n.userId ?? null,
-      subject: n.subject ?? null,
-      body: n.body,
-      link: n.link ?? null,
-      state: delivered ? 'queued' : 'kept',
-    })
+    .values(
+      messages.map((n) => ({
+        channel: n.channel,
+        kind: n.kind,
+        recipient: n.recipient,
+        userId: n.userId ?? null,
+        subject: n.subject ?? null,
+        body: n.body,
+        link: n.link ?? null,
+        state: isDelivered(n.channel) ? ('queued' as const) : ('kept' as const),
+      })),
+    )
     .returning({ id: outbox.id });
-  if (!row) throw new Error('outbox insert returned nothing');
-  if (delivered) await sendInTransaction(n.db, 'deliver-message', { outboxId: row.id });
-  if (copyFile) {
-    const { channel, kind, recipient, userId, subject } = n;
-    const shown = { kind, body: n.body, link: n.link ?? null };
-    const { body, link } = delivered ? withSecretsHidden(shown) : shown;
-    const line = JSON.stringify({ id: row.id, channel, kind, recipient, userId, subject, body, link });
-    fs.appendFileSync(copyFile, `${line}\n`, { mode: 0o600 });
+  // A multi-row INSERT ... RETURNING answers in the order of its VALUES; the ids are sorted the same way to be sure.
+  const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+  if (ids.length !== messages.length) throw new Error('outbox insert returned fewer rows than messages');
+  const toDeliver = messages.flatMap((n, i) => (isDelivered(n.channel) ? [{ outboxId: ids[i]! }] : []));
+  await sendManyInTransaction(db, 'deliver-message', toDeliver);
+  for (const [i, n] of messages.entries()) {
+    const delivered = isDelivered(n.channel);
+    if (copyFile) {
+      const { channel, kind, recipient, userId, subject } = n;
+      const shown = { kind, body: n.body, link: n.link ?? null };
+      const { body, link } = delivered ? withSecretsHidden(shown) : shown;
+      const line = JSON.stringify({
+        id: ids[i],
+        channel,
+        kind,
+        recipient,
+        userId: userId ?? null,
+        subject: subject ?? null,
+        body,
+        link,
+      });
+      fs.appendFileSync(copyFile, `${line}\n`, { mode: 0o600 });
+    }
   }
-  return { id: row.id };
+  return ids;
 }
