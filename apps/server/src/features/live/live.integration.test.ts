@@ -7,6 +7,8 @@ import { branches } from '../branches/branches.schema';
 import { rowsOf } from '../../db/rows';
 import { publishLiveEvent } from './live.publish';
 import { pruneLiveEvents } from './live.prune';
+import { liveEventStream } from './live.stream';
+import { currentSubscriber } from './live.session';
 import { openLiveStream, type LiveStreamReader, type ReceivedEvent } from './live.test-support';
 
 /** Another company's branch (and its id), planted far above the seed's ids. */
@@ -217,5 +219,51 @@ describe('pruneLiveEvents', () => {
     const resumed = await openLiveStream(t.baseUrl, tokens.developer!, { lastEventId: ready.id });
     expect(await resumed.next()).toMatchObject({ topic: 'resync', refId: null });
     resumed.close();
+  });
+});
+
+describe('an open stream and its session', () => {
+  it('currentSubscriber answers the subscriber while the session holds, null once it is signed out', async () => {
+    const token = await t.signIn('nurse');
+    const headers = new Headers({ authorization: `Bearer ${token}` });
+    const deps = { db: t.database.db, auth: t.auth };
+    expect(await currentSubscriber(deps, headers, Date.now())).toMatchObject({ userId: userIds.nurse, level: 'branch' });
+    // Past the inactivity limit (30 minutes) the session no longer holds, without being touched by the check.
+    expect(await currentSubscriber(deps, headers, Date.now() + 31 * 60_000)).toBeNull();
+    const signOut = await t.fetch('/api/auth/sign-out', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(signOut.status).toBe(200);
+    expect(await currentSubscriber(deps, headers, Date.now())).toBeNull();
+  });
+
+  it('follows a changed scope found by its recheck, and ends with UNAUTHORIZED once the session is gone', async () => {
+    const me = userIds.branchmanager!;
+    let secondCheckStarted!: () => void;
+    const secondCheck = new Promise<void>((resolve) => (secondCheckStarted = resolve));
+    let endSession!: () => void;
+    const sessionGone = new Promise<null>((resolve) => (endSession = () => resolve(null)));
+    let calls = 0;
+    const stream = liveEventStream({
+      hub: t.live,
+      db: t.database.db,
+      subscriber: { userId: me, level: 'branch', companyId: 1, branchIds: [branchIds[0]!] },
+      lastEventId: null,
+      recheckEveryMs: 1,
+      recheck: async () => {
+        calls += 1;
+        // First check: the manager was moved to the second branch. Second: held until the test ends the session.
+        if (calls === 1) return { userId: me, level: 'branch', companyId: 1, branchIds: [branchIds[1]!] };
+        secondCheckStarted();
+        return sessionGone;
+      },
+    });
+    expect((await stream.next()).value).toMatchObject({ event: { topic: 'ready' } });
+    const pending = stream.next();
+    await secondCheck;
+    await publish({ topic: 'shifts', branchIds: [branchIds[0]!], refId: 801 });
+    await publish({ topic: 'shifts', branchIds: [branchIds[1]!], refId: 802 });
+    expect((await pending).value).toMatchObject({ event: { topic: 'shifts', refId: 802 } });
+    const ended = stream.next();
+    endSession();
+    await expect(ended).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });

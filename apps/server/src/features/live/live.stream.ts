@@ -53,11 +53,29 @@ export async function* liveEventStream(options: LiveStreamOptions): AsyncGenerat
   });
   const onAbort = () => wake?.();
   signal?.addEventListener('abort', onAbort);
-  let recheckDue = false;
-  const timer = setInterval(() => {
-    recheckDue = true;
-    wake?.();
-  }, options.recheckEveryMs ?? LIVE_RECHECK_MS);
+  // The session check runs beside delivery, never in its way, and open streams spread their checks over time
+  // (0.5 to 1.5 intervals apart) rather than all querying at once.
+  const everyMs = options.recheckEveryMs ?? LIVE_RECHECK_MS;
+  let stopped = false;
+  let checked: { subscriber: LiveSubscriber | null } | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const scheduleCheck = () => {
+    timer = setTimeout(
+      () => {
+        options
+          .recheck()
+          // A failed check (the database briefly away) is tried again at the next one rather than ending the stream.
+          .then((subscriber) => (checked = { subscriber }))
+          .catch(() => {})
+          .finally(() => {
+            wake?.();
+            if (!stopped) scheduleCheck();
+          });
+      },
+      everyMs * (0.5 + Math.random()),
+    );
+  };
+  scheduleCheck();
   try {
     let last = options.lastEventId;
     if (last === null) {
@@ -78,11 +96,11 @@ export async function* liveEventStream(options: LiveStreamOptions): AsyncGenerat
       }
     }
     while (!signal?.aborted) {
-      if (recheckDue) {
-        recheckDue = false;
-        const now = await options.recheck();
-        if (!now) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
-        listener.update(now);
+      if (checked) {
+        const { subscriber } = checked;
+        checked = null;
+        if (!subscriber) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+        listener.update(subscriber);
       }
       const row = queue.shift();
       if (row) {
@@ -97,7 +115,8 @@ export async function* liveEventStream(options: LiveStreamOptions): AsyncGenerat
       wake = null;
     }
   } finally {
-    clearInterval(timer);
+    stopped = true;
+    if (timer) clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
     listener.close();
   }
