@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { openTestDatabase } from '../../test/test-app';
 import { users } from '../users/users.schema';
 import { outbox } from '../notify/notify.schema';
+import { pushSubscriptions } from '../notify/push.schema';
 import { liveEvents } from '../live/live.schema';
 import { inAppNotifications, notificationPreferences } from './notifications.schema';
 import { renderNotification, sendUserNotification } from './notifications.service';
@@ -33,6 +34,14 @@ describe('sendUserNotification', () => {
     const db = database.db;
     const caregiverId = ids.caregiver!;
     await db.update(users).set({ language: 'es', phoneNumber: '+16175550123' }).where(eq(users.id, caregiverId));
+    // Push on in one browser, so push reaches them.
+    await db.insert(pushSubscriptions).values({
+      userId: caregiverId,
+      device: 'Chrome on Android',
+      endpoint: 'https://push.example.com/send/caregiver',
+      p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    });
     const when = (language: string) => (language === 'es' ? 'lunes 2 de noviembre a las 9:00' : 'Monday, Nov 2 at 9:00 AM');
     const { id } = await sendUserNotification({
       db,
@@ -87,10 +96,27 @@ describe('sendUserNotification', () => {
       .values({ userId: managerId, kind: 'export_finished', push: true, email: false, sms: true });
     await sendUserNotification({ db, userId: managerId, kind: 'export_finished', params: { file: 'payroll.csv' } });
     const sent = await outboxOf(managerId, 'export_finished');
-    expect(sent.map((m) => [m.channel, m.recipient])).toEqual([
-      ['push', `user:${managerId}`],
-      ['sms', '+16175550199'],
-    ]);
+    // No browser has push on for them: push is left out (it could not reach them) and the text carries it.
+    expect(sent.map((m) => [m.channel, m.recipient])).toEqual([['sms', '+16175550199']]);
+  });
+
+  it('lets SMS stand in for push that cannot reach a user, else email', async () => {
+    const db = database.db;
+    const [user] = await db
+      .insert(users)
+      .values({
+        username: 'fieldphone',
+        email: 'fieldphone@example.com',
+        name: 'F P',
+        roleId: ROLE_IDS.caregiver,
+        phoneNumber: '+16175550111',
+      })
+      .returning();
+    await db
+      .insert(notificationPreferences)
+      .values({ userId: user!.id, kind: 'visit_moved', push: true, email: false, sms: false });
+    await sendUserNotification({ db, userId: user!.id, kind: 'visit_moved', params: { client: 'A', when: 'B' } });
+    expect((await outboxOf(user!.id, 'visit_moved')).map((m) => [m.channel, m.recipient])).toEqual([['sms', '+16175550111']]);
   });
 
   it('skips SMS without a phone number, and every further channel for an inactive user', async () => {
@@ -100,7 +126,10 @@ describe('sendUserNotification', () => {
       .values({ username: 'fieldnophone', email: 'fieldnophone@example.com', name: 'F N', roleId: ROLE_IDS.caregiver })
       .returning();
     await sendUserNotification({ db, userId: user!.id, kind: 'visit_moved', params: { client: 'A', when: 'B' } });
-    expect((await outboxOf(user!.id, 'visit_moved')).map((m) => m.channel)).toEqual(['push']);
+    // Push (their default) cannot reach them without a browser, and there is no phone: email stands in.
+    expect((await outboxOf(user!.id, 'visit_moved')).map((m) => [m.channel, m.recipient])).toEqual([
+      ['email', 'fieldnophone@example.com'],
+    ]);
 
     await db.update(users).set({ isActive: false }).where(eq(users.id, user!.id));
     const { id } = await sendUserNotification({ db, userId: user!.id, kind: 'visit_cancelled', params: {} });

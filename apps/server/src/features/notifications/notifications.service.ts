@@ -1,10 +1,16 @@
 import { inArray } from 'drizzle-orm';
-import { PREFERENCE_CHANNELS, defaultChannels, type NotificationKind } from '@hearth/shared/notifications/notifications.schema';
+import {
+  PREFERENCE_CHANNELS,
+  defaultChannels,
+  type ChannelChoice,
+  type NotificationKind,
+} from '@hearth/shared/notifications/notifications.schema';
 import { pickLanguage, type Language } from '@hearth/shared/i18n/languages';
 import type { Db } from '../../db/client';
 import { serverT } from '../../i18n/server-i18n';
 import { users } from '../users/users.schema';
 import { notifyAll, type Notification } from '../notify/notify.service';
+import { pushSubscriptions } from '../notify/push.schema';
 import { publishLiveEvent } from '../live/live.publish';
 import { inAppNotifications, notificationPreferences } from './notifications.schema';
 
@@ -46,12 +52,36 @@ export function renderNotification(
 }
 
 /**
+ * The channels that carry a notification given the user's choice and whether push can reach them: push needs a
+ * browser where they turned it on (push_subscriptions; an iPhone pushes only to a web app added to the Home Screen).
+ * Without one, push is dropped and SMS stands in when they have a phone number, else email (issue 21 item 4: "when
+ * push cannot reach a user, SMS or email does").
+ */
+export function withPushStandIn(
+  chosen: ChannelChoice,
+  pushReaches: boolean,
+  person: { phoneNumber: string | null; email: string | null },
+): ChannelChoice {
+  if (!chosen.push || pushReaches) return chosen;
+  if (person.phoneNumber) return { push: false, sms: true, email: chosen.email };
+  return { push: false, sms: chosen.sms, email: isDeliverableEmail(person.email) || chosen.email };
+}
+
+/**
+ * Whether mail can reach `email`: a caregiver's sign-in made without an address gets a placeholder in the reserved
+ * `.invalid` domain (RFC 2606; caregiver-login.service.ts), which no mail server accepts.
+ */
+export function isDeliverableEmail(email: string | null): boolean {
+  return email !== null && email.trim() !== '' && !/\.invalid$/i.test(email.trim());
+}
+
+/**
  * Notifies a user (issue 21 item 2; the contract other features code against): renders the kind's title and body
  * from the `notifications` catalogue in the user's language (their setting, else English), stores the in-app row,
  * publishes a live event on topic 'notifications' to that user (live.publish.ts), and for each further channel the
  * user chose for the kind (their preference, else their role's default: defaultChannels) writes one outbox message
  * through notify(): email to their email, SMS to their phone number (skipped when they have none), push to
- * `user:<id>` (the push driver reaches all their devices). An inactive user gets the in-app row only: no message
+ * `user:<id>` (the push driver reaches all their devices; without a device, SMS or email stands in: withPushStandIn). An inactive user gets the in-app row only: no message
  * leaves for someone who can no longer sign in. The batch form is sendUserNotifications.
  * @returns the in-app notification's id
  */
@@ -103,15 +133,21 @@ export async function sendUserNotifications(db: Db, notifications: Omit<UserNoti
     refId: notifications.length === 1 ? (ids[0] ?? null) : null,
   });
 
+  const reachable = await db
+    .selectDistinct({ userId: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.userId, userIds));
+  const pushable = new Set(reachable.map((r) => r.userId));
   const messages: Omit<Notification, 'db'>[] = [];
   for (const n of rendered) {
     const { person } = n;
     if (!person?.isActive) continue;
-    const chosen = choiceOf.get(`${n.userId}:${n.kind}`) ?? defaultChannels(person.roleId, n.kind);
+    const saved = choiceOf.get(`${n.userId}:${n.kind}`) ?? defaultChannels(person.roleId, n.kind);
+    const chosen = withPushStandIn(saved, pushable.has(n.userId), person);
     for (const channel of PREFERENCE_CHANNELS) {
       if (!chosen[channel]) continue;
       const recipient = channel === 'email' ? person.email : channel === 'sms' ? person.phoneNumber : `user:${n.userId}`;
-      if (!recipient) continue;
+      if (!recipient || (channel === 'email' && !isDeliverableEmail(recipient))) continue;
       // A text has no subject line: the title leads the body.
       const body = channel === 'sms' ? `${n.title}: ${n.body}` : n.body;
       const subject = channel === 'sms' ? null : n.title;

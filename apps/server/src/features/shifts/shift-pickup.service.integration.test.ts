@@ -278,11 +278,11 @@ describe('sendPickupInvitations', () => {
 
     const messages = await db().select().from(outbox).where(eq(outbox.kind, 'pickup_invitation'));
     const body = 'Open shift Tue 03/04/31 9:00 AM-1:00 PM EST near Dorchester (T1019). Open Hearth to pick it up.';
-    // Near has a sign-in user (push), Regular a phone (SMS), Unknown only an email; Frequent no way to reach.
+    // Near has a sign-in user (the in-app notification below; no browser with push on, no phone, no real address: no
+    // message), Regular a phone (SMS), Unknown only an email; Frequent no way to reach.
     const [nearUser] = await db().select({ userId: caregivers.userId }).from(caregivers).where(eq(caregivers.id, cg.near));
     expect(messages.map((m) => [m.channel, m.recipient, m.body, m.link]).sort()).toEqual(
       [
-        ['push', `user:${nearUser!.userId}`, body, '/app/pickup'],
         ['sms', '(617) 555-0101', body, '/app/pickup'],
         ['email', 'unknown.pickup@example.com', body, '/app/pickup'],
       ].sort(),
