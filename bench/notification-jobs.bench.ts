@@ -3,7 +3,8 @@
  * visits finishes in under a minute"), on PostgreSQL. For each size (10,000 then 50,000, or REMINDER_BENCH_SIZES,
  * comma-separated): that many new caregivers, each with a sign-in user, and one visit each starting within the next
  * two hours, so one run of remindUpcomingVisits has them all to remind: the ledger claim, the in-app notification in
- * the caregiver's language and the outbox messages of their channels (push and SMS by default), batch by batch.
+ * the caregiver's language and the outbox message of their channels (push and SMS by default; without a browser with
+ * push on, the text alone), batch by batch.
  * Baseline in the same run: one plain SELECT of the same visits with the columns a reminder reads, so the ratio says
  * what the notifications cost on top of finding them. Between sizes the generated rows are removed.
  *
@@ -37,9 +38,10 @@ async function main() {
       const started = performance.now();
       await db.execute(sql`
         with made as (
-          insert into users (username, email, name, company_id, role_id, language)
+          insert into users (username, email, name, company_id, role_id, language, phone_number)
           select 'bench.aide.' || g, 'bench.aide.' || g || '@example.com', 'Aide ' || g,
-            (select company_id from branches order by id limit 1), 3, case when g % 4 = 0 then 'es' end
+            (select company_id from branches order by id limit 1), 3, case when g % 4 = 0 then 'es' end,
+            '+1617555' || lpad((g % 10000)::text, 4, '0')
           from generate_series(1, ${size}) g
           returning id, username
         )
