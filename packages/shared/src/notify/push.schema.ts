@@ -25,6 +25,9 @@ const zBase64Url = (bytes: number, name: string) =>
     .regex(/^[A-Za-z0-9_-]+={0,2}$/, `${name} must be base64url`)
     .refine((text) => base64UrlBytes(text) === bytes, `${name} must be ${bytes} bytes`);
 
+/** An absolute https URL (zod's WHATWG URL check: packages/shared has no DOM or Node globals to parse one). */
+const HTTPS_URL = z.url({ protocol: /^https$/ });
+
 /**
  * A browser's PushSubscription as JSON. The endpoint must be https (every push service is; a server that posts to
  * any URL a user names would reach inside the network). p256dh is the browser's P-256 public key, uncompressed
@@ -33,7 +36,7 @@ const zBase64Url = (bytes: number, name: string) =>
 export const ZPushSubscription = z.object({
   endpoint: zText()
     .max(MAX_PUSH_ENDPOINT_LENGTH, `endpoint must be at most ${MAX_PUSH_ENDPOINT_LENGTH} characters`)
-    .refine((text) => URL.canParse(text) && new URL(text).protocol === 'https:', 'endpoint must be an https URL'),
+    .refine((text) => HTTPS_URL.safeParse(text).success, 'endpoint must be an https URL'),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     p256dh: zBase64Url(65, 'p256dh').refine((text) => text.startsWith('B'), 'p256dh must be an uncompressed P-256 key'),
