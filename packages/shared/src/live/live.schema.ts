@@ -19,11 +19,7 @@ const MAX_EVENT_ID_LENGTH = 19;
  */
 export const ZLiveOnEventInput = z
   .object({
-    lastEventId: z
-      .string()
-      .max(MAX_EVENT_ID_LENGTH)
-      .regex(/^\d+$/, 'Give the id of an event received')
-      .nullish(),
+    lastEventId: z.string().max(MAX_EVENT_ID_LENGTH).regex(/^\d+$/, 'Give the id of an event received').nullish(),
   })
   .strict()
   .nullish();
