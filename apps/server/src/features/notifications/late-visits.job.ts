@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
 import { publishLiveEvent } from '../live/live.publish';
 import { sendUserNotifications, type UserNotification } from './notifications.service';
-import { claimNotices, notClaimed } from './notice-ledger';
+import { claimNotices, notClaimed, type Batch, type Cursor } from './notice-ledger';
 import { branchOfficeUserIds } from './office-recipients';
 import { visitWhen } from './visit-when';
 
@@ -38,8 +38,11 @@ export async function alertLateVisits(db: Db, now: Date = new Date()): Promise<{
   const lateSince = new Date(now.getTime() - LATE_VISIT_ALERT_MINUTES * 60_000);
   const windowStart = new Date(now.getTime() - LATE_VISIT_ALERT_WINDOW_HOURS * 3_600_000);
   let alerted = 0;
+  // Each batch starts after the last visit the previous one read (start, id), so a run reads every visit once.
+  let after: Cursor | null = null;
   for (;;) {
-    const batch = await inTransaction(db, async (tx) => {
+    const from: Cursor | null = after;
+    const batch = await inTransaction(db, async (tx): Promise<Batch<LateVisit>> => {
       const late = rowsOf<LateVisit>(
         await tx.execute(sql`
           select s.id, s.branch_id, s.client_id, s.start_at, s.end_at, b.timezone,
@@ -52,6 +55,7 @@ export async function alertLateVisits(db: Db, now: Date = new Date()): Promise<{
             and s.start_at <= ${lateSince.toISOString()}::timestamptz
             and s.start_at > ${windowStart.toISOString()}::timestamptz
             and ${notClaimed('late_visit', sql`s.id::text`)}
+            and ${from ? sql`(s.start_at, s.id) > (${from.startAt}::timestamptz, ${from.id})` : sql`true`}
           order by s.start_at, s.id
           limit ${BATCH}`),
       );
@@ -80,9 +84,11 @@ export async function alertLateVisits(db: Db, now: Date = new Date()): Promise<{
         await publishLiveEvent(tx, { topic: 'visits', branchIds: [visit.branch_id], refId: visit.id });
       }
       await sendUserNotifications(tx, alerts);
-      return { found: late.length, sent: claimed.size };
+      const last = late.at(-1);
+      return { found: late.length, sent: claimed.size, last };
     });
     alerted += batch.sent;
-    if (batch.found < BATCH) return { alerted };
+    if (batch.found < BATCH || !batch.last) return { alerted };
+    after = { startAt: new Date(batch.last.start_at).toISOString(), id: batch.last.id };
   }
 }

@@ -22,3 +22,16 @@ export async function claimNotices(db: Db, kind: string, subjects: string[]): Pr
 export function notClaimed(kind: string, subject: ReturnType<typeof sql>) {
   return sql`not exists (select 1 from ${noticeLedger} l where l.kind = ${kind} and l.subject = ${subject})`;
 }
+
+/** Where a job run's next batch starts: after this visit's start (ISO UTC) and id (keyset paging). */
+export interface Cursor {
+  startAt: string;
+  id: number;
+}
+
+/** What one batch of a job run found and sent, and the last visit it read (the next batch's Cursor). */
+export interface Batch<V> {
+  found: number;
+  sent: number;
+  last: V | undefined;
+}

@@ -116,6 +116,25 @@ describe('visit reminders', () => {
     expect(a.reminded + b.reminded).toBe(2);
     expect(await sent('visit_reminder', since)).toHaveLength(2);
   });
+
+  it('reads every due visit once across batches', async () => {
+    const since = await lastId();
+    const first = new Date(ny('2032-01-05 01:00'));
+    for (let k = 0; k < 5; k += 1) {
+      const start = new Date(first.getTime() + k * 25 * 60_000);
+      await f.shift({
+        clientId: client.id,
+        caregiverId: aide.caregiverId,
+        startTimestamp: start.toISOString(),
+        endTimestamp: new Date(start.getTime() + 20 * 60_000).toISOString(),
+      });
+    }
+    const now = new Date(ny('2032-01-05 00:50'));
+    // Three batches of at most 2: each starts after the last visit the one before read.
+    expect(await remindUpcomingVisits(f.db, now, 2)).toEqual({ reminded: 5 });
+    expect(await remindUpcomingVisits(f.db, now, 2)).toEqual({ reminded: 0 });
+    expect(await sent('visit_reminder', since)).toHaveLength(5);
+  });
 });
 
 describe('late visit alerts', () => {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
 import { sendUserNotifications } from './notifications.service';
-import { claimNotices, notClaimed } from './notice-ledger';
+import { claimNotices, notClaimed, type Batch, type Cursor } from './notice-ledger';
 import { clientShortName } from './visit-changes.notify';
 import { visitWhen } from './visit-when';
 
@@ -30,14 +30,21 @@ interface DueVisit {
  * wall clock, opening the caregiver app. Only
  * caregivers with an active sign-in user are reminded here; the office texts the others with sendShiftReminder.
  * Batches of 500 visits, each claimed and reminded in one transaction: safe to run in several processes at once.
- * @param now the job's clock (UTC; a test gives it).
+ * @param now the job's clock (UTC; a test gives it); `batchSize` visits per transaction (default 500).
  * @returns how many visits were reminded.
  */
-export async function remindUpcomingVisits(db: Db, now: Date = new Date()): Promise<{ reminded: number }> {
+export async function remindUpcomingVisits(
+  db: Db,
+  now: Date = new Date(),
+  batchSize: number = BATCH,
+): Promise<{ reminded: number }> {
   const until = new Date(now.getTime() + VISIT_REMINDER_LEAD_MINUTES * 60_000);
   let reminded = 0;
+  // Each batch starts after the last visit the previous one read (start, id), so a run reads every visit once.
+  let after: Cursor | null = null;
   for (;;) {
-    const batch = await inTransaction(db, async (tx) => {
+    const from: Cursor | null = after;
+    const batch = await inTransaction(db, async (tx): Promise<Batch<DueVisit>> => {
       const due = rowsOf<DueVisit>(
         await tx.execute(sql`
           select s.id, s.start_at, s.end_at, u.id as user_id, cl.first_name, cl.last_name, b.timezone
@@ -49,8 +56,9 @@ export async function remindUpcomingVisits(db: Db, now: Date = new Date()): Prom
           where s.status = 'scheduled' and s.check_in_at is null
             and s.start_at > ${now.toISOString()}::timestamptz and s.start_at <= ${until.toISOString()}::timestamptz
             and ${notClaimed('visit_reminder', sql`s.id::text`)}
+            and ${from ? sql`(s.start_at, s.id) > (${from.startAt}::timestamptz, ${from.id})` : sql`true`}
           order by s.start_at, s.id
-          limit ${BATCH}`),
+          limit ${batchSize}`),
       );
       const claimed = await claimNotices(
         tx,
@@ -73,9 +81,11 @@ export async function remindUpcomingVisits(db: Db, now: Date = new Date()): Prom
           };
         });
       await sendUserNotifications(tx, reminders);
-      return { found: due.length, sent: claimed.size };
+      const last = due.at(-1);
+      return { found: due.length, sent: claimed.size, last };
     });
     reminded += batch.sent;
-    if (batch.found < BATCH) return { reminded };
+    if (batch.found < batchSize || !batch.last) return { reminded };
+    after = { startAt: new Date(batch.last.start_at).toISOString(), id: batch.last.id };
   }
 }
