@@ -25,6 +25,7 @@ import { findCaregiverOverlap } from './shifts.conflict';
 import { fullName } from './shifts.lookup';
 import { generatePatternShifts, generatedThroughOn, type OpenedShift } from './shift-patterns.generate';
 import { rowsOf } from '../../db/rows';
+import { publishPatternChange } from './shifts.live';
 
 /**
  * Recurring visit patterns (issue "Scheduling" item 2; docs/glossary.md "Recurring pattern"): a client's RFC 5545 rule
@@ -200,12 +201,14 @@ async function conflictMessages(scope: Scope, opened: OpenedShift[]): Promise<Ge
 
 /**
  * Generates `pattern` from local date `from` through its end date or today + PATTERN_HORIZON_DAYS, whichever is
- * first, and moves generated_through there.
+ * first, and moves generated_through there. Open schedules of the branch and the caregiver are told (a live
+ * 'shifts' event, shifts.live.ts).
  */
 async function generate(scope: Scope, pattern: PatternRow, from: string, today: string): Promise<Generated> {
   const through = generatedThroughOn(pattern, today);
   const result = await generatePatternShifts(scope.db, [{ pattern, from, to: through }]);
   await scope.db.update(shiftPatterns).set({ generatedThrough: through }).where(eq(shiftPatterns.id, pattern.id));
+  await publishPatternChange(scope.db, { branchId: pattern.branchId, caregiverIds: [pattern.caregiverId] });
   return { generated: result.generated, openedForConflict: await conflictMessages(scope, result.opened) };
 }
 
@@ -412,6 +415,7 @@ export async function updateShiftPattern({
  * Ends a pattern from a local date {id, effectiveFrom}: it ends the day before (a pattern ended before its start
  * is deleted, its remaining shifts keep no pattern) and its plain generated shifts from effectiveFrom on are
  * deleted; exceptions, cancelled, worked and locked shifts stay. A pattern already ending earlier keeps its end.
+ * Open schedules are told (a live 'shifts' event).
  * @returns {id}.
  * @throws AppError NOT_FOUND "Shift pattern N not found" when missing or outside the scope.
  */
@@ -438,5 +442,6 @@ export async function deleteShiftPattern({
       })
       .where(eq(shiftPatterns.id, pattern.id));
   }
+  await publishPatternChange(scope.db, { branchId: pattern.branchId, caregiverIds: [pattern.caregiverId] });
   return { id: pattern.id };
 }

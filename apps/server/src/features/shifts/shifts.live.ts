@@ -4,6 +4,14 @@ import { publishLiveEvent } from '../live/live.publish';
 import { caregivers } from '../caregivers/caregivers.schema';
 import { shifts } from './shifts.schema';
 
+/** The user ids of caregivers (those with a sign-in), without repeats. */
+async function caregiverUserIds(db: Db, caregiverIds: (number | null)[]): Promise<number[]> {
+  const ids = caregiverIds.filter((id): id is number => id !== null);
+  if (ids.length === 0) return [];
+  const rows = await db.select({ userId: caregivers.userId }).from(caregivers).where(inArray(caregivers.id, ids));
+  return rows.map((row) => row.userId).filter((id): id is number => id !== null);
+}
+
 /** A change to one shift or its visit times, for publishShiftChange. */
 export interface ShiftChange {
   /** 'shifts' for the schedule (create, edit, assign, cancel, delete), 'visits' for check-ins, check-outs, timesheets. */
@@ -32,16 +40,27 @@ export async function publishShiftChange(db: Db, change: ShiftChange): Promise<{
     branchId ??= shift.branchId;
     if (shift.caregiverId !== null) caregiverIds.push(shift.caregiverId);
   }
-  const userIds =
-    caregiverIds.length === 0
-      ? []
-      : (await db.select({ userId: caregivers.userId }).from(caregivers).where(inArray(caregivers.id, caregiverIds))).map(
-          (row) => row.userId,
-        );
   return publishLiveEvent(db, {
     topic: change.topic,
     branchIds: branchId === undefined ? [] : [branchId],
-    userIds: userIds.filter((id): id is number => id !== null),
+    userIds: await caregiverUserIds(db, caregiverIds),
     refId: change.shiftId,
+  });
+}
+
+/**
+ * Tells open screens that a recurring pattern's shifts changed (generated, regenerated or removed): a live 'shifts'
+ * event without a refId (many shifts at once) for the staff of `branchId` and the pattern's caregivers.
+ * @returns the live event's row id.
+ */
+export async function publishPatternChange(
+  db: Db,
+  change: { branchId: number; caregiverIds: (number | null)[] },
+): Promise<{ id: number }> {
+  return publishLiveEvent(db, {
+    topic: 'shifts',
+    branchIds: [change.branchId],
+    userIds: await caregiverUserIds(db, change.caregiverIds),
+    refId: null,
   });
 }
