@@ -1,20 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import { sendUserNotification } from './notifications.service';
+import { sendUserNotifications } from './notifications.service';
 import { claimNotices } from './notice-ledger';
+import { officeAlert, officeVisits } from './office-alerts';
 import { branchOfficeUserIds } from './office-recipients';
-import { visitWhen } from './visit-when';
-
-interface FlaggedVisit {
-  branch_id: number;
-  client_id: number;
-  start_at: Date | string;
-  end_at: Date | string;
-  timezone: string;
-  caregiver: string;
-  client: string;
-}
 
 /**
  * Alerts the branch's office (office-recipients branchOfficeUserIds) that a caregiver checked in or out outside the
@@ -27,32 +16,12 @@ interface FlaggedVisit {
 export async function alertGeofenceFlag(db: Db, shiftId: number, check: 'in' | 'out'): Promise<{ told: number }> {
   const claimed = await claimNotices(db, 'geofence_flag', [`${shiftId}:${check}`]);
   if (claimed.size === 0) return { told: 0 };
-  const [visit] = rowsOf<FlaggedVisit>(
-    await db.execute(sql`
-      select s.branch_id, s.client_id, s.start_at, s.end_at, b.timezone,
-        c.first_name || ' ' || c.last_name as caregiver, cl.first_name || ' ' || cl.last_name as client
-      from shifts s
-      join caregivers c on c.id = s.caregiver_id
-      join clients cl on cl.id = s.client_id
-      join branches b on b.id = s.branch_id
-      where s.id = ${shiftId}`),
-  );
+  const [visit] = await officeVisits(db, sql`s.id = ${shiftId}`);
   if (!visit) return { told: 0 };
-  const start = new Date(visit.start_at);
-  const end = new Date(visit.end_at);
   const office = (await branchOfficeUserIds(db, [visit.branch_id])).get(visit.branch_id) ?? [];
-  for (const userId of office) {
-    await sendUserNotification({
-      db,
-      userId,
-      kind: 'geofence_flag',
-      params: {
-        caregiver: visit.caregiver,
-        client: visit.client,
-        when: (language) => visitWhen(start, end, visit.timezone, language),
-      },
-      link: `/clients/${visit.client_id}/schedule`,
-    });
-  }
+  await sendUserNotifications(
+    db,
+    office.map((userId) => officeAlert('geofence_flag', visit, userId)),
+  );
   return { told: office.length };
 }

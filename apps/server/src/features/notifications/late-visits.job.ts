@@ -1,28 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { LATE_VISIT_ALERT_MINUTES, LATE_VISIT_ALERT_WINDOW_HOURS } from '@hearth/shared/notifications/notification-timing';
-import type { Language } from '@hearth/shared/i18n/languages';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
 import { publishLiveEvent } from '../live/live.publish';
 import { sendUserNotifications, type UserNotification } from './notifications.service';
 import { claimNotices, notClaimed, type Batch, type Cursor } from './notice-ledger';
 import { branchOfficeUserIds } from './office-recipients';
-import { visitWhen } from './visit-when';
+import { officeAlert, officeVisits, type OfficeVisit } from './office-alerts';
 
 /** Late visits claimed and alerted per transaction. */
 const BATCH = 200;
-
-interface LateVisit {
-  id: number;
-  branch_id: number;
-  client_id: number;
-  start_at: Date | string;
-  end_at: Date | string;
-  timezone: string;
-  caregiver: string;
-  client: string;
-}
 
 /**
  * The `late-visit-alerts` job (every minute; issue "Reaching people" item 3): for each visit with a caregiver,
@@ -42,22 +29,15 @@ export async function alertLateVisits(db: Db, now: Date = new Date()): Promise<{
   let after: Cursor | null = null;
   for (;;) {
     const from: Cursor | null = after;
-    const batch = await inTransaction(db, async (tx): Promise<Batch<LateVisit>> => {
-      const late = rowsOf<LateVisit>(
-        await tx.execute(sql`
-          select s.id, s.branch_id, s.client_id, s.start_at, s.end_at, b.timezone,
-            c.first_name || ' ' || c.last_name as caregiver, cl.first_name || ' ' || cl.last_name as client
-          from shifts s
-          join caregivers c on c.id = s.caregiver_id
-          join clients cl on cl.id = s.client_id
-          join branches b on b.id = s.branch_id
-          where s.status = 'scheduled' and s.check_in_at is null
-            and s.start_at <= ${lateSince.toISOString()}::timestamptz
-            and s.start_at > ${windowStart.toISOString()}::timestamptz
-            and ${notClaimed('late_visit', sql`s.id::text`)}
-            and ${from ? sql`(s.start_at, s.id) > (${from.startAt}::timestamptz, ${from.id})` : sql`true`}
-          order by s.start_at, s.id
-          limit ${BATCH}`),
+    const batch = await inTransaction(db, async (tx): Promise<Batch<OfficeVisit>> => {
+      const late = await officeVisits(
+        tx,
+        sql`s.status = 'scheduled' and s.check_in_at is null
+          and s.start_at <= ${lateSince.toISOString()}::timestamptz
+          and s.start_at > ${windowStart.toISOString()}::timestamptz
+          and ${notClaimed('late_visit', sql`s.id::text`)}
+          and ${from ? sql`(s.start_at, s.id) > (${from.startAt}::timestamptz, ${from.id})` : sql`true`}`,
+        BATCH,
       );
       const claimed = await claimNotices(
         tx,
@@ -71,16 +51,7 @@ export async function alertLateVisits(db: Db, now: Date = new Date()): Promise<{
       const alerts: Omit<UserNotification, 'db'>[] = [];
       for (const visit of late) {
         if (!claimed.has(String(visit.id))) continue;
-        const start = new Date(visit.start_at);
-        const end = new Date(visit.end_at);
-        const params = {
-          caregiver: visit.caregiver,
-          client: visit.client,
-          when: (language: Language) => visitWhen(start, end, visit.timezone, language),
-        };
-        for (const userId of offices.get(visit.branch_id) ?? []) {
-          alerts.push({ userId, kind: 'late_visit', params, link: `/clients/${visit.client_id}/schedule` });
-        }
+        for (const userId of offices.get(visit.branch_id) ?? []) alerts.push(officeAlert('late_visit', visit, userId));
         await publishLiveEvent(tx, { topic: 'visits', branchIds: [visit.branch_id], refId: visit.id });
       }
       await sendUserNotifications(tx, alerts);
