@@ -16,6 +16,7 @@ import { StopImpersonatingButton } from './stop-impersonating.button';
 import { AuthenticatorButton } from '@/components/mfa/authenticator.button';
 import { NotificationPopups } from '@/components/notifications/notification-popups';
 import { PushButton } from '@/components/push/push.button';
+import { LiveStatus } from './live-status';
 
 /**
  * The office staff layout: header, side menu (a drawer titled Menu below the 62em tablet breakpoint), the page,
@@ -76,9 +77,12 @@ export function StaffShell() {
 
         <AppShell.Footer px="md">
           <Group h="100%" justify="space-between" wrap="nowrap">
-            <Text size="xs" c="dimmed">
-              {t('footer.version', { version: APP_VERSION })}
-            </Text>
+            <Group gap="md" wrap="nowrap" miw={0}>
+              <Text size="xs" c="dimmed">
+                {t('footer.version', { version: APP_VERSION })}
+              </Text>
+              <LiveStatus />
+            </Group>
             <Group gap="xs" wrap="nowrap">
               <AuthenticatorButton />
               <PushButton />
