@@ -81,8 +81,9 @@ export function isDeliverableEmail(email: string | null): boolean {
  * publishes a live event on topic 'notifications' to that user (live.publish.ts), and for each further channel the
  * user chose for the kind (their preference, else their role's default: defaultChannels) writes one outbox message
  * through notify(): email to their email, SMS to their phone number (skipped when they have none), push to
- * `user:<id>` (the push driver reaches all their devices; without a device, SMS or email stands in: withPushStandIn). An inactive user gets the in-app row only: no message
- * leaves for someone who can no longer sign in. The batch form is sendUserNotifications.
+ * `user:<id>` (the push driver reaches all their devices; without a device, SMS or email stands in:
+ * withPushStandIn). An inactive user gets the in-app row only: no message leaves for someone who can no longer sign
+ * in. The batch form is sendUserNotifications.
  * @returns the in-app notification's id
  */
 export async function sendUserNotification({ db, ...notification }: UserNotification): Promise<{ id: number }> {
