@@ -203,7 +203,9 @@ test.describe('reflow at 200 percent zoom (640 by 400 CSS pixels)', () => {
     for (const path of ['/clients', `${client}/profile`, `${client}/schedule`, '/shifts', '/dashboard']) {
       await page.goto(path);
       await expect(page.locator('#main-content')).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      // The page's data has arrived: no loader left (the live event stream keeps the network busy for good).
+      await page.waitForLoadState('load');
+      await expect(page.locator('#main-content .mantine-Loader-root')).toHaveCount(0);
       const { scrollWidth, clientWidth } = await page.evaluate(() => ({
         scrollWidth: document.scrollingElement!.scrollWidth,
         clientWidth: document.scrollingElement!.clientWidth,
