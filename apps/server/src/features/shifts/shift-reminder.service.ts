@@ -6,6 +6,7 @@ import { AppError } from '../../errors/app-error';
 import { caregivers } from '../caregivers/caregivers.schema';
 import { clients } from '../clients/clients.schema';
 import { notify } from '../notify/notify.service';
+import { clientShortName } from '../notifications/visit-changes.notify';
 import { msg, translate } from '../../i18n/server-i18n';
 import { languageOfUser } from '../../i18n/request-language';
 import { zonedSpan } from '../../i18n/server-dates';
@@ -53,7 +54,7 @@ export async function sendShiftReminder({
     language === 'en'
       ? formatLocalSpan({ start: shift.startAt, end: shift.endAt }, timezone)
       : zonedSpan(shift.startAt, shift.endAt, timezone, language);
-  const values = { firstName: caregiver.firstName, client: `${client.firstName} ${client.lastName.charAt(0)}.`, span };
+  const values = { firstName: caregiver.firstName, client: clientShortName(client), span };
   await notify({
     db: scope.db,
     channel,
