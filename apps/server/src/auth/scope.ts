@@ -21,7 +21,38 @@ export interface Scope {
   tablePermissions: string[];
   /** The role may change shifts in a locked pay period (spec "Role" hasPayPeriodLockOverride); audited. */
   hasPayPeriodLockOverride: boolean;
+  /** What the caller may do in chat (the role's chat flags and the user's chatEnabled; issue 22). */
+  chat: ChatRights;
 }
+
+/**
+ * The chat flags of the caller (spec section 3 "Role" chat flags, default false; "User" chatEnabled): `enabled` is
+ * the role's chatEnabled and the user's together; every other right needs `enabled` too.
+ */
+export interface ChatRights {
+  enabled: boolean;
+  send: boolean;
+  initiate: boolean;
+  broadcast: boolean;
+  broadcastAll: boolean;
+  upload: boolean;
+  download: boolean;
+  copyAttachments: boolean;
+  readBranch: boolean;
+}
+
+/** No chat at all (jobs and callers without a role). */
+export const NO_CHAT: ChatRights = {
+  enabled: false,
+  send: false,
+  initiate: false,
+  broadcast: false,
+  broadcastAll: false,
+  upload: false,
+  download: false,
+  copyAttachments: false,
+  readBranch: false,
+};
 
 /**
  * The one helper that puts branch scope into a `where` clause: a condition on `branchIdColumn` (a column

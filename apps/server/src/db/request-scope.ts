@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import type { Caller } from '../auth/caller';
-import type { Scope } from '../auth/scope';
+import type { ChatRights, Scope } from '../auth/scope';
 
 /** The caller's scope on `db` (a database or a transaction). */
 export function scopeOf(db: Db, caller: Caller): Scope {
@@ -16,6 +16,24 @@ export function scopeOf(db: Db, caller: Caller): Scope {
     viewPermissions: caller.role.viewPermissions,
     tablePermissions: caller.role.tablePermissions,
     hasPayPeriodLockOverride: caller.role.hasPayPeriodLockOverride,
+    chat: chatRightsOf(caller),
+  };
+}
+
+/** The caller's chat rights: each role flag, and only while the role and the user both have chat enabled. */
+export function chatRightsOf(caller: Pick<Caller, 'user' | 'role'>): ChatRights {
+  const { role } = caller;
+  const enabled = role.chatEnabled && caller.user.chatEnabled;
+  return {
+    enabled,
+    send: enabled && role.chatSendMessageEnabled,
+    initiate: enabled && role.chatInitiateConversationEnabled,
+    broadcast: enabled && role.chatBroadcastEnabled,
+    broadcastAll: enabled && role.chatBroadcastAllEnabled,
+    upload: enabled && role.chatUploadAttachmentEnabled,
+    download: enabled && role.chatDownloadAttachmentEnabled,
+    copyAttachments: enabled && role.chatCopyAttachmentsEnabled,
+    readBranch: enabled && role.chatReadBranchConversationsEnabled,
   };
 }
 

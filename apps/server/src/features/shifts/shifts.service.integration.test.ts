@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { ClientAuthorizationOutput } from '@hearth/shared/clients/client-authorizations.schema';
 import type { ShiftChangeOutput, ShiftOutput, ShiftSaveOutput } from '@hearth/shared/shifts/shifts.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import type { Scope } from '../../auth/scope';
+import { NO_CHAT, type Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
 import { caregiverCredentials } from '../caregivers/caregivers.schema';
 import { payerSourceServices } from '../payer-sources/payer-sources.schema';
@@ -224,6 +224,7 @@ describe('caregiver overlap', () => {
         viewPermissions: [],
         tablePermissions: [],
         hasPayPeriodLockOverride: false,
+        chat: NO_CHAT,
       };
       // No pre-check: the insert reaches the constraint, as a concurrent save would.
       const error = await guardedWrite(scope, slot, (db) =>

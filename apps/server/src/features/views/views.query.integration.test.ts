@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ROW_TIME_ZONE_KEY, type ViewFilter, type ViewSort } from '@hearth/shared/views/views.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import type { Scope } from '../../auth/scope';
+import { NO_CHAT, type Scope } from '../../auth/scope';
 import type { ViewDefinition } from './views.registry';
 import { iterateViewRows, runViewOptions, runViewPage } from './views.query';
 
@@ -56,6 +56,7 @@ beforeAll(async () => {
     viewPermissions: [],
     tablePermissions: [],
     hasPayPeriodLockOverride: true,
+    chat: NO_CHAT,
   };
 });
 afterAll(() => t.close());
