@@ -38,6 +38,8 @@ import enPush from './en/push.json';
 import esPush from './es/push.json';
 import enOutbox from './en/outbox.json';
 import esOutbox from './es/outbox.json';
+import enChat from './en/chat.json';
+import esChat from './es/chat.json';
 
 /**
  * The languages Hearth speaks and their message catalogues (docs/decisions/0009-i18next-catalogues.md): plain JSON
@@ -76,6 +78,7 @@ export const NAMESPACES = [
   'push',
   'outbox',
   'live',
+  'chat',
 ] as const;
 
 /** One language's catalogues, by namespace. */
@@ -104,6 +107,7 @@ export const CATALOGUES = {
     push: enPush,
     outbox: enOutbox,
     live: enLive,
+    chat: enChat,
   },
   es: {
     caregiverApp: esCaregiverApp,
@@ -126,6 +130,7 @@ export const CATALOGUES = {
     push: esPush,
     outbox: esOutbox,
     live: esLive,
+    chat: esChat,
   },
 } satisfies Record<Language, Catalogues>;
 
