@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { LATE_VISIT_ALERT_MINUTES, LATE_VISIT_ALERT_WINDOW_HOURS } from '@hearth/shared/notifications/notification-timing';
+import { lateVisitWindow } from '@hearth/shared/notifications/notification-timing';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { publishLiveEvent } from '../live/live.publish';
@@ -22,8 +22,7 @@ const BATCH = 200;
  * @returns how many visits were alerted.
  */
 export async function alertLateVisits(db: Db, now: Date = new Date()): Promise<{ alerted: number }> {
-  const lateSince = new Date(now.getTime() - LATE_VISIT_ALERT_MINUTES * 60_000);
-  const windowStart = new Date(now.getTime() - LATE_VISIT_ALERT_WINDOW_HOURS * 3_600_000);
+  const { lateSince, windowStart } = lateVisitWindow(now);
   let alerted = 0;
   // Each batch starts after the last visit the previous one read (start, id), so a run reads every visit once.
   let after: Cursor | null = null;

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { GetLateVisitsInput, LateVisitOutput } from '@hearth/shared/shifts/shifts.schema';
-import { LATE_VISIT_ALERT_MINUTES, LATE_VISIT_ALERT_WINDOW_HOURS } from '@hearth/shared/notifications/notification-timing';
+import { lateVisitWindow } from '@hearth/shared/notifications/notification-timing';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import { branches } from '../branches/branches.schema';
 import { caregivers } from '../caregivers/caregivers.schema';
@@ -28,8 +28,7 @@ export async function getLateVisits({
   input: GetLateVisitsInput;
   now?: Date;
 }): Promise<LateVisitOutput[]> {
-  const lateSince = new Date(now.getTime() - LATE_VISIT_ALERT_MINUTES * 60_000);
-  const windowStart = new Date(now.getTime() - LATE_VISIT_ALERT_WINDOW_HOURS * 3_600_000);
+  const { lateSince, windowStart } = lateVisitWindow(now);
   const rows = await scope.db
     .select({
       shiftId: shifts.id,
