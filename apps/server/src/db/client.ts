@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -110,8 +111,9 @@ export function openPostgres(url: string, poolSize = 10): Database {
  * undefined. `loadDataDir` starts it from a dump (tests start from an already-migrated database).
  */
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database & { pglite: PGlite }> {
-  // btree_gist backs the caregiver no-overlap EXCLUDE constraint on shifts (migration 0008).
-  const pglite = await PGlite.create(dataDir, { extensions: { btree_gist }, ...(loadDataDir ? { loadDataDir } : {}) });
+  // btree_gist backs the caregiver no-overlap EXCLUDE constraint on shifts (migration 0008); pg_trgm the chat
+  // message search index (migration 0029).
+  const pglite = await PGlite.create(dataDir, { extensions: { btree_gist, pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzlePglite(pglite) as unknown as Db;
   return {
     db,
