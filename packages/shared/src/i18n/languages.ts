@@ -40,6 +40,8 @@ import enOutbox from './en/outbox.json';
 import esOutbox from './es/outbox.json';
 import enChat from './en/chat.json';
 import esChat from './es/chat.json';
+import enChatPhone from './en/chat-phone.json';
+import esChatPhone from './es/chat-phone.json';
 
 /**
  * The languages Hearth speaks and their message catalogues (docs/decisions/0009-i18next-catalogues.md): plain JSON
@@ -79,6 +81,7 @@ export const NAMESPACES = [
   'outbox',
   'live',
   'chat',
+  'chatPhone',
 ] as const;
 
 /** One language's catalogues, by namespace. */
@@ -108,6 +111,7 @@ export const CATALOGUES = {
     outbox: enOutbox,
     live: enLive,
     chat: enChat,
+    chatPhone: enChatPhone,
   },
   es: {
     caregiverApp: esCaregiverApp,
@@ -131,6 +135,7 @@ export const CATALOGUES = {
     outbox: esOutbox,
     live: esLive,
     chat: esChat,
+    chatPhone: esChatPhone,
   },
 } satisfies Record<Language, Catalogues>;
 
