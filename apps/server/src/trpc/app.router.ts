@@ -27,6 +27,7 @@ import { dashboardsRouter } from '../features/dashboards/dashboards.router';
 import { mfaRouter } from '../features/mfa/mfa.router';
 import { notificationsRouter } from '../features/notifications/notifications.router';
 import { liveRouter } from '../features/live/live.router';
+import { chatRouter, chatUnreadRouter } from '../features/chat/chat.router';
 
 /** The root router at /api/trpc: procedure paths are the spec's call names. */
 export const appRouter = router({
@@ -55,8 +56,10 @@ export const appRouter = router({
   ...dashboardsRouter._def.record,
   ...mfaRouter._def.record,
   ...notificationsRouter._def.record,
+  ...chatUnreadRouter._def.record,
   encryptionKeys: encryptionKeysRouter,
   live: liveRouter,
+  chat: chatRouter,
 });
 
 registerActions(Object.keys(appRouter._def.procedures));
