@@ -62,10 +62,12 @@ export async function notify(n: Notification): Promise<{ id: number }> {
  */
 export async function notifyAll(db: Db, messages: Omit<Notification, 'db'>[]): Promise<number[]> {
   if (messages.length === 0) return [];
+  // Read once per message, so its row's state, its delivery job and its development copy agree.
+  const delivered = messages.map((n) => isDelivered(n.channel));
   const rows = await db
     .insert(outbox)
     .values(
-      messages.map((n) => ({
+      messages.map((n, i) => ({
         channel: n.channel,
         kind: n.kind,
         recipient: n.recipient,
@@ -73,21 +75,20 @@ export async function notifyAll(db: Db, messages: Omit<Notification, 'db'>[]): P
         subject: n.subject ?? null,
         body: n.body,
         link: n.link ?? null,
-        state: isDelivered(n.channel) ? ('queued' as const) : ('kept' as const),
+        state: delivered[i] ? ('queued' as const) : ('kept' as const),
       })),
     )
     .returning({ id: outbox.id });
   // A multi-row INSERT ... RETURNING answers in the order of its VALUES; the ids are sorted the same way to be sure.
   const ids = rows.map((r) => r.id).sort((a, b) => a - b);
   if (ids.length !== messages.length) throw new Error('outbox insert returned fewer rows than messages');
-  const toDeliver = messages.flatMap((n, i) => (isDelivered(n.channel) ? [{ outboxId: ids[i]! }] : []));
+  const toDeliver = ids.flatMap((outboxId, i) => (delivered[i] ? [{ outboxId }] : []));
   await sendManyInTransaction(db, 'deliver-message', toDeliver);
   for (const [i, n] of messages.entries()) {
-    const delivered = isDelivered(n.channel);
     if (copyFile) {
       const { channel, kind, recipient, userId, subject } = n;
       const shown = { kind, body: n.body, link: n.link ?? null };
-      const { body, link } = delivered ? withSecretsHidden(shown) : shown;
+      const { body, link } = delivered[i] ? withSecretsHidden(shown) : shown;
       const line = JSON.stringify({
         id: ids[i],
         channel,
