@@ -26,4 +26,11 @@ describe('invitationText', () => {
       body: 'Turno disponible mar, 24/11/26, 9:00 a.m. – 1:00 p.m. EST cerca de Dorchester (T1019). Abra Hearth para tomarlo.',
     });
   });
+
+  it('names both days of an overnight shift, as every visit notification does', () => {
+    const night = { ...shift, startAt: new Date('2026-11-25T03:00:00Z'), endAt: new Date('2026-11-25T11:00:00Z') };
+    expect(invitationText(night, null).body).toBe(
+      'Open shift Tue 11/24/26 10:00 PM-Wed 11/25/26 6:00 AM EST (T1019). Open Hearth to pick it up.',
+    );
+  });
 });

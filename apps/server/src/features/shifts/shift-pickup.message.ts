@@ -1,6 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { zoneAbbreviation } from '@hearth/shared/app/time-display';
 import type { Db } from '../../db/client';
 import { caregivers } from '../caregivers/caregivers.schema';
 import { clients } from '../clients/clients.schema';
@@ -9,7 +8,8 @@ import { notify } from '../notify/notify.service';
 import { sendUserNotification } from '../notifications/notifications.service';
 import { pickLanguage, type Language } from '@hearth/shared/i18n/languages';
 import { msg, translate } from '../../i18n/server-i18n';
-import { zonedDate, zonedSpan } from '../../i18n/server-dates';
+import { zonedDate } from '../../i18n/server-dates';
+import { visitWhen } from '../notifications/visit-when';
 
 /**
  * How a pickup invitation reaches a caregiver (issue "Scheduling" item 4): its text, and the channel the notifier
@@ -34,12 +34,7 @@ export function invitationParams(
   city: string | null,
 ): { when: (language: Language) => string; where: (language: Language) => string; code: string } {
   return {
-    when: (language) => {
-      if (language !== 'en') return zonedSpan(shift.startAt, shift.endAt, shift.timezone, language, true);
-      const local = (d: Date) => DateTime.fromJSDate(d, { zone: shift.timezone }).setLocale('en-US');
-      const zone = zoneAbbreviation(shift.timezone, shift.endAt);
-      return `${local(shift.startAt).toFormat('ccc MM/dd/yy h:mm a')}-${local(shift.endAt).toFormat('h:mm a')} ${zone}`;
-    },
+    when: (language) => visitWhen(shift.startAt, shift.endAt, shift.timezone, language),
     where: (language) => (city ? translate(msg('pickup.near', { city }), language) : ''),
     code: shift.serviceCode ? ` (${shift.serviceCode})` : '',
   };
