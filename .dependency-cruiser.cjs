@@ -19,7 +19,7 @@ const SERVER_PUBLIC_MODULES = {
   'file-exports': ['file-exports.files', 'file-exports.scope'],
   live: ['live.publish'],
   notify: ['notify.service', 'notify.secrets'],
-  notifications: ['visit-changes.notify', 'notifications.service', 'geofence.notify'],
+  notifications: ['visit-changes.notify', 'notifications.service', 'geofence.notify', 'visit-when'],
   'pay-periods': ['pay-periods.lock'],
   payroll: ['payroll.compute'],
   records: ['records.columns', 'records.zip-centroids', 'records.owner', 'records.addresses.service', 'records.journal.service'],
