@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { recordFileProblem, ZRecordFileFacts } from '@hearth/shared/files/files.schema';
 import { AppError, notFound } from '../errors/app-error';
 import { messageOfEnglish, translateEnglish } from './english-messages';
 import { acceptedLanguages, requestLanguage } from './request-language';
@@ -45,6 +46,16 @@ describe('English text found in the catalogue', () => {
       fieldErrors: { email: ['El correo electrónico ya está en uso'] },
     });
     expect(error.fieldErrors).toEqual({ email: ['Email already in use'] });
+  });
+
+  it("words the shared file rules' refusals in Spanish, with the file's own name, size and type kept", () => {
+    const tooLarge = recordFileProblem({ filename: 'scan.pdf', size: 30 * 1024 * 1024, contentType: 'application/pdf' })!;
+    expect(translateEnglish(tooLarge, 'es')).toBe('scan.pdf ocupa 30 MB; los archivos pueden ocupar como máximo 25 MB');
+    const badType = recordFileProblem({ filename: 'run.exe', size: 10, contentType: 'application/x-msdownload' })!;
+    expect(translateEnglish(badType, 'es')).toMatch(/^No se permiten archivos de tipo application\/x-msdownload \(se permiten: PDF, /);
+    const filename = ZRecordFileFacts.safeParse({ filename: 'a\u0001b', size: 10, contentType: 'application/pdf' });
+    const issue = filename.success ? '' : filename.error.issues[0]!.message;
+    expect(translateEnglish(issue, 'es')).toBe('El nombre del archivo no puede contener caracteres de control');
   });
 });
 
