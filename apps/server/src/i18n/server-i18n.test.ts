@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recordFileProblem, ZRecordFileFacts } from '@hearth/shared/files/files.schema';
+import { assertValidRRule } from '@hearth/shared/shifts/recurrence';
 import { AppError, notFound } from '../errors/app-error';
 import { messageOfEnglish, translateEnglish } from './english-messages';
 import { acceptedLanguages, requestLanguage } from './request-language';
@@ -52,10 +53,30 @@ describe('English text found in the catalogue', () => {
     const tooLarge = recordFileProblem({ filename: 'scan.pdf', size: 30 * 1024 * 1024, contentType: 'application/pdf' })!;
     expect(translateEnglish(tooLarge, 'es')).toBe('scan.pdf ocupa 30 MB; los archivos pueden ocupar como máximo 25 MB');
     const badType = recordFileProblem({ filename: 'run.exe', size: 10, contentType: 'application/x-msdownload' })!;
-    expect(translateEnglish(badType, 'es')).toMatch(/^No se permiten archivos de tipo application\/x-msdownload \(se permiten: PDF, /);
+    expect(translateEnglish(badType, 'es')).toMatch(
+      /^No se permiten archivos de tipo application\/x-msdownload \(se permiten: PDF, /,
+    );
     const filename = ZRecordFileFacts.safeParse({ filename: 'a\u0001b', size: 10, contentType: 'application/pdf' });
     const issue = filename.success ? '' : filename.error.issues[0]!.message;
     expect(translateEnglish(issue, 'es')).toBe('El nombre del archivo no puede contener caracteres de control');
+  });
+
+  it("words a visit pattern's refused rule in Spanish", () => {
+    const refusal = (rule: string) => {
+      try {
+        assertValidRRule(rule);
+        return 'accepted';
+      } catch (error) {
+        return translateEnglish((error as Error).message, 'es');
+      }
+    };
+    expect(refusal('FREQ=HOURLY')).toBe(
+      'Un patrón de visitas se repite a diario, cada semana o cada mes (FREQ=DAILY, WEEKLY o MONTHLY)',
+    );
+    expect(refusal('FREQ=WEEKLY;COUNT=3;UNTIL=20270101T000000Z')).toBe('Una regla no puede tener COUNT y UNTIL a la vez');
+    expect(refusal('FREQ=WEEKLY;BYHOUR=9')).toBe(
+      'La regla de un patrón de visitas no puede usar BYHOUR: la hora y el primer día se indican aparte',
+    );
   });
 });
 
