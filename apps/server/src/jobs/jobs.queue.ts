@@ -27,6 +27,8 @@ export interface JobData {
   'expiry-notices': Record<string, never>;
   /** Deletes live events past their day of retention (features/live/live.prune.ts). */
   'prune-live-events': Record<string, never>;
+  /** Texts or emails chat messages unread for 15 minutes (features/chat/chat-fallback.job.ts). */
+  'chat-fallback': Record<string, never>;
 }
 export type JobName = keyof JobData;
 export const JOB_NAMES: JobName[] = [
@@ -43,6 +45,7 @@ export const JOB_NAMES: JobName[] = [
   'late-visit-alerts',
   'expiry-notices',
   'prune-live-events',
+  'chat-fallback',
 ];
 
 /** One attempt of a job as a handler sees it; retryCount counts the attempts before this one. */

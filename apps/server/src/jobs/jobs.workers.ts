@@ -12,12 +12,15 @@ import { remindUpcomingVisits } from '../features/notifications/visit-reminders.
 import { alertLateVisits } from '../features/notifications/late-visits.job';
 import { announceExpiries } from '../features/notifications/expiries.job';
 import { pruneLiveEvents } from '../features/live/live.prune';
+import { deleteStaleChatUploads } from '../features/chat/chat-attachments.uploads';
+import { sendChatFallbacks } from '../features/chat/chat-fallback.job';
 
 /**
  * Starts this process's workers on every queue and the recurring schedules (UTC cron):
  * - `file-import`, `file-export`: one job per import or export (queued by their procedures);
  * - `extend-pattern-horizons`: at start and daily at 03:15 (recurring patterns' 60-day horizon);
- * - `delete-stale-pending-files`: hourly (uploads that never arrived, files.service deleteStalePendingFiles);
+ * - `delete-stale-pending-files`: hourly (uploads that never arrived, files.service deleteStalePendingFiles; chat
+ *   attachments never sent, chat-attachments.uploads deleteStaleChatUploads);
  * - `delete-expired-file-exports`: hourly at :30 (export files past their retention);
  * - `recover-file-transfers`: at start and every minute (imports whose process was killed are resumed or failed
  *   with the reason, imports and exports left without their job, uploads that never arrived: jobs.recovery.ts).
@@ -33,6 +36,7 @@ import { pruneLiveEvents } from '../features/live/live.prune';
  * - `expiry-notices`: at start and daily at 12:00 UTC, the office's morning in the US (credentials and
  *   authorizations ending within 30 days).
  * - `prune-live-events`: hourly at :20 (live events older than a day, features/live/live.prune.ts).
+ * - `chat-fallback`: every minute (chat messages unread for 15 minutes go by SMS or email, chat-fallback.job.ts).
  * A failed run is retried by the queue and, past its retries, left failed with the reason (pg-boss's job output).
  */
 export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void> {
@@ -46,6 +50,10 @@ export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void
     const done = await deleteStalePendingFiles({ db: deps.db, storage: deps.storage, olderThan });
     if (done.deleted + done.promoted > 0) {
       deps.log.info(`Pending uploads: ${done.deleted} abandoned removed, ${done.promoted} completed`);
+    }
+    const chat = await deleteStaleChatUploads({ db: deps.db, storage: deps.storage, olderThan });
+    if (chat.deleted + chat.promoted > 0) {
+      deps.log.info(`Chat attachments: ${chat.deleted} never sent removed, ${chat.promoted} completed`);
     }
   });
   await queue.work('delete-expired-file-exports', async () => {
@@ -90,6 +98,11 @@ export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void
     if (done.deleted > 0) deps.log.info(`Live events: ${done.deleted} older than a day removed`);
   });
   await queue.schedule('prune-live-events', '20 * * * *');
+  await queue.work('chat-fallback', async () => {
+    const done = await sendChatFallbacks(deps.db);
+    if (done.messages > 0) deps.log.info(`Chat: ${done.messages} texts and emails of unread messages sent`);
+  });
+  await queue.schedule('chat-fallback', '* * * * *');
   await queue.schedule('visit-reminders', '* * * * *');
   await queue.schedule('late-visit-alerts', '* * * * *');
   await queue.schedule('expiry-notices', '0 12 * * *');
