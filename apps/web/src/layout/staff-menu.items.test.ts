@@ -17,6 +17,12 @@ describe('staffMenuItems', () => {
     const system = labels(staffMenuItems({ isAdmin: true, roleHasSystemLevelAccess: true }));
     expect(system).toEqual(expect.arrayContaining(['File Export Types', 'File Import Types', 'Logging']));
   });
+  it('lists Chat only when chat is enabled for the user (issue 22 item 5)', () => {
+    const base = { isAdmin: false, roleHasSystemLevelAccess: false };
+    expect(labels(staffMenuItems(base))).not.toContain('Chat');
+    expect(labels(staffMenuItems({ ...base, chat: { enabled: false } }))).not.toContain('Chat');
+    expect(labels(staffMenuItems({ ...base, chat: { enabled: true } }))).toContain('Chat');
+  });
 });
 
 describe('activeMenuPath', () => {

@@ -55,9 +55,13 @@ function recordsLink(label: string, base: '/clients' | '/caregivers', icon: Icon
  * The staff side menu (spec "Navigation chrome" and section 6): Admin only for admins, and its File Export Types,
  * File Import Types and Logging entries only with system-level access. While a client or caregiver is open
  * (`pathname` under /clients/{id} or /caregivers/{id}), Clients or Caregivers shows Schedule and Profile under it.
+ * Chat is listed only when chat is enabled for the user (`user.chat.enabled`, getCurrentUser's chat rights).
  * Labels are in the shown language (i18next's, read at each call: the menu re-renders on a language change).
  */
-export function staffMenuItems(user: Pick<CurrentUser, 'isAdmin' | 'roleHasSystemLevelAccess'>, pathname = '/'): MenuItem[] {
+export function staffMenuItems(
+  user: Pick<CurrentUser, 'isAdmin' | 'roleHasSystemLevelAccess'> & { chat?: { enabled: boolean } },
+  pathname = '/',
+): MenuItem[] {
   const items: MenuItem[] = [
     { label: i18n.t('shell:menu.home'), to: '/', icon: IconHome },
     { label: i18n.t('shell:menu.map'), to: '/map', icon: IconMap2 },
@@ -94,10 +98,10 @@ export function staffMenuItems(user: Pick<CurrentUser, 'isAdmin' | 'roleHasSyste
     }
     items.push({ label: i18n.t('shell:menu.admin'), icon: IconSettings, children: admin });
   }
-  items.push(
-    { label: i18n.t('shell:menu.notifications'), to: '/notifications', icon: IconBell },
-    { label: i18n.t('shell:menu.chat'), to: '/chat', icon: IconMessages },
-  );
+  items.push({ label: i18n.t('shell:menu.notifications'), to: '/notifications', icon: IconBell });
+  // Chat only for a user whose role and own setting allow it (issue 22 item 5: "a user with chatEnabled false or a
+  // role without chat sees no chat").
+  if (user.chat?.enabled) items.push({ label: i18n.t('shell:menu.chat'), to: '/chat', icon: IconMessages });
   return items;
 }
 

@@ -1,15 +1,18 @@
 import { Fragment, useState, type ReactNode } from 'react';
-import { NavLink, Stack } from '@mantine/core';
+import { Badge, NavLink, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { CurrentUser } from '@hearth/shared/users/users.schema';
 import { activeMenuPath, staffMenuItems, type MenuGroup, type MenuLink } from './staff-menu.items';
 import { NotificationDot } from '@/components/notifications/notification-dot';
 import { useNotificationStatus } from '@/components/notifications/notifications-api';
+import { useChatUnreadCount } from '@/components/chat/chat-unread';
+import { countBadge } from '@/format/count-badge';
 
 /**
  * The staff side menu, used in the navbar and in the small-screen drawer. `onNavigate` lets the drawer close.
- * Notifications carries a red dot while the newest notification is unseen.
+ * Notifications carries a red dot while the newest notification is unseen; Chat the live count of unread messages
+ * (issue 22 item 6).
  */
 export function StaffMenu({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
   const { pathname } = useLocation();
@@ -21,6 +24,26 @@ export function StaffMenu({ user, onNavigate }: { user: CurrentUser; onNavigate?
   // The Notifications item's red dot, while the newest notification is unseen (spec "Navigation chrome").
   const unseen = useNotificationStatus().data?.newestUnseen === true;
   const dotted = (link: MenuLink) => unseen && link.to === '/notifications';
+  const { t: tc, i18n } = useTranslation('chat');
+  const chatEnabled = (user as { chat?: { enabled: boolean } }).chat?.enabled === true;
+  const unread = useChatUnreadCount(chatEnabled).data?.count ?? 0;
+  const unreadBadge = countBadge(unread, i18n.language);
+  const right = (link: MenuLink): ReactNode => {
+    if (dotted(link)) return <NotificationDot />;
+    if (link.to === '/chat' && unreadBadge) {
+      return (
+        <Badge size="sm" circle={unread < 10} aria-hidden data-testid="chat-unread-badge">
+          {unreadBadge}
+        </Badge>
+      );
+    }
+    return undefined;
+  };
+  const accessibleName = (link: MenuLink): string | undefined => {
+    if (dotted(link)) return tn('menu.newUnseen');
+    if (link.to === '/chat' && unread > 0) return tc('menu.unread', { count: unread });
+    return undefined;
+  };
 
   const renderLink = (link: MenuLink): ReactNode => (
     <Fragment key={link.to}>
@@ -29,8 +52,8 @@ export function StaffMenu({ user, onNavigate }: { user: CurrentUser; onNavigate?
         to={link.to}
         label={link.label}
         leftSection={link.icon ? <link.icon size={18} stroke={1.6} /> : undefined}
-        rightSection={dotted(link) ? <NotificationDot /> : undefined}
-        aria-label={dotted(link) ? tn('menu.newUnseen') : undefined}
+        rightSection={right(link)}
+        aria-label={accessibleName(link)}
         active={link.to === active}
         aria-current={link.to === active ? 'page' : undefined}
         onClick={onNavigate}

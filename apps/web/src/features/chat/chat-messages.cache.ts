@@ -10,7 +10,7 @@ import type { ChatMessage, MessagesOutput } from '@hearth/shared/chat/chat.schem
 /** The infinite query's data: pages[0] is the newest page; pageParams[i] is the beforeId it was fetched with. */
 export interface MessagePages {
   pages: MessagesOutput[];
-  pageParams: (number | undefined)[];
+  pageParams: unknown[];
 }
 
 /** The highest message id held, or 0 when nothing is loaded. */
@@ -20,7 +20,7 @@ export function newestHeldId(data: MessagePages): number {
 }
 
 /** Every loaded message, oldest first (the pane's rows). */
-export function flattenPages(data: MessagePages | undefined): ChatMessage[] {
+export function flattenPages(data: Pick<MessagePages, 'pages'> | undefined): ChatMessage[] {
   if (!data) return [];
   return data.pages
     .slice()
