@@ -98,8 +98,7 @@ export interface FlushResult {
 export async function flushOutbox(ports: OutboxPorts): Promise<FlushResult> {
   const queue = sendQueue(await ports.list());
   const result: FlushResult = { sent: 0, waiting: 0, refused: 0 };
-  for (let i = 0; i < queue.length; i++) {
-    const entry = queue[i];
+  for (const [i, entry] of queue.entries()) {
     let message: ChatMessage | null = null;
     let error: unknown = null;
     try {

@@ -103,7 +103,7 @@ describe('the chat outbox (issue 22 item 6: sent when online, never lost, never 
     expect(server.messages.map((m) => m.body)).toEqual(['To the office']);
 
     server.state.refuse.clear();
-    await box.retry(box.outboxSnapshot()[0].clientMessageId);
+    await box.retry(box.outboxSnapshot()[0]!.clientMessageId);
     await settle(box);
     expect(server.messages.map((m) => m.body)).toEqual(['To the office', 'To a closed conversation']);
     expect(box.outboxSnapshot()).toEqual([]);
@@ -127,7 +127,7 @@ describe('the chat outbox (issue 22 item 6: sent when online, never lost, never 
     server.state.refuse.set(1, apiError('Chat is not enabled for you', 'FORBIDDEN'));
     await write(box, 1, 'Nope', 1);
     await settle(box);
-    await box.discard(box.outboxSnapshot()[0].clientMessageId);
+    await box.discard(box.outboxSnapshot()[0]!.clientMessageId);
     expect(box.outboxSnapshot()).toEqual([]);
   });
 
@@ -194,7 +194,7 @@ describe('the chat cache for reading offline (CHAT_OFFLINE_CACHE)', () => {
     await box.saveConversations([conversation(31, 50), conversation(32, 51)]);
     const kept = await box.readConversations();
     expect(kept).toHaveLength(30);
-    expect(kept[0].id).toBe(32);
+    expect(kept[0]!.id).toBe(32);
     expect(kept.map((c) => c.id)).not.toContain(1);
     expect(await store.get(messagesKey(1))).toBeUndefined();
     expect(await store.get(messagesKey(2))).toBeDefined();
@@ -204,10 +204,10 @@ describe('the chat cache for reading offline (CHAT_OFFLINE_CACHE)', () => {
     const { box } = setUp();
     const many = await Promise.all(Array.from({ length: 60 }, (_, i) => messageFor(1, i + 1)));
     await box.saveMessages(1, many.slice(0, 40));
-    await box.saveMessages(1, [...many.slice(40), { ...many[55], body: '', deletedAt: at(59) }]);
+    await box.saveMessages(1, [...many.slice(40), { ...many[55]!, body: '', deletedAt: at(59) }]);
     const kept = await box.readMessages(1);
     expect(kept).toHaveLength(50);
-    expect(kept[0].id).toBe(11);
+    expect(kept[0]!.id).toBe(11);
     expect(kept.at(-1)?.id).toBe(60);
     expect(kept.find((m) => m.id === 56)?.deletedAt).toBe(at(59));
   });
