@@ -107,7 +107,7 @@ const staffRoutes: RouteObject[] = [
     path: 'notifications',
     lazy: async () => ({ Component: (await import('./features/notifications/notifications.page')).NotificationsPage }),
   },
-  { path: 'chat', lazy: async () => ({ Component: (await import('./features/chat/chat.page')).ChatPage }) },
+  { path: 'chat', lazy: async () => ({ Component: (await import('./routes/chat.route')).ChatRoute }) },
   { path: 'mocks', lazy: async () => ({ Component: (await import('./features/mocks/outbox.page')).OutboxPage }) },
   { path: 'admin', element: <Navigate to="/admin/branches" replace /> },
   {
