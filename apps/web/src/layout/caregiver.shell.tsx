@@ -5,6 +5,8 @@ import { IconAlertTriangle, IconCalendarEvent, IconHandGrab, IconMessages } from
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useCaregiverAppCounts } from '@/api/caregiver-app-counts';
+import { useCurrentUser } from '@/api/current-user';
+import { useChatUnreadCount } from '@/components/chat/chat-unread';
 import { countBadge } from '@/format/count-badge';
 import classes from './caregiver.shell.module.css';
 
@@ -29,8 +31,9 @@ function activeTab(pathname: string, status: string | null): Tab | null {
 
 /**
  * The caregiver app layout, phone first: a slim header and a bottom bar (Schedule, Missed, Pickup, Chat). Missed
- * and Pickup carry their counts from caregiverAppGetCounts (no badge for none or while unknown); Chat's unread
- * count comes with chat.
+ * and Pickup carry their counts from caregiverAppGetCounts (no badge for none or while unknown); Chat carries the
+ * live unread count (getChatUnreadCount, refetched on each live 'chat' event; issue 22 item 6), and is not shown to
+ * a caregiver without chat (the role's chatEnabled or their own off, issue 22 item 5).
  */
 export function CaregiverShell() {
   const { t } = useTranslation('caregiverApp');
@@ -38,10 +41,14 @@ export function CaregiverShell() {
   const [searchParams] = useSearchParams();
   const active = activeTab(pathname, searchParams.get('status'));
   const counts = useCaregiverAppCounts();
+  const chatEnabled = useCurrentUser().data?.chat.enabled ?? false;
+  const chatUnread = useChatUnreadCount(chatEnabled);
   const countOf: Partial<Record<Tab, string | null>> = {
     missed: countBadge(counts?.missed),
     pickup: countBadge(counts?.pickup),
+    chat: countBadge(chatUnread.data?.count),
   };
+  const tabs = chatEnabled ? TABS : TABS.filter(({ tab }) => tab !== 'chat');
 
   return (
     <AppShell header={{ height: 52 }} footer={{ height: 64 }} padding="md">
@@ -51,7 +58,7 @@ export function CaregiverShell() {
       </AppShell.Main>
       <AppShell.Footer component="nav" aria-label={t('menu.label')}>
         <Group h="100%" grow gap={0} wrap="nowrap">
-          {TABS.map(({ tab, to, Icon }) => {
+          {tabs.map(({ tab, to, Icon }) => {
             const count = countOf[tab] ?? null;
             return (
               <UnstyledButton
