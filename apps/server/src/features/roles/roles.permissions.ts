@@ -319,6 +319,9 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     name: 'Caregiver',
     chatEnabled: true,
     chatSendMessageEnabled: true,
+    // A photo from the client's home (a wound, a broken lift) and the office's documents back (issue 22 item 2).
+    chatUploadAttachmentEnabled: true,
+    chatDownloadAttachmentEnabled: true,
     actionPermissions: CAREGIVER_APP_ACTIONS,
   },
   { id: ROLE_IDS.developer, name: 'Developer', hasSystemLevelAccess: true, hasPayPeriodLockOverride: true, chatEnabled: true },
@@ -328,6 +331,8 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     hasBranchLevelAccess: true,
     chatEnabled: true,
     chatSendMessageEnabled: true,
+    chatUploadAttachmentEnabled: true,
+    chatDownloadAttachmentEnabled: true,
     actionPermissions: [...READ_BRANCHES, ...NURSE_ACTIONS],
     tablePermissions: [...STAFF_TABLES, ...NURSE_REPORT_TABLES],
     viewPermissions: ['branches', ...RECORD_VIEWS, ...NURSE_REPORT_VIEWS],
