@@ -20,6 +20,17 @@ const staff: CurrentUser = {
   timezone: 'America/New_York',
   language: null,
   idleTimeoutMinutes: 30,
+  chat: {
+    enabled: true,
+    send: true,
+    initiate: false,
+    broadcast: false,
+    broadcastAll: false,
+    upload: false,
+    download: false,
+    copyAttachments: false,
+    readBranch: false,
+  },
 };
 
 describe('loginPathFor', () => {

@@ -27,9 +27,7 @@ export const CONVERSATION_KINDS = ['direct', 'group', 'office', 'broadcast'] as 
 export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
 
 /** A message body: trimmed, 1 to CHAT_MESSAGE_MAX_LENGTH characters (an attachment-only message sends ''). */
-const ZBody = zText()
-  .trim()
-  .max(CHAT_MESSAGE_MAX_LENGTH, `A message may be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`);
+const ZBody = zText().trim().max(CHAT_MESSAGE_MAX_LENGTH, `A message may be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`);
 
 /** The id a client gives a message or broadcast before sending, so a resend never doubles it (a UUID). */
 export const ZClientMessageId = z.uuid({ message: 'Give the message a UUID as its clientMessageId' });
@@ -231,9 +229,7 @@ export const ZSendMessageInput = z
 export type SendMessageInput = z.infer<typeof ZSendMessageInput>;
 
 /** Input of chat.editMessage (by its author within CHAT_EDIT_WINDOW_MINUTES). */
-export const ZEditMessageInput = z
-  .object({ messageId: ZId, body: ZBody.min(1, 'Write the message, or delete it') })
-  .strict();
+export const ZEditMessageInput = z.object({ messageId: ZId, body: ZBody.min(1, 'Write the message, or delete it') }).strict();
 export type EditMessageInput = z.infer<typeof ZEditMessageInput>;
 
 /** Input of chat.deleteMessage (by its author within CHAT_EDIT_WINDOW_MINUTES). */
@@ -245,7 +241,10 @@ export const ZMarkReadInput = z.object({ conversationId: ZId, messageId: ZId }).
 export type MarkReadInput = z.infer<typeof ZMarkReadInput>;
 
 /** Output of chat.markRead: the conversation's and the caller's total unread counts after it. */
-export const ZMarkReadOutput = z.object({ unreadCount: z.number().int().nonnegative(), totalUnread: z.number().int().nonnegative() });
+export const ZMarkReadOutput = z.object({
+  unreadCount: z.number().int().nonnegative(),
+  totalUnread: z.number().int().nonnegative(),
+});
 
 /** Input of chat.searchMessages: words in the bodies of the caller's conversations (or one of them). */
 export const ZSearchMessagesInput = z
@@ -313,9 +312,7 @@ export const ZBroadcastPage = zPage(ZBroadcastSummary);
 export const ZGetBroadcastsInput = z.object({ ...PAGING }).strict();
 
 /** Input of chat.createAttachment (chatUploadAttachmentEnabled): the file's facts, checked as record files are. */
-export const ZCreateAttachmentInput = z
-  .object({ conversationId: ZId, file: ZRecordFileFacts })
-  .strict();
+export const ZCreateAttachmentInput = z.object({ conversationId: ZId, file: ZRecordFileFacts }).strict();
 export type CreateAttachmentInput = z.infer<typeof ZCreateAttachmentInput>;
 
 /** Output of chat.createAttachment: the pending attachment and where to PUT its bytes (files' create-then-PUT). */
@@ -347,3 +344,20 @@ export const ZCopyAttachmentOutput = z.object({ fileId: z.number(), to: z.enum([
 export const ZChatSettings = z.object({ chatSmsEnabled: z.boolean(), chatEmailEnabled: z.boolean() });
 export type ChatSettings = z.infer<typeof ZChatSettings>;
 export const ZUpdateChatSettingsInput = ZChatSettings.partial().strict();
+
+/**
+ * The caller's chat rights (getCurrentUser's `chat`): each role chat flag, all false while the role's or the user's
+ * chatEnabled is off (spec section 3 "Role" chat flags, "User" chatEnabled). The web hides Chat without `enabled` and
+ * offers each button by its right.
+ */
+export const ZChatRights = z.object({
+  enabled: z.boolean(),
+  send: z.boolean(),
+  initiate: z.boolean(),
+  broadcast: z.boolean(),
+  broadcastAll: z.boolean(),
+  upload: z.boolean(),
+  download: z.boolean(),
+  copyAttachments: z.boolean(),
+  readBranch: z.boolean(),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZChatRights } from '../chat/chat.schema';
 import { MAX_ID, ZId, zText } from '../app/input-rules';
 import { UNASSIGNABLE_ROLE_IDS } from '../roles/roles.constants';
 import { zPage } from '../app/outputs.schema';
@@ -36,6 +37,8 @@ export const ZUserEditFields = z.object({
     .regex(/^((\d{3}|\*{3})-?(\d{2}|\*{2})-?\d{4})?$/, 'SSN must have 9 digits')
     .nullish(),
   adpFileNumber: zText().trim().max(40).nullish(),
+  /** Whether the user may use chat (spec "User" chatEnabled, default true; issue 22). Left out, it stays as it is. */
+  chatEnabled: z.boolean().optional(),
   v2RoleId: z
     .number({ message: 'Invalid role' })
     .int('Invalid role')
@@ -99,6 +102,8 @@ export const ZCurrentUser = z.object({
    * most the spec's 30): the browser logs off after it, as the server does (issue 20 item 3).
    */
   idleTimeoutMinutes: z.number().int().positive(),
+  /** What the user may do in chat (issue 22): the role's chat flags, all off while chat is off for the role or the user. */
+  chat: ZChatRights,
 });
 export type CurrentUser = z.infer<typeof ZCurrentUser>;
 
@@ -169,6 +174,8 @@ export const ZUserDetail = ZStaffIdentity.extend({
     .nullable(),
   adpFileNumber: z.string().nullable(),
   v2RoleId: z.number().nullable(),
+  /** Whether the user may use chat (spec "User" chatEnabled; issue 22). */
+  chatEnabled: z.boolean(),
   branchIds: z.array(z.number()),
   /** What the caller may change of this user (users.management.ts), so the form offers only that. */
   management: ZUserManagement,

@@ -1,7 +1,33 @@
+import { sql } from 'drizzle-orm';
 import type { ChatUnreadCount } from '@hearth/shared/chat/chat.schema';
 import type { Scope } from '../../auth/scope';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
-/** The caller's unread chat messages. */
-export async function getChatUnreadCount(_: { scope: Scope }): Promise<ChatUnreadCount> {
-  return { count: 0, conversations: 0 };
+/**
+ * The spec's getChatUnreadCount (issue 22; the menu's and the bottom bar's badges) -> {count, conversations}: the
+ * messages in the caller's conversations after their read position, neither their own nor deleted, and how many
+ * conversations hold them. Counts memberships only: an office conversation a staff user has not answered is not
+ * theirs yet (it shows in their list, not in this count).
+ * One statement, sized for 2,000 conversations under 20 ms (issue 22 "Performance"): chat_members_user_idx
+ * (user_id, conversation_id, last_read_message_id) gives the memberships with their positions, the conversation's
+ * last_message_id skips every conversation with nothing new before any message is read, and
+ * chat_messages_conversation_idx (conversation_id, id) reads only the unread messages of the rest.
+ */
+export async function getChatUnreadCount({ scope }: { scope: Scope }): Promise<ChatUnreadCount> {
+  return unreadCountOf(scope.db, scope.userId);
+}
+
+/** getChatUnreadCount for user `userId` on `db` (also markRead's total). */
+export async function unreadCountOf(db: Db, userId: number): Promise<ChatUnreadCount> {
+  const [row] = rowsOf<{ count: number; conversations: number }>(
+    await db.execute(sql`
+    select count(*)::int as count, count(distinct x.conversation_id)::int as conversations
+    from chat_members m
+    join chat_conversations c on c.id = m.conversation_id and c.last_message_id > coalesce(m.last_read_message_id, 0)
+    join chat_messages x on x.conversation_id = m.conversation_id and x.id > coalesce(m.last_read_message_id, 0)
+      and x.sender_user_id <> m.user_id and x.deleted_at is null
+    where m.user_id = ${userId}`),
+  );
+  return { count: Number(row?.count ?? 0), conversations: Number(row?.conversations ?? 0) };
 }

@@ -22,6 +22,8 @@ import {
 } from '@hearth/shared/chat/chat.schema';
 import { router } from '../../trpc/init';
 import { chatProcedure } from './chat.procedure';
+import { attachmentProcedures } from './chat-attachments.router';
+import { broadcastProcedures } from './chat-broadcasts.router';
 import * as conversations from './chat-conversations.service';
 import * as messages from './chat-messages.service';
 import * as settings from './chat-settings.service';
@@ -31,7 +33,8 @@ import { getChatUnreadCount } from './chat-unread.service';
  * Chat's procedures under `chat.*` (issue 22; docs/architecture.md "Chat"). Every one is built on chatProcedure
  * (403 "Chat is not enabled for you" without chat); the role's chat flags are checked by the services. A
  * conversation out of the caller's reach is 404, never 403 (chat.access.ts). Outputs are declared whitelists: no
- * storage key, chat id or address leaves.
+ * storage key, chat id or address leaves. The broadcast and attachment procedures (chat-broadcasts.router.ts,
+ * chat-attachments.router.ts) are spread in, so every chat procedure is under `chat.*`.
  */
 export const chatRouter = router({
   /**
@@ -109,6 +112,8 @@ export const chatRouter = router({
     .input(ZUpdateChatSettingsInput)
     .output(ZChatSettings)
     .mutation(({ ctx, input }) => settings.updateMyChatSettings({ scope: ctx.scope, input })),
+  ...broadcastProcedures,
+  ...attachmentProcedures,
 });
 
 /**

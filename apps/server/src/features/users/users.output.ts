@@ -2,6 +2,7 @@ import type { CurrentUser } from '@hearth/shared/users/users.schema';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import type { Caller } from '../../auth/caller';
 import { isAdminRole } from '../roles/roles.permissions';
+import { chatRightsOf } from '../../db/request-scope';
 
 /** Masks a social security number to its last four digits ("***-**-1234"); null stays null. */
 export function maskSsn(ssn: string | null | undefined): string | null {
@@ -17,7 +18,8 @@ export function isMaskedSsn(value: string): boolean {
 
 /**
  * The current user (spec section 7 GET /users/current) with the derived flags of spec section 3. While
- * impersonating, the user is the impersonated one and impersonatedUserId is set.
+ * impersonating, the user is the impersonated one and impersonatedUserId is set. `chat` is the user's chat rights
+ * (issue 22; db/request-scope.ts chatRightsOf).
  */
 export function toCurrentUser(caller: Caller, idleTimeoutMinutes: number): CurrentUser {
   const { user, role } = caller;
@@ -39,5 +41,6 @@ export function toCurrentUser(caller: Caller, idleTimeoutMinutes: number): Curre
     timezone: user.timezone,
     language: user.language,
     idleTimeoutMinutes,
+    chat: chatRightsOf(caller),
   };
 }

@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import type { ChatMember, ConversationDetail, ConversationSummary } from '@hearth/shared/chat/chat.schema';
+import type { Scope } from '../../auth/scope';
+import { rowsOf } from '../../db/rows';
+import type { ConversationRow, ReachedConversation } from './chat.access';
+
+/*
+ * Conversations as the screens show them (ConversationSummary, ConversationDetail): names, what a conversation is
+ * about, its last message and the caller's unread count, read for a whole page in a few statements.
+ */
+
+/** The longest preview of a last message, in characters. */
+const PREVIEW_LENGTH = 140;
+
+/** `text` escaped for a LIKE pattern. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** SQL array literal of integer ids. */
+function idArray(ids: number[]) {
+  return sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+}
+
+interface MemberRow extends ChatMember {
+  conversationId: number;
+}
+
+/**
+ * Summaries of `conversations` for the caller, in the given order. `members` of a summary are people; the detail's
+ * read positions come from the same read (detailOf). Unread counts are the caller's own (0 where not a member).
+ */
+export async function summarize(
+  scope: Scope,
+  conversations: { conversation: ConversationRow; isMember: boolean }[],
+): Promise<(ConversationSummary & { members: ChatMember[] })[]> {
+  if (conversations.length === 0) return [];
+  const ids = idArray(conversations.map((c) => c.conversation.id));
+  const members = rowsOf<{
+    conversation_id: number;
+    user_id: number;
+    name: string;
+    role_name: string;
+    last_read_message_id: number | null;
+    last_read_at: Date | string | null;
+  }>(
+    await scope.db.execute(sql`
+      select m.conversation_id, m.user_id, u.name, r.name as role_name, m.last_read_message_id, m.last_read_at
+      from chat_members m join users u on u.id = m.user_id join roles r on r.id = u.role_id
+      where m.conversation_id = any(${ids}) order by m.joined_at, m.user_id`),
+  ).map((row): MemberRow => ({
+    conversationId: row.conversation_id,
+    userId: row.user_id,
+    name: row.name,
+    roleName: row.role_name,
+    lastReadMessageId: row.last_read_message_id,
+    lastReadAt: row.last_read_at === null ? null : new Date(row.last_read_at).toISOString(),
+  }));
+  const facts = rowsOf<{
+    id: number;
+    branch_name: string | null;
+    client_name: string | null;
+    shift_start: Date | string | null;
+    last_id: number | null;
+    last_sender: string | null;
+    last_body: string | null;
+    last_deleted: boolean | null;
+    last_created: Date | string | null;
+    last_files: boolean | null;
+    unread: number;
+  }>(
+    await scope.db.execute(sql`
+      select c.id, b.name as branch_name, cl.first_name || ' ' || cl.last_name as client_name, s.start_at as shift_start,
+        x.id as last_id, su.name as last_sender, x.body as last_body, x.deleted_at is not null as last_deleted,
+        x.created_at as last_created,
+        exists (select 1 from chat_attachments a where a.message_id = x.id and a.status = 'uploaded') as last_files,
+        coalesce((select count(*)::int from chat_members m join chat_messages y on y.conversation_id = m.conversation_id
+          and y.id > coalesce(m.last_read_message_id, 0) and y.sender_user_id <> m.user_id and y.deleted_at is null
+          where m.conversation_id = c.id and m.user_id = ${scope.userId}), 0) as unread
+      from chat_conversations c
+      left join branches b on b.id = c.branch_id
+      left join clients cl on cl.id = c.client_id
+      left join shifts s on s.id = c.shift_id
+      left join chat_messages x on x.id = c.last_message_id
+      left join users su on su.id = x.sender_user_id
+      where c.id = any(${ids})`),
+  );
+  const factsById = new Map(facts.map((f) => [f.id, f]));
+  return conversations.map(({ conversation, isMember }) => {
+    const f = factsById.get(conversation.id);
+    const own = members.filter((m) => m.conversationId === conversation.id);
+    const deleted = f?.last_deleted === true;
+    const updatedAt = conversation.lastMessageAt ?? conversation.createdAt;
+    return {
+      id: conversation.id,
+      kind: conversation.kind,
+      title: titleOf(scope, conversation, own, f?.branch_name ?? null),
+      branchId: conversation.branchId,
+      about: {
+        clientId: conversation.clientId,
+        clientName: f?.client_name ?? null,
+        shiftId: conversation.shiftId,
+        shiftStart: f?.shift_start ? new Date(f.shift_start).toISOString() : null,
+      },
+      members: own.map(({ userId, name, roleName, lastReadMessageId, lastReadAt }) => ({
+        userId,
+        name,
+        roleName,
+        lastReadMessageId,
+        lastReadAt,
+      })),
+      lastMessage:
+        f?.last_id && f.last_created
+          ? {
+              id: f.last_id,
+              senderName: f.last_sender ?? '',
+              preview: deleted ? '' : (f.last_body ?? '').slice(0, PREVIEW_LENGTH),
+              hasAttachments: !deleted && f.last_files === true,
+              createdAt: new Date(f.last_created).toISOString(),
+            }
+          : null,
+      unreadCount: Number(f?.unread ?? 0),
+      isMember,
+      updatedAt: updatedAt.toISOString(),
+    };
+  });
+}
+
+/**
+ * The name a conversation shows: a group's title; an office conversation "<Branch> office" for the person who wrote
+ * to the office and that person's name for the office; a direct or broadcast conversation the other person's name.
+ */
+function titleOf(scope: Scope, conversation: ConversationRow, members: MemberRow[], branchName: string | null): string {
+  if (conversation.title) return conversation.title;
+  if (conversation.kind === 'office') {
+    if (conversation.createdByUserId === scope.userId) return `${branchName ?? ''} office`.trim();
+    return members.find((m) => m.userId === conversation.createdByUserId)?.name ?? `${branchName ?? ''} office`.trim();
+  }
+  const others = members.filter((m) => m.userId !== scope.userId).map((m) => m.name);
+  return others.length > 0 ? others.join(', ') : (members[0]?.name ?? '');
+}
+
+/**
+ * The detail of a reached conversation (chat.getConversation): the summary with members' read positions and what the
+ * caller may do in it: send as a member or the office with chatSendMessageEnabled, upload with
+ * chatUploadAttachmentEnabled too, download and copy by their flags.
+ */
+export async function detailOf(scope: Scope, reached: ReachedConversation): Promise<ConversationDetail> {
+  const [summary] = await summarize(scope, [reached]);
+  if (!summary) throw new Error('summary of a reached conversation is missing');
+  const canSend = scope.chat.send && reached.reach !== 'supervisor';
+  return {
+    ...summary,
+    canSend,
+    canUpload: canSend && scope.chat.upload,
+    canDownload: scope.chat.download,
+    canCopyAttachments: scope.chat.copyAttachments,
+  };
+}
