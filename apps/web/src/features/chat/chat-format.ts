@@ -1,3 +1,5 @@
+import { CHAT_EDIT_WINDOW_MINUTES } from '@hearth/shared/chat/chat.constants';
+import type { ChatMessage } from '@hearth/shared/chat/chat.schema';
 import { formatInstant } from '@/format/instant-format';
 
 /**
@@ -11,4 +13,9 @@ export function shortWhen(at: string, zone: string, now: Date = new Date()): str
   return day === formatInstant(now, zone, { style: 'date' })
     ? formatInstant(at, zone, { style: 'time', zoneName: 'never' })
     : day;
+}
+
+/** Whether `message` may still be edited or deleted by its author at `now` (CHAT_EDIT_WINDOW_MINUTES, issue 22 item 2). */
+export function withinEditWindow(message: Pick<ChatMessage, 'createdAt' | 'deletedAt'>, now: number = Date.now()): boolean {
+  return message.deletedAt === null && now - Date.parse(message.createdAt) < CHAT_EDIT_WINDOW_MINUTES * 60_000;
 }

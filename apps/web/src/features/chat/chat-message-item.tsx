@@ -3,19 +3,14 @@ import { ActionIcon, Box, Button, Group, Menu, Stack, Text, Textarea } from '@ma
 import { notifications } from '@mantine/notifications';
 import { IconDots } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_EDIT_WINDOW_MINUTES, CHAT_MESSAGE_MAX_LENGTH } from '@hearth/shared/chat/chat.constants';
+import { CHAT_MESSAGE_MAX_LENGTH } from '@hearth/shared/chat/chat.constants';
 import type { ChatMessage } from '@hearth/shared/chat/chat.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useUserTimeZone } from '@/api/display-zone';
 import { ChatAttachmentChip } from './chat-attachment';
-import { shortWhen } from './chat-format';
+import { shortWhen, withinEditWindow } from './chat-format';
 import { useDeleteMessage, useEditMessage } from './chat.queries';
 import classes from './chat-staff.module.css';
-
-/** Whether `message` may still be edited or deleted by its author at `now` (CHAT_EDIT_WINDOW_MINUTES, issue 22 item 2). */
-export function withinEditWindow(message: Pick<ChatMessage, 'createdAt' | 'deletedAt'>, now: number = Date.now()): boolean {
-  return message.deletedAt === null && now - Date.parse(message.createdAt) < CHAT_EDIT_WINDOW_MINUTES * 60_000;
-}
 
 /**
  * One message: the sender (others' messages), the text or "Message deleted", "edited", the time, its attachments,

@@ -28,15 +28,16 @@ export function ChatMessagePane(props: { conversationId: number; myUserId: numbe
   const me = conversation?.members.find((m) => m.userId === myUserId);
   const newest = messages[messages.length - 1];
 
-  // Marks read up to the newest message of others once it is on screen (members and office readers only).
+  // Marks read up to the newest message once one of others after the caller's read position is on screen (members
+  // and office readers only; a supervisor's reading moves no one's position).
   const { mutate: mark } = markRead;
+  const readUpTo = me?.lastReadMessageId ?? 0;
+  const unseen = messages.some((m) => m.id > readUpTo && m.sender.userId !== myUserId);
+  const mayMark = conversation !== undefined && (conversation.isMember || conversation.kind === 'office');
   useEffect(() => {
-    if (!conversation || !newest || newest.sender.userId === myUserId) return;
-    if (!conversation.isMember && conversation.kind !== 'office') return;
-    if (me?.lastReadMessageId != null && me.lastReadMessageId >= newest.id) return;
-    if (document.visibilityState !== 'visible') return;
+    if (!mayMark || !unseen || !newest || document.visibilityState !== 'visible') return;
     mark({ conversationId, messageId: newest.id });
-  }, [conversation, newest, me?.lastReadMessageId, myUserId, conversationId, mark]);
+  }, [mayMark, unseen, newest, conversationId, mark]);
 
   if (detail.isError) {
     return (

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { mutation, query, tokenOf } from './support/api';
+import { expectAccessible } from './support/a11y';
+import { artifact, mainMenu, signInAs } from './support/session';
+
+/**
+ * The staff side of chat (issue 22 item 6): a branch manager starts a conversation with a nurse of their branch from
+ * /chat, the nurse's menu counts it live, the nurse opens it from the fallback link (?c=) and answers, the manager
+ * sees the answer and the read receipt without a reload, edits and deletes their own message, and broadcasts to
+ * the branch's caregivers, whose read count the Broadcasts tab shows. Axe light and dark; screenshots at 1280x800.
+ */
+
+interface Conversation {
+  id: number;
+  title: string;
+}
+
+interface Broadcast {
+  id: number;
+  recipientCount: number;
+  readCount: number;
+}
+
+/** The Chat link of the staff menu, whatever its unread wording. */
+function chatMenuItem(page: Page) {
+  return mainMenu(page).getByRole('link', { name: /^Chat/ });
+}
+
+test('staff write to each other live at /chat, with unread counts, receipts, edits and a broadcast', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const nurseToken = await tokenOf(request, 'nurse');
+  const managerToken = await tokenOf(request, 'branchmanager');
+  const before = await query<{ count: number }>(request, nurseToken, 'getChatUnreadCount');
+  const managerBefore = await query<{ count: number }>(request, managerToken, 'getChatUnreadCount');
+  const nurseUser = await query<{ firstName: string; lastName: string }>(request, nurseToken, 'getCurrentUser');
+
+  await signInAs(page, 'branchmanager', '/chat');
+  await expect(page.getByRole('heading', { name: 'Chat', level: 2 })).toBeVisible();
+  await expect(chatMenuItem(page)).toHaveAttribute('aria-current', 'page');
+
+  // The nurse, in a browser of their own, watches their menu.
+  const nurseContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const nurse = await nurseContext.newPage();
+  await signInAs(nurse, 'nurse', '/');
+  await expect(chatMenuItem(nurse)).toBeVisible();
+
+  // The manager starts a direct conversation with the nurse through the New conversation dialog.
+  await page.getByRole('button', { name: 'New conversation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New conversation' });
+  await dialog.getByRole('textbox', { name: 'Person' }).fill(nurseUser.lastName);
+  await page.getByRole('option', { name: new RegExp(`${nurseUser.firstName} ${nurseUser.lastName}`) }).click();
+  await dialog.getByRole('button', { name: 'Start' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/chat\?c=\d+$/);
+  const conversationId = Number(new URL(page.url()).searchParams.get('c'));
+
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('Can you look in on Mrs. Lee this afternoon?');
+  await composer.press('Enter');
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log).toContainText('Can you look in on Mrs. Lee this afternoon?');
+  await expect(composer).toHaveValue('');
+
+  // The nurse's menu counts it live: no reload.
+  await expect(nurse.getByTestId('chat-unread-badge')).toHaveText(String(before.count + 1));
+  await expect(chatMenuItem(nurse)).toHaveAccessibleName(/unread message/);
+
+  // The fallback link opens the conversation; reading it puts the count back.
+  await nurse.goto(`/chat?c=${conversationId}`);
+  const nurseLog = nurse.getByRole('log', { name: 'Messages' });
+  await expect(nurseLog).toContainText('Can you look in on Mrs. Lee this afternoon?');
+  await expect
+    .poll(async () => (await query<{ count: number }>(request, nurseToken, 'getChatUnreadCount')).count)
+    .toBe(before.count);
+  if (before.count === 0) await expect(nurse.getByTestId('chat-unread-badge')).toHaveCount(0);
+
+  // The manager sees that it was read, and the nurse's answer, live.
+  await expect(log).toContainText(/Read by/);
+  const nurseComposer = nurse.getByRole('textbox', { name: 'Message' });
+  await nurseComposer.fill('Yes, at 3 PM.');
+  await nurse.getByRole('button', { name: 'Send' }).click();
+  await expect(log).toContainText('Yes, at 3 PM.');
+  // Read as it arrives in the open conversation: the manager's count does not grow.
+  await expect
+    .poll(async () => (await query<{ count: number }>(request, managerToken, 'getChatUnreadCount')).count)
+    .toBe(managerBefore.count);
+
+  // The manager edits, then deletes, a message of their own within the edit window; the nurse sees both live.
+  await composer.fill('Bring the new care plan.');
+  await composer.press('Enter');
+  const own = log.locator('[data-testid^="message-"]').filter({ hasText: 'Bring the new care plan.' });
+  await own.getByRole('button', { name: 'Message actions' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await page.getByRole('textbox', { name: 'Edit the message' }).fill('Bring the new care plan, please.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(nurseLog).toContainText('Bring the new care plan, please.');
+  await expect(nurseLog).toContainText('edited');
+
+  await page.mouse.move(1000, 60);
+  await page.screenshot({ path: artifact('chat-staff.png') });
+  await expectAccessible(page, '/chat (conversation open)');
+  await expectAccessible(nurse, '/chat (nurse)', { schemes: ['dark'] });
+  await nurse.screenshot({ path: artifact('chat-staff-nurse.png') });
+
+  await log
+    .locator('[data-testid^="message-"]')
+    .filter({ hasText: 'Bring the new care plan, please.' })
+    .getByRole('button', { name: 'Message actions' })
+    .click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(nurseLog).toContainText('Message deleted');
+  await expect(nurseLog).not.toContainText('Bring the new care plan, please.');
+
+  // The list shows the conversation with the last message; search narrows it.
+  const list = page.getByRole('list', { name: 'Conversations' });
+  await expect(list.getByTestId(`conversation-${conversationId}`)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search conversations' }).fill('zzzz-nobody');
+  await expect(page.getByText('No conversations match.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search conversations' }).fill('');
+
+  // A broadcast to the Boston caregivers, with its read count on the Broadcasts tab.
+  await page.getByRole('button', { name: 'Broadcast' }).click();
+  const broadcastDialog = page.getByRole('dialog', { name: 'Broadcast to caregivers' });
+  await broadcastDialog.getByRole('textbox', { name: 'Branch' }).click();
+  await page.getByRole('option', { name: 'Boston' }).click();
+  await broadcastDialog.getByRole('textbox', { name: 'Message' }).fill('Snow tomorrow: call the office before driving.');
+  await broadcastDialog.getByRole('button', { name: 'Send broadcast' }).click();
+  await expect(broadcastDialog).toBeHidden();
+  await page.getByRole('tab', { name: 'Broadcasts' }).click();
+  const broadcasts = await query<{ rows: Broadcast[] }>(request, managerToken, 'chat.getBroadcasts', { page: 1, pageSize: 5 });
+  const sent = broadcasts.rows[0]!;
+  const card = page.getByTestId(`broadcast-${sent.id}`);
+  await expect(card).toContainText('Snow tomorrow: call the office before driving.');
+  await expect(card).toContainText(`Read by ${sent.readCount} of ${sent.recipientCount}`);
+  await page.mouse.move(1000, 60);
+  await page.screenshot({ path: artifact('chat-staff-broadcasts.png') });
+  await expectAccessible(page, '/chat (broadcasts)');
+
+  // A resend of the same message (same clientMessageId) answers the stored one: never doubled.
+  const clientMessageId = randomUUID();
+  const first = await mutation<{ id: number }>(request, managerToken, 'chat.sendMessage', {
+    conversationId,
+    clientMessageId,
+    body: 'Once.',
+  });
+  const again = await mutation<{ id: number }>(request, managerToken, 'chat.sendMessage', {
+    conversationId,
+    clientMessageId,
+    body: 'Once.',
+  });
+  expect(again.id).toBe(first.id);
+  await expect(nurseLog.getByText('Once.', { exact: true })).toHaveCount(1);
+
+  const conversations = await query<{ rows: Conversation[] }>(request, nurseToken, 'chat.listConversations', {
+    page: 1,
+    pageSize: 30,
+  });
+  expect(conversations.rows.some((c) => c.id === conversationId)).toBe(true);
+  await nurseContext.close();
+});
