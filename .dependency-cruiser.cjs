@@ -74,9 +74,10 @@ module.exports = {
       name: 'server-features-not-transport',
       severity: 'error',
       comment:
-        'Server features are plain services, free of HTTP and tRPC: only a feature router (*.router.ts) imports ' +
-        'the tRPC layer; nothing in a feature imports apps/server/src/http or the app.',
-      from: { path: '^apps/server/src/features/', pathNot: `\\.router\\.ts$|${TESTS}` },
+        'Server features are plain services, free of HTTP and tRPC: only a feature router (*.router.ts), or the ' +
+        'procedure builder its routers share (*.procedure.ts, such as chatProcedure), imports the tRPC layer; ' +
+        'nothing in a feature imports apps/server/src/http or the app.',
+      from: { path: '^apps/server/src/features/', pathNot: `\\.(router|procedure)\\.ts$|${TESTS}` },
       to: { path: '^apps/server/src/(trpc|http)/|^apps/server/src/(app|main)\\.ts$' },
     },
     {
