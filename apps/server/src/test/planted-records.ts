@@ -26,7 +26,8 @@ export interface PlantOptions {
  * address, contact, authorization, journal entry, nurse assessment and file; caregiver with address, file,
  * journal entry, credential and cash advance; payer source and service; a visit with timesheet, comment, pickup
  * invitation and care sheet; a shift pattern; a pay period lock; an import and an export; a saved view; an
- * encryption key; an outbox message; an in-app notification and a channel choice; payroll and billing lines.
+ * encryption key; an outbox message; an in-app notification and a channel choice; payroll and billing lines; a chat
+ * conversation with its member, message, attachment and a broadcast.
  * @returns the company id the set belongs to
  */
 export async function plantRecords(db: Db, options: PlantOptions): Promise<number> {
@@ -102,6 +103,16 @@ export async function plantRecords(db: Db, options: PlantOptions): Promise<numbe
     values (${id}, ${id}, 'late_visit', ${m('Late visit')}, ${m('notification')}, ${`/shifts/${id}`})`);
   await run(sql`insert into notification_preferences (user_id, kind, push, email, sms)
     values (${id}, 'late_visit', true, true, true)`);
+  await run(sql`insert into chat_conversations (id, company_id, kind, title, branch_id, client_id, shift_id, created_by_user_id)
+    values (${id}, ${companyId}, 'group', ${m('Chat')}, ${id}, ${id}, ${id}, ${id})`);
+  await run(sql`insert into chat_members (conversation_id, user_id) values (${id}, ${id})`);
+  await run(sql`insert into chat_broadcasts (id, company_id, sender_user_id, audience, branch_id, client_message_id, body, recipient_count)
+    values (${id}, ${companyId}, ${id}, 'branch', ${id}, gen_random_uuid(), ${m('broadcast')}, 1)`);
+  await run(sql`insert into chat_messages (id, conversation_id, sender_user_id, client_message_id, body)
+    values (${id}, ${id}, ${id}, gen_random_uuid(), ${m('chat message')})`);
+  await run(sql`update chat_conversations set last_message_id = ${id}, last_message_at = now() where id = ${id}`);
+  await run(sql`insert into chat_attachments (id, conversation_id, message_id, uploaded_by_user_id, storage_key, filename, size, content_type, status)
+    values (${id}, ${id}, ${id}, ${id}, ${`chat/${id}/planted`}, ${m('photo.jpg')}, 10, 'image/jpeg', 'uploaded')`);
   await run(sql`insert into payroll_lines (id, company_id, branch_id, caregiver_id, period_from, period_to)
     values (${id}, ${companyId}, ${id}, ${id}, '2026-11-01', '2026-11-14')`);
   await run(sql`insert into billing_lines (id, company_id, branch_id, period_from, period_to, shift_id, client_id, caregiver_id, payer_source_id, visit_date, status, note)

@@ -90,6 +90,8 @@ export const PROCEDURE_INPUT_OVERRIDES: Record<string, Record<string, unknown>> 
   queueFileImport: { contentType: 'text/csv' },
   sendPhoneVerificationCode: { phoneNumber: '+15550100200' },
   verifyPhone: { code: '123456' },
+  // An office conversation names only a branch (direct and group need people of a count the walk cannot tell).
+  'chat.startConversation': { kind: 'office', userIds: [] },
 };
 
 /** Keys (any procedure) whose values must name something that exists rather than match a pattern. */
