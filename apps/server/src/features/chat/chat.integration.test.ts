@@ -54,7 +54,7 @@ describe('who has chat', () => {
   it('updateUser turns a user chat off and getUser shows it', async () => {
     const user = await q<Record<string, unknown>>('getUser', { id: ids.prn }, 'companyadmin');
     expect(user.data.chatEnabled).toBe(true);
-    const edit = { ...user.data, id: ids.prn, chatEnabled: false };
+    const edit: Record<string, unknown> = { ...user.data, id: ids.prn, chatEnabled: false };
     for (const key of ['username', 'roleId', 'roleName', 'branchIds', 'management', 'ssn']) delete edit[key];
     const saved = await m<{ chatEnabled: boolean }>('updateUser', edit, 'companyadmin');
     expect(saved.status).toBe(200);
