@@ -7,8 +7,9 @@ import { artifact, mainMenu, signInAs } from './support/session';
 /**
  * The staff side of chat (issue 22 item 6): a branch manager starts a conversation with a nurse of their branch from
  * /chat, the nurse's menu counts it live, the nurse opens it from the fallback link (?c=) and answers, the manager
- * sees the answer and the read receipt without a reload, edits and deletes their own message, and broadcasts to
- * the branch's caregivers, whose read count the Broadcasts tab shows. Axe light and dark; screenshots at 1280x800.
+ * sees the answer, an attachment and the read receipt without a reload, edits and deletes their own message, and
+ * broadcasts to the branch's caregivers, whose read count the Broadcasts tab shows. Axe light and dark; screenshots
+ * at 1280x800.
  */
 
 interface Conversation {
@@ -88,6 +89,27 @@ test('staff write to each other live at /chat, with unread counts, receipts, edi
   await expect
     .poll(async () => (await query<{ count: number }>(request, managerToken, 'getChatUnreadCount')).count)
     .toBe(managerBefore.count);
+
+  // The nurse (chatUploadAttachmentEnabled) attaches a note: it is uploaded at once and sent with the message. The
+  // manager's role has no download right, so the name shows without a Download button; the nurse's opens the bytes.
+  await nurse.locator('input[type="file"]').setInputFiles({
+    name: 'lift-note.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('The lift in the bathroom is broken.'),
+  });
+  await expect(nurse.getByRole('button', { name: 'Remove lift-note.txt' })).toBeEnabled();
+  await nurseComposer.fill('Photo of the lift to follow; here is my note.');
+  await nurseComposer.press('Enter');
+  await expect(log).toContainText('lift-note.txt');
+  await expect(log.getByRole('button', { name: 'Download lift-note.txt' })).toHaveCount(0);
+  // The signed link opens in a new tab (a download); its bytes are fetched again here to check them.
+  const [link] = await Promise.all([
+    nurseContext.waitForEvent('request', (request) => request.url().includes('/api/storage/')),
+    nurseLog.getByRole('button', { name: 'Download lift-note.txt' }).click(),
+  ]);
+  const bytes = await nurse.request.get(link.url());
+  expect(await bytes.text()).toBe('The lift in the bathroom is broken.');
+  for (const other of nurseContext.pages()) if (other !== nurse) await other.close();
 
   // The manager edits, then deletes, a message of their own within the edit window; the nurse sees both live.
   await composer.fill('Bring the new care plan.');

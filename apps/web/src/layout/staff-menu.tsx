@@ -25,8 +25,7 @@ export function StaffMenu({ user, onNavigate }: { user: CurrentUser; onNavigate?
   const unseen = useNotificationStatus().data?.newestUnseen === true;
   const dotted = (link: MenuLink) => unseen && link.to === '/notifications';
   const { t: tc, i18n } = useTranslation('chat');
-  const chatEnabled = (user as { chat?: { enabled: boolean } }).chat?.enabled === true;
-  const unread = useChatUnreadCount(chatEnabled).data?.count ?? 0;
+  const unread = useChatUnreadCount(user.chat.enabled).data?.count ?? 0;
   const unreadBadge = countBadge(unread, i18n.language);
   const right = (link: MenuLink): ReactNode => {
     if (dotted(link)) return <NotificationDot />;

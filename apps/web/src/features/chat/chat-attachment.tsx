@@ -25,7 +25,7 @@ export function ChatAttachmentChip(props: {
   const download = async () => {
     try {
       const { url } = await link(attachment.id);
-      const tab = window.open(url, '_blank', 'noopener');
+      const tab = window.open(url, '_blank');
       if (!tab) window.location.assign(url);
     } catch (error) {
       notifications.show({ color: 'red', title: t('attachment.downloadFailed'), message: errorMessageOf(error) });
