@@ -88,6 +88,7 @@ export function ChatPhoneComposer(props: { box: ChatOfflineBox; conversationId: 
                 {...fileProps}
                 variant="subtle"
                 size="input-sm"
+                disabled={!online}
                 aria-label={online ? t('composer.attachPhoto') : t('composer.attachOffline')}
                 title={online ? undefined : t('composer.attachOffline')}
               >

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { ActionIcon, Alert, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconCloudOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_OFFLINE_CACHE } from '@hearth/shared/chat/chat.constants';
 import type { ChatMember, ChatMessage } from '@hearth/shared/chat/chat.schema';
@@ -55,32 +55,23 @@ export function ChatPhoneConversation(props: {
     mutate({ conversationId, messageId: lastId });
   }, [detail?.isMember, lastId, myReadId, messages.data?.fromCache, conversationId, mutate]);
 
-  // Follows the newest row: a message received, or one written.
-  const end = useRef<HTMLDivElement>(null);
+  // Follows the newest row, a message received or one written: the page scrolls to its end, where the newest row
+  // sits just above the composer.
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
+    window.scrollTo({ top: document.documentElement.scrollHeight });
   }, [rows.length]);
 
   const lastOwnId = [...list].reverse().find((m) => m.sender.userId === myUserId)?.id ?? null;
   const error = conversation.error ?? messages.error;
 
   return (
-    <Stack gap="sm">
-      <Group gap="xs" wrap="nowrap" className={classes.bar}>
-        <ActionIcon variant="subtle" size="lg" onClick={onBack} aria-label={t('conversation.back')}>
-          <IconArrowLeft size={20} />
-        </ActionIcon>
-        <Stack gap={0} className={classes.grow}>
-          <Title order={1} size="h4" lineClamp={1}>
-            {detail?.title ?? t('page.title')}
-          </Title>
-          {detail?.about.clientName && (
-            <Text size="xs" c="dimmed" lineClamp={1}>
-              {t('conversation.about', { client: detail.about.clientName })}
-            </Text>
-          )}
-        </Stack>
-      </Group>
+    <Stack gap="sm" className={classes.conversation}>
+      <TitleBar
+        title={detail?.title ?? t('page.title')}
+        clientName={detail?.about.clientName ?? null}
+        online={online}
+        onBack={onBack}
+      />
       {error && !detail && (
         <Alert color="red" title={t('conversation.loadFailed')}>
           {errorMessageOf(error)}
@@ -101,7 +92,7 @@ export function ChatPhoneConversation(props: {
           {t('conversation.empty')}
         </Text>
       )}
-      <Stack gap="sm" role="log" aria-label={t('conversation.messages')}>
+      <Stack gap="sm" role="log" aria-label={t('conversation.messages')} className={classes.log}>
         {rows.map((row) =>
           row.kind === 'stored' ? (
             <ChatMessageItem
@@ -118,7 +109,6 @@ export function ChatPhoneConversation(props: {
           ),
         )}
       </Stack>
-      <div ref={end} />
       {detail && !detail.canSend && (
         <Text size="sm" c="dimmed" ta="center">
           {t('conversation.readOnly')}
@@ -128,5 +118,36 @@ export function ChatPhoneConversation(props: {
         <ChatPhoneComposer box={box} conversationId={conversationId} canUpload={detail.canUpload} online={online} />
       )}
     </Stack>
+  );
+}
+
+/** The conversation's title bar: Back, the title, what it is about, and "offline" while the phone has no network. */
+function TitleBar(props: { title: string; clientName: string | null; online: boolean; onBack: () => void }) {
+  const { title, clientName, online, onBack } = props;
+  const { t } = useTranslation('chatPhone');
+  return (
+    <Group gap="xs" wrap="nowrap" className={classes.bar}>
+      <ActionIcon variant="subtle" size="lg" onClick={onBack} aria-label={t('conversation.back')}>
+        <IconArrowLeft size={20} />
+      </ActionIcon>
+      <Stack gap={0} className={classes.grow}>
+        <Title order={2} size="h4" lineClamp={1}>
+          {title}
+        </Title>
+        {clientName && (
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {t('conversation.about', { client: clientName })}
+          </Text>
+        )}
+        {!online && (
+          <Group gap={4} wrap="nowrap" role="status">
+            <IconCloudOff size={12} aria-hidden />
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {t('offline.short')}
+            </Text>
+          </Group>
+        )}
+      </Stack>
+    </Group>
   );
 }

@@ -27,6 +27,7 @@ export function ChatPhoneList(props: { box: ChatOfflineBox; online: boolean; onO
   const start = useStartConversation();
   const waiting = outboxCountByConversation(useOutbox(box));
   const offices = contacts.data?.offices ?? [];
+  const rows = conversations.data?.conversations ?? [];
 
   const writeToOffice = (branchId: number) =>
     start.mutate(
@@ -37,10 +38,9 @@ export function ChatPhoneList(props: { box: ChatOfflineBox; online: boolean; onO
       },
     );
 
-  const rows = conversations.data?.conversations ?? [];
   return (
     <Stack gap="sm">
-      <Title order={1} size="h3">
+      <Title order={2} size="h3">
         {t('page.title')}
       </Title>
       {online &&
@@ -50,6 +50,7 @@ export function ChatPhoneList(props: { box: ChatOfflineBox; online: boolean; onO
             leftSection={<IconMessagePlus size={18} />}
             loading={start.isPending && start.variables?.branchId === office.branchId}
             onClick={() => writeToOffice(office.branchId)}
+            variant={rows.length > 0 ? 'light' : 'filled'}
             fullWidth
           >
             {offices.length > 1 ? t('list.writeOfficeOf', { office: office.name }) : t('list.writeOffice')}
