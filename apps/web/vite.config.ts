@@ -45,7 +45,9 @@ export default defineConfig({
         globIgnores: ['**/map-gl-*'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         navigateFallback: '/index.html',
-        navigateFallbackAllowlist: [/^\/app(\/|$)/, /^\/chat$/],
+        // Workbox matches these against the path and query: /chat?c=<id> (the conversation open, and the chat
+        // fallback's link) must load offline as /chat does.
+        navigateFallbackAllowlist: [/^\/app(\/|$)/, /^\/chat(\?|$)/],
         navigateFallbackDenylist: [/^\/api\//, /^\/users\//],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
