@@ -182,5 +182,30 @@ test('staff write to each other live at /chat, with unread counts, receipts, edi
     pageSize: 30,
   });
   expect(conversations.rows.some((c) => c.id === conversationId)).toBe(true);
+
+  // A conversation about a client is listed on the client's profile, linking to it in /chat.
+  const [client] = await query<{ value: string; label: string }[]>(request, managerToken, 'queryOptionsView', {
+    view: 'clients',
+    value: 'a',
+  });
+  const nurseId = (await query<{ id: number }>(request, nurseToken, 'getCurrentUser')).id;
+  const about = await mutation<Conversation>(request, managerToken, 'chat.startConversation', {
+    kind: 'group',
+    title: 'Care team',
+    userIds: [nurseId],
+    clientId: Number(client!.value),
+  });
+  await mutation(request, managerToken, 'chat.sendMessage', {
+    conversationId: about.id,
+    clientMessageId: randomUUID(),
+    body: 'New care plan is in.',
+  });
+  await nurse.goto(`/clients/${client!.value}/profile`);
+  const section = nurse.getByRole('region', { name: 'Chat about this client' });
+  await section.scrollIntoViewIfNeeded();
+  await nurse.screenshot({ path: artifact('chat-about-client.png') });
+  await section.getByRole('link', { name: 'Care team' }).click();
+  await expect(nurse).toHaveURL(new RegExp(`/chat\\?c=${about.id}$`));
+  await expect(nurseLog).toContainText('New care plan is in.');
   await nurseContext.close();
 });

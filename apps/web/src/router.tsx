@@ -34,7 +34,7 @@ const staffRoutes: RouteObject[] = [
   },
   {
     path: 'clients/:id/profile',
-    lazy: async () => ({ Component: (await import('./features/clients/client-profile.page')).ClientProfilePage }),
+    lazy: async () => ({ Component: (await import('./routes/client-profile.route')).ClientProfileRoute }),
   },
   {
     path: 'clients/:id/files/:fileId',
