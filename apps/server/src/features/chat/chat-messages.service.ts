@@ -163,8 +163,9 @@ export async function deleteMessage({
 
 /**
  * Moves the caller's read position in {conversationId} to {messageId} (never back; read receipts and unread counts)
- * -> {unreadCount in this conversation, totalUnread (getChatUnreadCount's count)}. Only a member has a read position:
- * an office reader or supervisor who is not a member changes nothing. Tells the members (their "Read by" changes).
+ * -> {unreadCount in this conversation, totalUnread (getChatUnreadCount's count)}. Staff reading their branch's office
+ * conversation become a member as they read; a supervisor reading changes nothing. Tells the members (their "Read
+ * by" changes).
  * @throws NOT_FOUND (404) out of reach, or for a message not in this conversation.
  */
 export async function markRead({
@@ -176,13 +177,22 @@ export async function markRead({
   input: MarkReadInput;
   now: Date;
 }): Promise<{ unreadCount: number; totalUnread: number }> {
-  const reached = await conversationForRead(scope, input.conversationId, 'chat.markRead');
+  let reached = await conversationForRead(scope, input.conversationId, 'chat.markRead');
   const [message] = await scope.db
     .select({ id: chatMessages.id })
     .from(chatMessages)
     .where(and(eq(chatMessages.id, input.messageId), eq(chatMessages.conversationId, input.conversationId)));
   if (!message) throw notFound('Message', input.messageId);
-  if (reached.isMember) {
+  // Staff reading their branch's office conversation join it as they read, so its read position and unread count
+  // are theirs from now on; a supervisor's read changes nothing.
+  if (reached.reach === 'office' && !reached.isMember) {
+    await scope.db
+      .insert(chatMembers)
+      .values({ conversationId: input.conversationId, userId: scope.userId })
+      .onConflictDoNothing();
+    reached = { ...reached, reach: 'member', isMember: true };
+  }
+  if (reached.reach !== 'supervisor') {
     const moved = await scope.db
       .update(chatMembers)
       .set({ lastReadMessageId: input.messageId, lastReadAt: now })

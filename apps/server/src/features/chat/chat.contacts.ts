@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChatContacts } from '@hearth/shared/chat/chat.schema';
 import { inBranchScope, type Scope } from '../../auth/scope';
+import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { escapeLike } from './chat.summaries';
 
@@ -52,6 +53,29 @@ export async function unreachableUsers(scope: Scope, userIds: number[]): Promise
       )}) and ${reachableUserSql(scope)}`),
   ).map((row) => row.id);
   return userIds.filter((id) => !found.includes(id));
+}
+
+/**
+ * The office of branch `branchId` as members of its new office conversations (issue 22 item 1): the active users
+ * with chat (on their role and their user) linked to the branch whose role works at branch level; a branch with none
+ * falls back to its company's company-level users with chat, so a caregiver's message always reaches someone. The
+ * same people as the branch's office alerts (notifications office-recipients.ts), narrowed to those with chat.
+ * @returns user ids, ascending (possibly empty: nobody in the office has chat).
+ */
+export async function officeChatUserIds(db: Db, branchId: number): Promise<number[]> {
+  const withChat = sql`u.is_active and u.chat_enabled and r.chat_enabled`;
+  const linked = rowsOf<{ id: number }>(
+    await db.execute(sql`select u.id from "_BranchToUser" bu join users u on u.id = bu."B" join roles r on r.id = u.role_id
+      where bu."A" = ${branchId} and ${withChat} and r.has_branch_level_access order by u.id`),
+  );
+  if (linked.length > 0) return linked.map((row) => row.id);
+  const admins = rowsOf<{ id: number }>(
+    await db.execute(sql`select u.id from branches b join users u on u.company_id = b.company_id
+      join roles r on r.id = u.role_id
+      where b.id = ${branchId} and ${withChat} and r.has_company_level_access and not r.has_system_level_access
+      order by u.id`),
+  );
+  return admins.map((row) => row.id);
 }
 
 /** The most people one contacts answer lists (the search narrows a larger agency). */

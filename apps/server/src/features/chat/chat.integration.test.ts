@@ -115,14 +115,32 @@ describe('starting conversations', () => {
 });
 
 describe('messages', () => {
-  it('lets the office answer (joining), refuses another branch (404) and a role without send (403)', async () => {
-    await send(office, 'Running late at Mrs. Lee', 'caregiver');
+  it("puts the caregiver's message in the office staff's unread count, lets the office answer, joins a company reader who reads it", async () => {
+    const asked = await send(office, 'Running late at Mrs. Lee', 'caregiver');
     const list = await q<{ rows: ConversationSummary[] }>('chat.listConversations', {}, 'nurse');
     const row = list.data.rows.find((r) => r.id === office)!;
-    expect(row).toMatchObject({ isMember: false, title: expect.stringContaining('') });
+    // The branch's office staff with chat are members from the start: the message is unread in their badge.
+    expect(row).toMatchObject({ isMember: true, unreadCount: 1 });
+    expect((await unread('nurse')).count).toBe(1);
+    const read = await m<{ unreadCount: number; totalUnread: number }>(
+      'chat.markRead',
+      { conversationId: office, messageId: asked.data.id },
+      'nurse',
+    );
+    expect(read.data).toEqual({ unreadCount: 0, totalUnread: 0 });
     expect((await send(office, 'Thanks, noted', 'nurse')).status).toBe(200);
     const detail = await q<ConversationDetail>('chat.getConversation', { conversationId: office }, 'nurse');
     expect(detail.data.isMember).toBe(true);
+    const lastId = (
+      await q<{ messages: ChatMessage[] }>('chat.getMessages', { conversationId: office }, 'nurse')
+    ).data.messages.at(-1)!.id;
+    await m('chat.markRead', { conversationId: office, messageId: lastId }, 'branchmanager');
+    // A company-level reader answers the office without being in it, and joins it by reading.
+    const admin = await q<ConversationDetail>('chat.getConversation', { conversationId: office }, 'companyadmin');
+    expect(admin.data.isMember).toBe(false);
+    await m('chat.markRead', { conversationId: office, messageId: lastId }, 'companyadmin');
+    const joined = await q<ConversationDetail>('chat.getConversation', { conversationId: office }, 'companyadmin');
+    expect(joined.data.members.find((x) => x.userId === ids.companyadmin)?.lastReadMessageId).toBe(lastId);
     expect((await q('chat.getConversation', { conversationId: office }, 'prn')).status).toBe(404);
     expect((await send(office, 'hi', 'prn')).status).toBe(404);
     const developer = await send(office, 'hi', 'developer');
@@ -228,7 +246,11 @@ describe('supervisors and live events', () => {
       await t.database.db.execute(sql`select user_ids, branch_ids from live_events where topic = 'chat' and ref_id = ${office}
         order by id desc limit 1`),
     );
-    expect(event!.user_ids).toEqual([ids.nurse!, ids.caregiver!].sort((a, b) => a - b));
+    const members = rowsOf<{ user_id: number }>(
+      await t.database.db.execute(sql`select user_id from chat_members where conversation_id = ${office} order by user_id`),
+    ).map((row) => row.user_id);
+    expect(members).toEqual(expect.arrayContaining([ids.caregiver, ids.nurse, ids.branchmanager, ids.companyadmin]));
+    expect(event!.user_ids).toEqual(members);
     expect(event!.branch_ids).toEqual([1]);
   });
 

@@ -3,7 +3,7 @@ import type { StartConversationInput } from '@hearth/shared/chat/chat.schema';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import { rowsOf } from '../../db/rows';
 import { AppError, notFound } from '../../errors/app-error';
-import { officeBranchSql, unreachableUsers } from './chat.contacts';
+import { officeBranchSql, officeChatUserIds, unreachableUsers } from './chat.contacts';
 import { publishConversationEvent } from './chat.messages';
 import { chatConversations, chatMembers } from './chat.schema';
 
@@ -93,7 +93,9 @@ async function placeOf(
 /**
  * Starts a conversation for the caller, or returns the existing direct conversation of the same two people (or the
  * caller's office conversation with the same branch) about the same client and visit -> its id. `office` ignores
- * `userIds`: the office is its branch's staff. Members: the caller and the people named. Publishes a live 'chat'
+ * `userIds`: the office is its branch's staff. Members: the caller and the people named; for `office`, also the branch's
+ * office staff with chat (officeChatUserIds), so the message is unread for them, counts in their badge and reaches
+ * them by the fallback; other staff in scope of the branch still answer it, and join by answering or reading. Publishes a live 'chat'
  * event to them (and the office's branch). Concurrent starts of the same conversation wait on one transaction lock.
  * @throws FORBIDDEN (403) direct or group without chatInitiateConversationEnabled; NOT_FOUND (404) "User N not
  *   found" for a person out of reach, "Branch N not found" for an office the caller may not write to, and as aboutOf.
@@ -134,7 +136,9 @@ export async function startConversation(scope: Scope, input: StartConversationIn
     })
     .returning({ id: chatConversations.id });
   if (!created) throw new Error('conversation insert returned nothing');
-  await scope.db.insert(chatMembers).values([scope.userId, ...others].map((userId) => ({ conversationId: created.id, userId })));
+  const office = officeBranchId === null ? [] : await officeChatUserIds(scope.db, officeBranchId);
+  const members = [...new Set([scope.userId, ...others, ...office])];
+  await scope.db.insert(chatMembers).values(members.map((userId) => ({ conversationId: created.id, userId })));
   await publishConversationEvent(scope.db, created.id);
   return created.id;
 }
