@@ -152,6 +152,32 @@ describe('the upload flow', () => {
     expect(logged[0]).toMatchObject({ action: 'file-download', clientId: bostonClient });
   });
 
+  it('sends an upload whose bytes reached the storage without telling Hearth (as on S3), marking it uploaded', async () => {
+    const created = await create('nurse');
+    const [row] = await t.database.db.select().from(chatAttachments).where(eq(chatAttachments.id, created.data.id));
+    // The bytes land in the storage directly, not through Hearth's PUT route: the attachment is still pending.
+    await t.storage.write(row!.storageKey, PNG, 'image/png');
+    const message = await callAs<ChatMessage>(t, tokens.nurse!, 'mutation', 'chat.sendMessage', {
+      conversationId: conversation,
+      clientMessageId: randomUUID(),
+      body: 'Uploaded straight to the bucket',
+      attachmentIds: [created.data.id],
+    });
+    expect(message.status).toBe(200);
+    expect(message.data.attachments.map((a) => a.id)).toEqual([created.data.id]);
+    const [after] = await t.database.db.select().from(chatAttachments).where(eq(chatAttachments.id, created.data.id));
+    expect(after).toMatchObject({ status: 'uploaded', messageId: message.data.id });
+    // An upload whose bytes never arrived is still refused.
+    const missing = await create('nurse');
+    const refused = await callAs<ChatMessage>(t, tokens.nurse!, 'mutation', 'chat.sendMessage', {
+      conversationId: conversation,
+      clientMessageId: randomUUID(),
+      body: 'Nothing uploaded',
+      attachmentIds: [missing.data.id],
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it('refuses facts record files refuse, and a PUT of other bytes than declared', async () => {
     const big = await create('nurse', { filename: 'huge.pdf', size: 26 * 1024 * 1024, contentType: 'application/pdf' });
     expect(big.status).toBe(400);

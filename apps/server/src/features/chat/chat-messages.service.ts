@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { CHAT_EDIT_WINDOW_MINUTES } from '@hearth/shared/chat/chat.constants';
 import type {
   ChatMessage,
@@ -12,10 +12,12 @@ import type {
 } from '@hearth/shared/chat/chat.schema';
 import type { Page } from '@hearth/shared/app/outputs.schema';
 import type { Scope } from '../../auth/scope';
+import type { Storage } from '../../storage/storage';
 import { AppError, notFound } from '../../errors/app-error';
 import { conversationForRead, conversationForWrite, readableSql } from './chat.access';
 import { insertMessage, loadMessages, publishConversationEvent } from './chat.messages';
-import { chatConversations, chatMembers, chatMessages } from './chat.schema';
+import { chatAttachments, chatConversations, chatMembers, chatMessages } from './chat.schema';
+import { promoteIfStored } from './chat-attachments.uploads';
 import { escapeLike, summarize } from './chat.summaries';
 import { unreadCountOf } from './chat-unread.service';
 
@@ -66,20 +68,24 @@ export async function getMessages({ scope, input }: { scope: Scope; input: GetMe
 /**
  * Sends a message {conversationId, clientMessageId, body, attachmentIds} -> ChatMessage, stored once per
  * clientMessageId (a resend answers the stored message: same id, nothing written). Staff answering their branch's
- * office conversation become a member. The message's time is `now` (the request's receipt time, UTC).
+ * office conversation become a member. The message's time is `now` (the request's receipt time, UTC). Attachments
+ * still pending whose bytes the storage holds are marked uploaded first (S3 cannot tell Hearth a PUT finished).
  * @throws NOT_FOUND (404) out of reach; FORBIDDEN (403) without chatSendMessageEnabled, or for a supervisor reading;
  *   CONFLICT (409) for a clientMessageId used in another conversation; BAD_REQUEST (400) for an attachment not ready.
  */
 export async function sendMessage({
   scope,
+  storage,
   input,
   now,
 }: {
   scope: Scope;
+  storage: Storage;
   input: SendMessageInput;
   now: Date;
 }): Promise<ChatMessage> {
   const reached = await conversationForWrite(scope, input.conversationId, 'chat.sendMessage');
+  await promoteStoredUploads(scope, storage, input);
   if (!reached.isMember) {
     await scope.db
       .insert(chatMembers)
@@ -97,6 +103,28 @@ export async function sendMessage({
   const [message] = await loadMessages(scope.db, [id]);
   if (!message) throw new Error('sent message is missing');
   return message;
+}
+
+/**
+ * Marks uploaded the caller's unsent attachments of `attachmentIds` in the conversation that are still pending while
+ * the storage holds their bytes (files.service.ts "Upload completion": on S3 nothing else tells Hearth the PUT
+ * finished; the local driver's PUT route has already marked its own).
+ */
+async function promoteStoredUploads(scope: Scope, storage: Storage, input: SendMessageInput): Promise<void> {
+  if (input.attachmentIds.length === 0) return;
+  const pending = await scope.db
+    .select({ id: chatAttachments.id, storageKey: chatAttachments.storageKey })
+    .from(chatAttachments)
+    .where(
+      and(
+        inArray(chatAttachments.id, input.attachmentIds),
+        eq(chatAttachments.conversationId, input.conversationId),
+        eq(chatAttachments.uploadedByUserId, scope.userId),
+        eq(chatAttachments.status, 'pending'),
+        isNull(chatAttachments.messageId),
+      ),
+    );
+  for (const attachment of pending) await promoteIfStored(scope.db, storage, attachment);
 }
 
 /**

@@ -84,7 +84,7 @@ export const chatRouter = router({
   sendMessage: chatProcedure
     .input(ZSendMessageInput)
     .output(ZChatMessage)
-    .mutation(({ ctx, input }) => messages.sendMessage({ scope: ctx.scope, input, now: ctx.receivedAt })),
+    .mutation(({ ctx, input }) => messages.sendMessage({ scope: ctx.scope, storage: ctx.storage, input, now: ctx.receivedAt })),
   /** Edits one's own message {messageId, body} within 15 minutes of sending -> ChatMessage; later 409. */
   editMessage: chatProcedure
     .input(ZEditMessageInput)
