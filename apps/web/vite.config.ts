@@ -45,9 +45,9 @@ export default defineConfig({
         globIgnores: ['**/map-gl-*'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         navigateFallback: '/index.html',
-        // Workbox matches these against the path and query: /chat?c=<id> (the conversation open, and the chat
-        // fallback's link) must load offline as /chat does.
-        navigateFallbackAllowlist: [/^\/app(\/|$)/, /^\/chat(\?|$)/],
+        // Workbox matches these against the path and query: /app?status=missing (the Missed tab) and /chat?c=<id>
+        // (the conversation open, and the chat fallback's link) must load offline as /app and /chat do.
+        navigateFallbackAllowlist: [/^\/app(\/|\?|$)/, /^\/chat(\?|$)/],
         navigateFallbackDenylist: [/^\/api\//, /^\/users\//],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
