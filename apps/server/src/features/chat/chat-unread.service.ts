@@ -7,8 +7,8 @@ import { rowsOf } from '../../db/rows';
 /**
  * The spec's getChatUnreadCount (issue 22; the menu's and the bottom bar's badges) -> {count, conversations}: the
  * messages in the caller's conversations after their read position, neither their own nor deleted, and how many
- * conversations hold them. Counts memberships only: an office conversation a staff user has not answered is not
- * theirs yet (it shows in their list, not in this count).
+ * conversations hold them. Counts memberships only: the branch's office staff are members of its office
+ * conversations from their start (chat.start.ts), other staff in scope once they answer or read one.
  * One statement, sized for 2,000 conversations under 20 ms (issue 22 "Performance"): chat_members_user_idx
  * (user_id, conversation_id, last_read_message_id) gives the memberships with their positions, the conversation's
  * last_message_id skips every conversation with nothing new before any message is read, and
