@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { Center, Loader, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +6,8 @@ import type { ChatMember, ChatMessage } from '@hearth/shared/chat/chat.schema';
 import { ChatMessageItem } from './chat-message-item';
 import classes from './chat-staff.module.css';
 
-/** Rows this close to the top fetch the next older page. */
-const FETCH_OLDER_WITHIN = 5;
+/** Pixels from the top within which scrolling fetches the next older page (a few rows). */
+const FETCH_OLDER_WITHIN_PX = 300;
 /** Pixels from the bottom within which a new message keeps the view at the bottom. */
 const STICK_TO_BOTTOM_PX = 120;
 
@@ -28,9 +28,10 @@ export function ChatMessageList(props: {
   loadingOlder: boolean;
   onLoadOlder: () => void;
 }) {
-  const { messages, members, myUserId, hasOlder, loadingOlder, onLoadOlder } = props;
+  const { messages, members, myUserId } = props;
   const { t } = useTranslation('chat');
-  const scroller = useRef<HTMLDivElement>(null);
+  const firstId = messages[0]?.id;
+  const { scroller, loadOlder } = useOlderPages(firstId, messages.length, props);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders the list itself as it scrolls; the compiler's memoization has nothing to add here
   const virtualizer = useVirtualizer({
     count: messages.length,
@@ -40,35 +41,19 @@ export function ChatMessageList(props: {
     overscan: 8,
   });
   const items = virtualizer.getVirtualItems();
-  const firstId = messages[0]?.id;
   const lastId = messages[messages.length - 1]?.id;
   const lastOwnId = [...messages].reverse().find((m) => m.sender.userId === myUserId)?.id ?? null;
 
-  // Keeps the reader's place when older messages are put above: the distance from the bottom stays the same.
-  const fromBottom = useRef<number | null>(null);
-  const previousFirst = useRef(firstId);
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (element && previousFirst.current !== undefined && firstId !== previousFirst.current && fromBottom.current !== null) {
-      element.scrollTop = element.scrollHeight - fromBottom.current;
-    }
-    previousFirst.current = firstId;
-  }, [firstId]);
-
   // Opens at the newest message, and follows new ones while the reader is at the bottom.
   const atBottom = useRef(true);
+  const opened = useRef(false);
   useEffect(() => {
-    if (lastId !== undefined && atBottom.current) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+    if (lastId === undefined || !atBottom.current) return;
+    virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+    // Scrolling is the reader's from the next frame on: only then does nearing the top load older messages.
+    const frame = requestAnimationFrame(() => (opened.current = true));
+    return () => cancelAnimationFrame(frame);
   }, [lastId, messages.length, virtualizer]);
-
-  useEffect(() => {
-    const first = items[0];
-    if (first && first.index < FETCH_OLDER_WITHIN && hasOlder && !loadingOlder) {
-      const element = scroller.current;
-      if (element) fromBottom.current = element.scrollHeight - element.scrollTop;
-      onLoadOlder();
-    }
-  }, [items, hasOlder, loadingOlder, onLoadOlder]);
 
   return (
     <div
@@ -82,9 +67,10 @@ export function ChatMessageList(props: {
       onScroll={(event) => {
         const element = event.currentTarget;
         atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_TO_BOTTOM_PX;
+        if (opened.current && element.scrollTop < FETCH_OLDER_WITHIN_PX) loadOlder();
       }}
     >
-      {loadingOlder && (
+      {props.loadingOlder && (
         <Center py={4}>
           <Loader size="xs" aria-label={t('pane.loadingOlder')} />
         </Center>
@@ -120,6 +106,41 @@ export function ChatMessageList(props: {
       )}
     </div>
   );
+}
+
+/**
+ * Loading older pages: `loadOlder` (called when the reader scrolls near the top) notes the distance from the bottom
+ * and asks for the next older page; when it arrives above, the same distance is restored, so the reader keeps their
+ * place. A history that does not fill the pane loads older pages by itself.
+ */
+function useOlderPages(
+  firstId: number | undefined,
+  count: number,
+  { hasOlder, loadingOlder, onLoadOlder }: { hasOlder: boolean; loadingOlder: boolean; onLoadOlder: () => void },
+): { scroller: RefObject<HTMLDivElement | null>; loadOlder: () => void } {
+  const scroller = useRef<HTMLDivElement>(null);
+  const fromBottom = useRef<number | null>(null);
+  const previousFirst = useRef(firstId);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && previousFirst.current !== undefined && firstId !== previousFirst.current && fromBottom.current !== null) {
+      element.scrollTop = element.scrollHeight - fromBottom.current;
+    }
+    previousFirst.current = firstId;
+  }, [firstId]);
+
+  const loadOlder = () => {
+    const element = scroller.current;
+    if (!element || !hasOlder || loadingOlder) return;
+    fromBottom.current = element.scrollHeight - element.scrollTop;
+    onLoadOlder();
+  };
+  useEffect(() => {
+    const element = scroller.current;
+    if (element && element.scrollHeight <= element.clientHeight && hasOlder && !loadingOlder) onLoadOlder();
+  }, [count, hasOlder, loadingOlder, onLoadOlder]);
+
+  return { scroller, loadOlder };
 }
 
 /** The other members whose read position is at or past `message` (the read receipt under one's last message). */
