@@ -267,7 +267,7 @@ test('a 10,000-message conversation opens at 4x CPU slowdown (time recorded) and
   const oldestShown = () =>
     log.evaluate((element) => {
       element.scrollTop = 0;
-      const numbers = [...element.querySelectorAll('[data-index]')].map((row) =>
+      const numbers = Array.from(element.querySelectorAll('[data-index]')).map((row) =>
         Number(/Message (\d+) of/.exec(row.textContent ?? '')?.[1]),
       );
       return Math.min(...numbers.filter((n) => n > 0));
