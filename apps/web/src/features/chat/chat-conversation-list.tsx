@@ -139,12 +139,13 @@ function ConversationRow(props: { row: ConversationSummary; selected: boolean; o
       {(row.about.clientName || row.kind !== 'direct' || !row.isMember) && (
         <Group gap={4} wrap="nowrap">
           {row.kind !== 'direct' && (
-            <Badge size="xs" variant="light" color="gray">
+            // The default variant keeps its own background, so its text contrasts on the selected row's tint too.
+            <Badge size="xs" variant="default">
               {t(`kinds.${row.kind}`)}
             </Badge>
           )}
           {!row.isMember && (
-            <Badge size="xs" variant="outline" color="gray">
+            <Badge size="xs" variant="default" fs="italic">
               {t('list.notMember')}
             </Badge>
           )}
