@@ -2,10 +2,11 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import es from '../packages/shared/src/i18n/es/caregiver-app.json' with { type: 'json' };
 import esRecords from '../packages/shared/src/i18n/es/records.json' with { type: 'json' };
-import { mutation, query, tokenOf } from './support/api';
+import { mutation, tokenOf } from './support/api';
 import { drawOn, serviceWorkerReady } from './support/app';
 import { expectAccessible } from './support/a11y';
-import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
+import { artifact, signInAs } from './support/session';
+import { createVisitTeam, unique } from './support/visit-team';
 
 /**
  * A whole visit on the phone in Spanish (issue 27): a caregiver whose browser prefers Spanish signs in, sees the
@@ -15,7 +16,6 @@ import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
 
 /** The Boston branch's time zone. */
 const ZONE = 'America/New_York';
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}`;
 
 /** A catalogue message with its `{{name}}` placeholders filled, as i18next renders it. */
 function message(template: string, values: Record<string, string> = {}): string {
@@ -51,46 +51,18 @@ test('caregiver app in Spanish: schedule, check-in, care sheet, check-out on the
   // This flow's own caregiver with a login, and a client with a care plan and a 40-minute visit starting in a few
   // minutes (open for check-in whatever the hour the flow runs at).
   const manager = await tokenOf(request, 'branchmanager');
-  const branches = await query<{ id: number; name: string }[]>(request, manager, 'getBranches');
-  const boston = branches.find((b) => b.name === 'Boston')!;
-  const caregiver = await mutation<{ id: number }>(request, manager, 'createCaregiver', {
-    branchId: boston.id,
-    firstName: 'Marisol',
-    lastName: unique('Quintero'),
-    status: 'active',
+  const team = await createVisitTeam(request, manager, {
+    branch: { name: 'Boston' },
+    client: { firstName: 'Rosa', lastName: unique('Benítez'), line1: HOME.line1, home: { lat: HOME.lat, lon: HOME.lon } },
+    caregiver: { firstName: 'Marisol', lastName: unique('Quintero') },
   });
-  const login = await mutation<{ username: string }>(request, manager, 'setCaregiverPassword', {
-    caregiverId: caregiver.id,
-    password: DEMO_PASSWORD,
-  });
-  const client = await mutation<{ id: number }>(request, manager, 'createClient', {
-    branchId: boston.id,
-    firstName: 'Rosa',
-    lastName: unique('Benítez'),
-  });
-  await mutation(request, manager, 'createClientAddress', {
-    clientId: client.id,
-    line1: HOME.line1,
-    city: 'Boston',
-    state: 'MA',
-    zip: '02108',
-    lat: HOME.lat,
-    lon: HOME.lon,
-    isPrimary: true,
-  });
-  await mutation(request, manager, 'updateClient', { id: client.id, carePlanTasks: ['Bathing', 'Meal preparation'] });
+  await mutation(request, manager, 'updateClient', { id: team.clientId, carePlanTasks: ['Bathing', 'Meal preparation'] });
   const start = DateTime.now().setZone(ZONE).startOf('minute').plus({ minutes: 5 });
-  const created = await mutation<{ shift: { id: number } }>(request, manager, 'createShift', {
-    clientId: client.id,
-    caregiverId: caregiver.id,
-    startTimestamp: start.toUTC().toISO(),
-    endTimestamp: start.plus({ minutes: 40 }).toUTC().toISO(),
-    serviceCode: 'T1019',
-  });
-  const visit = page.locator(`article[data-shift-id="${created.shift.id}"]`);
+  const created = await team.book(start, start.plus({ minutes: 40 }));
+  const visit = page.locator(`article[data-shift-id="${created.id}"]`);
 
   // The schedule, in Spanish because the browser prefers it.
-  await signInAs(page, login.username, '/app');
+  await signInAs(page, team.username, '/app');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('heading', { name: es.schedule.title })).toBeVisible();
   const menu = page.getByRole('navigation', { name: es.menu.label });
@@ -117,7 +89,7 @@ test('caregiver app in Spanish: schedule, check-in, care sheet, check-out on the
   await visit
     .getByRole('button', { name: message(es.check.buttonLabel, { action: es.check.check_out, client: clientName }) })
     .click();
-  await expect(page).toHaveURL(new RegExp(`/shifts/${created.shift.id}/checkout$`));
+  await expect(page).toHaveURL(new RegExp(`/shifts/${created.id}/checkout$`));
   await expect(page.getByRole('heading', { name: es.checkout.title, exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: es.checkout.viewCarePlan })).toBeVisible();
   const tasks = page.getByRole('group', { name: es.checkout.tasksDone });

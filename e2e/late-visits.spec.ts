@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { mutation, query, tokenOf } from './support/api';
+import { mutation, tokenOf } from './support/api';
 import { expectAccessible } from './support/a11y';
-import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
+import { artifact, signInAs } from './support/session';
+import { createVisitTeam } from './support/visit-team';
+
+/** A Boston client's home (Beacon Hill). */
+const BOSTON_HOME = { lat: 42.3581, lon: -71.0636 };
 
 /**
  * Late visits on Home (issue 21 item 3, "a late-visit alert, also live on Home"): a visit whose caregiver has not
@@ -15,33 +19,14 @@ test("Home lists a late visit with the caregiver's phone and drops it live when 
   request,
 }) => {
   const manager = await tokenOf(request, 'branchmanager');
-  const branches = await query<{ id: number; name: string }[]>(request, manager, 'getBranches');
-  const boston = branches.find((b) => b.name === 'Boston')!;
   const suffix = Date.now().toString(36).slice(-5);
-  const caregiver = await mutation<{ id: number }>(request, manager, 'createCaregiver', {
-    branchId: boston.id,
-    firstName: 'Rui',
-    lastName: `Tardo${suffix}`,
-    status: 'active',
-    phoneNumber: '617-555-0188',
-  });
-  const login = await mutation<{ username: string }>(request, manager, 'setCaregiverPassword', {
-    caregiverId: caregiver.id,
-    password: DEMO_PASSWORD,
-  });
-  const client = await mutation<{ id: number }>(request, manager, 'createClient', {
-    branchId: boston.id,
-    firstName: 'Alma',
-    lastName: `Espera${suffix}`,
+  const team = await createVisitTeam(request, manager, {
+    branch: { name: 'Boston' },
+    client: { firstName: 'Alma', lastName: `Espera${suffix}`, line1: '24 Beacon St', home: BOSTON_HOME },
+    caregiver: { firstName: 'Rui', lastName: `Tardo${suffix}`, phoneNumber: '617-555-0188' },
   });
   const start = DateTime.now().minus({ minutes: 25 }).startOf('minute');
-  const shift = await mutation<{ shift: { id: number } }>(request, manager, 'createShift', {
-    clientId: client.id,
-    caregiverId: caregiver.id,
-    startTimestamp: start.toUTC().toISO(),
-    endTimestamp: start.plus({ hours: 2 }).toUTC().toISO(),
-    serviceCode: 'T1019',
-  });
+  const shift = await team.book(start, start.plus({ hours: 2 }));
 
   await signInAs(page, 'branchmanager', '/');
   const card = page.getByRole('region', { name: /late visits?$/ });
@@ -54,9 +39,9 @@ test("Home lists a late visit with the caregiver's phone and drops it live when 
   await expectAccessible(page, 'Home with late visits');
 
   // The caregiver checks in from the phone; the manager's open Home drops the visit.
-  const phone = await tokenOf(request, login.username);
+  const phone = await tokenOf(request, team.username);
   await mutation(request, phone, 'caregiverAppCheckInOut', {
-    scheduleId: shift.shift.id,
+    scheduleId: shift.id,
     kind: 'check_in',
     timestamp: new Date().toISOString(),
     position: null,

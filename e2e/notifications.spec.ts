@@ -2,7 +2,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { mutation, query, tokenOf } from './support/api';
 import { expectAccessible } from './support/a11y';
-import { artifact, DEMO_PASSWORD, mainMenu, signInAs } from './support/session';
+import { artifact, mainMenu, signInAs } from './support/session';
+import { createVisitTeam } from './support/visit-team';
 
 /**
  * In-app notifications (issue 21 item 2): a notification for the signed-in user lights the red dot of the menu's
@@ -115,37 +116,19 @@ test.describe('on the caregiver app', () => {
     request,
   }) => {
     const manager = await tokenOf(request, 'branchmanager');
-    const branches = await query<{ id: number; name: string }[]>(request, manager, 'getBranches');
-    const boston = branches.find((b) => b.name === 'Boston')!;
     const suffix = Date.now().toString(36).slice(-5);
-    const caregiver = await mutation<{ id: number }>(request, manager, 'createCaregiver', {
-      branchId: boston.id,
-      firstName: 'Lina',
-      lastName: `Okafor${suffix}`,
-      status: 'active',
+    const team = await createVisitTeam(request, manager, {
+      branch: { name: 'Boston' },
+      client: { firstName: 'Marta', lastName: `Quinn${suffix}`, line1: '24 Beacon St', home: { lat: 42.3581, lon: -71.0636 } },
+      caregiver: { firstName: 'Lina', lastName: `Okafor${suffix}` },
     });
-    const login = await mutation<{ username: string }>(request, manager, 'setCaregiverPassword', {
-      caregiverId: caregiver.id,
-      password: DEMO_PASSWORD,
-    });
-    const client = await mutation<{ id: number }>(request, manager, 'createClient', {
-      branchId: boston.id,
-      firstName: 'Marta',
-      lastName: `Quinn${suffix}`,
-    });
-    await signInAs(page, login.username, '/app');
+    await signInAs(page, team.username, '/app');
     const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
     await expect(bell).toBeVisible();
     await expect(page.getByTestId('notifications-red-dot')).toHaveCount(0);
 
     const start = DateTime.now().setZone('America/New_York').startOf('hour').plus({ days: 1, hours: 2 });
-    await mutation(request, manager, 'createShift', {
-      clientId: client.id,
-      caregiverId: caregiver.id,
-      startTimestamp: start.toUTC().toISO(),
-      endTimestamp: start.plus({ hours: 1 }).toUTC().toISO(),
-      serviceCode: 'T1019',
-    });
+    await team.book(start, start.plus({ hours: 1 }));
     await expect(page.getByTestId('notifications-red-dot')).toBeVisible();
     await page.getByRole('link', { name: 'Notifications, new notifications you have not seen' }).click();
     await expect(page).toHaveURL(/\/notifications$/);
@@ -162,7 +145,9 @@ test.describe('on the caregiver app', () => {
     await expect(page.getByRole('checkbox', { name: 'Email for Visit assigned' })).not.toBeChecked();
     // The new caregiver has no phone number: the texts their defaults choose cannot reach them, and the tab says so.
     await expect(page.getByText('Texts need a phone number on your account.')).toBeVisible();
-    await page.getByRole('checkbox', { name: 'Email for Visit assigned' }).check();
+    // The box shows the saved choice, so it turns on when the server has stored it, not at the click.
+    await page.getByRole('checkbox', { name: 'Email for Visit assigned' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Email for Visit assigned' })).toBeChecked();
     await expect(page.getByText('Notification settings saved')).toBeVisible();
     await page.screenshot({ path: artifact('notifications-caregiver-channels.png') });
     await expectAccessible(page, '/notifications channels (caregiver)');

@@ -10,7 +10,8 @@ export const unique = (prefix: string) => `${prefix}${Date.now().toString(36).sl
 export interface TeamRequest {
   branch: { id: number } | { name: string };
   client: { firstName: string; lastName: string; line1: string; home: { lat: number; lon: number } };
-  caregiver: { firstName: string; lastName: string };
+  /** The caregiver's own phone number, when the flow calls or texts them. */
+  caregiver: { firstName: string; lastName: string; phoneNumber?: string };
 }
 
 /**
@@ -45,6 +46,7 @@ export async function createVisitTeam(request: APIRequestContext, token: string,
     firstName: team.caregiver.firstName,
     lastName: team.caregiver.lastName,
     status: 'active',
+    ...(team.caregiver.phoneNumber ? { phoneNumber: team.caregiver.phoneNumber } : {}),
   });
   const login = await mutation<{ username: string }>(request, token, 'setCaregiverPassword', {
     caregiverId: caregiver.id,
