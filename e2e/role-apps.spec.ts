@@ -21,7 +21,8 @@ test.describe('phone sized', () => {
     await expect(page.getByRole('heading', { name: 'Missed visits', level: 3 })).toBeVisible();
     await bar.getByRole('link', { name: 'Chat' }).click();
     await expect(page).toHaveURL('/chat');
-    await expect(page.getByText('Chat — coming soon.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Chat', level: 2 })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Write to the/ }).first()).toBeVisible();
     await expect(bar).toBeVisible();
 
     for (const path of ['/admin/users', '/clients', '/client-mobile-app', '/no/such/page']) {
