@@ -210,14 +210,15 @@ test('staff write to each other live at /chat, with unread counts, receipts, edi
   await nurseContext.close();
 });
 
-/** Messages of the long conversation, and how many are sent per batched request while seeding it. */
-const LONG_HISTORY = 10_000;
+/**
+ * Messages of the long conversation, and how many are sent per batched request while seeding it. The suite seeds
+ * 1,000 (enough to prove the list virtualized); CHAT_LONG_HISTORY=10000 gives issue 22's open-time figure, which
+ * takes minutes to seed.
+ */
+const LONG_HISTORY = Number(process.env.CHAT_LONG_HISTORY ?? 1_000);
 const SEED_BATCH = 100;
 
-test('a 10,000-message conversation opens at 4x CPU slowdown (time recorded) and scrolls back virtualized', async ({
-  page,
-  request,
-}) => {
+test('a long conversation opens at 4x CPU slowdown (time recorded) and scrolls back virtualized', async ({ page, request }) => {
   test.setTimeout(600_000);
   const managerToken = await tokenOf(request, 'branchmanager');
   const nurseToken = await tokenOf(request, 'nurse');
