@@ -16,9 +16,8 @@
  * Creates and drops its own database. The nurse and the caregiver are the demo users, signed in over HTTP with the
  * demo authenticator's code.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -33,8 +32,9 @@ import { unreadCountOf } from '../apps/server/src/features/chat/chat-unread.serv
 import { users } from '../apps/server/src/features/users/users.schema';
 import { DEMO_PASSWORD } from '../packages/shared/src/app/app.constants';
 import { stats } from './large-agency';
+import { freePort, startServerProcess } from './server-process';
 
-const root = path.resolve(import.meta.dirname, '..');
+const SECRET = 'bench-chat-secret-bench-chat-secret-0123456789';
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MESSAGES = 200;
 const WARMUP = 20;
@@ -44,42 +44,6 @@ const OTHER_CONVERSATIONS = 18_000;
 const MESSAGES_PER_CONVERSATION = 10;
 const TARGET_DELIVERY_P95_MS = 200;
 const TARGET_UNREAD_P95_MS = 20;
-
-/** A free local TCP port. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Starts a server process on `url`; resolves once it listens. */
-async function startServerProcess(url: string, port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      BETTER_AUTH_SECRET: 'bench-chat-secret-bench-chat-secret-0123456789',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'never',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`a server process exited (${code})`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Hearth is running')) resolve();
-    });
-  });
-  return child;
-}
 
 /** Signs `username` in on `base` with the demo password and authenticator code; -> the bearer token. */
 async function signIn(base: string, username: string): Promise<string> {
@@ -194,7 +158,7 @@ async function main() {
     const caregiver = await userIdOf(database, 'caregiver');
     const [sender, receiver] = [await freePort(), await freePort()].map((port) => `http://127.0.0.1:${port}`);
     for (const [i, base] of [sender!, receiver!].entries()) {
-      children.push(await startServerProcess(url, Number(new URL(base).port), dirs[i]!));
+      children.push(await startServerProcess(url, Number(new URL(base).port), dirs[i]!, SECRET));
     }
     const nurseToken = await signIn(sender!, 'nurse');
     const caregiverToken = await signIn(receiver!, 'caregiver');

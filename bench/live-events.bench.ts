@@ -16,9 +16,8 @@
  * Creates and drops its own database. The subscriber is the demo client user (a role without a second factor to
  * enrol), signed in over HTTP; every stream is a connection of its own.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -31,51 +30,15 @@ import { openLiveStream, type LiveStreamReader } from '../apps/server/src/featur
 import { users } from '../apps/server/src/features/users/users.schema';
 import { DEMO_PASSWORD } from '../packages/shared/src/app/app.constants';
 import { stats } from './large-agency';
+import { freePort, startServerProcess } from './server-process';
 
-const root = path.resolve(import.meta.dirname, '..');
+const SECRET = 'bench-live-secret-bench-live-secret-0123456789';
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LATENCY_EVENTS = 200;
 const FANOUT_EVENTS = 50;
 const SUBSCRIPTIONS = 1000;
 const HOLD_MS = 50_000;
 const TARGET_P95_MS = 200;
-
-/** A free local TCP port. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Starts the second server process on `url`; resolves once it listens. */
-async function startServerProcess(url: string, port: number, dataDir: string): Promise<ChildProcess> {
-  // node itself (tsx as its loader), so the child's pid is the server's for the memory figure.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      BETTER_AUTH_SECRET: 'bench-live-secret-bench-live-secret-0123456789',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'never',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the server process exited (${code})`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Hearth is running')) resolve();
-    });
-  });
-  return child;
-}
 
 /** Resident memory of a process in MB (Linux /proc). */
 function rssMb(pid: number): number {
@@ -109,7 +72,7 @@ async function main() {
     await prepareTemplate(database);
     const [client] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, 'client'));
     const port = await freePort();
-    child = await startServerProcess(url, port, dataDir);
+    child = await startServerProcess(url, port, dataDir, SECRET);
     const base = `http://127.0.0.1:${port}`;
     const signIn = await fetch(`${base}/api/auth/sign-in/username`, {
       method: 'POST',
