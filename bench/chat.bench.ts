@@ -31,14 +31,12 @@ import { openLiveStream, type LiveStreamReader } from '../apps/server/src/featur
 import { unreadCountOf } from '../apps/server/src/features/chat/chat-unread.service';
 import { users } from '../apps/server/src/features/users/users.schema';
 import { DEMO_PASSWORD } from '../packages/shared/src/app/app.constants';
-import { stats } from './large-agency';
+import { stats, statsLine, timeInTurns, WARMUP } from './large-agency';
 import { freePort, startServerProcess } from './server-process';
 
 const SECRET = 'bench-chat-secret-bench-chat-secret-0123456789';
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MESSAGES = 200;
-const WARMUP = 20;
-const CALLS = 200;
 const READER_CONVERSATIONS = 2000;
 const OTHER_CONVERSATIONS = 18_000;
 const MESSAGES_PER_CONVERSATION = 10;
@@ -67,10 +65,7 @@ async function signIn(base: string, username: string): Promise<string> {
 }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-const line = (label: string, samples: number[]) => {
-  const s = stats(samples);
-  return `${label.padEnd(52)} median ${ms(s.median).padStart(9)}   p95 ${ms(s.p95).padStart(9)}   max ${ms(Math.max(...samples)).padStart(9)}`;
-};
+const line = (label: string, samples: number[]) => statsLine(label, samples, 52);
 
 /** Waits for a 'chat' event about `conversationId` on `stream`; resolves with its arrival time. */
 async function arrival(stream: LiveStreamReader, conversationId: number): Promise<number> {
@@ -78,17 +73,6 @@ async function arrival(stream: LiveStreamReader, conversationId: number): Promis
     const event = await stream.next();
     if (event.topic === 'chat' && event.refId === conversationId) return performance.now();
   }
-}
-
-/** Times `fn` `count` times after WARMUP untimed calls; -> the samples in ms. */
-async function sample(count: number, fn: () => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = [];
-  for (let i = 0; i < count + WARMUP; i++) {
-    const started = performance.now();
-    await fn();
-    if (i >= WARMUP) samples.push(performance.now() - started);
-  }
-  return samples;
 }
 
 type Database = ReturnType<typeof openPostgres>;
@@ -193,14 +177,16 @@ async function main() {
     const listener = new pg.Client({ connectionString: url });
     await listener.connect();
     await listener.query('LISTEN bench_round_trip');
-    const baseline = await sample(MESSAGES, async () => {
-      const heard = new Promise<void>((resolve) => listener.once('notification', () => resolve()));
-      await database.db.transaction(async (tx) => {
-        await tx.execute(sql`insert into bench_round_trip (body) values ('message')`);
-        await tx.execute(sql.raw(`NOTIFY bench_round_trip, 'x'`));
-      });
-      await heard;
-    });
+    const [baseline = []] = await timeInTurns([
+      async () => {
+        const heard = new Promise<void>((resolve) => listener.once('notification', () => resolve()));
+        await database.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into bench_round_trip (body) values ('message')`);
+          await tx.execute(sql.raw(`NOTIFY bench_round_trip, 'x'`));
+        });
+        await heard;
+      },
+    ]);
     await listener.end();
 
     // 2. The unread count of a user in 2,000 conversations.
@@ -209,17 +195,18 @@ async function main() {
     await seedConversations(database, caregiver, nurse, other2);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     const expected = await unreadCountOf(database.db, caregiver);
-    const inProcess = await sample(CALLS, () => unreadCountOf(database.db, caregiver));
-    const overHttp = await sample(CALLS, async () => {
-      const res = await fetch(`${receiver}/api/trpc/getChatUnreadCount`, {
-        headers: { authorization: `Bearer ${caregiverToken}`, origin: receiver! },
-      });
-      if (res.status !== 200) throw new Error(`getChatUnreadCount answered ${res.status}`);
-      await res.arrayBuffer();
-    });
-    const plainCount = await sample(CALLS, () =>
-      database.db.execute(sql`select count(*) from chat_members where user_id = ${caregiver}`),
-    );
+    // In turns, so the statement, the procedure and the baseline see the same load on the machine.
+    const [inProcess = [], overHttp = [], plainCount = []] = await timeInTurns([
+      () => unreadCountOf(database.db, caregiver),
+      async () => {
+        const res = await fetch(`${receiver}/api/trpc/getChatUnreadCount`, {
+          headers: { authorization: `Bearer ${caregiverToken}`, origin: receiver! },
+        });
+        if (res.status !== 200) throw new Error(`getChatUnreadCount answered ${res.status}`);
+        await res.arrayBuffer();
+      },
+      () => database.db.execute(sql`select count(*) from chat_members where user_id = ${caregiver}`),
+    ]);
 
     const deliveryP95 = stats(delivery).p95;
     const unreadP95 = stats(inProcess).p95;

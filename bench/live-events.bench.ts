@@ -29,7 +29,7 @@ import { publishLiveEvent } from '../apps/server/src/features/live/live.publish'
 import { openLiveStream, type LiveStreamReader } from '../apps/server/src/features/live/live.test-support';
 import { users } from '../apps/server/src/features/users/users.schema';
 import { DEMO_PASSWORD } from '../packages/shared/src/app/app.constants';
-import { stats } from './large-agency';
+import { stats, statsLine } from './large-agency';
 import { freePort, startServerProcess } from './server-process';
 
 const SECRET = 'bench-live-secret-bench-live-secret-0123456789';
@@ -47,10 +47,7 @@ function rssMb(pid: number): number {
 }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-const line = (label: string, samples: number[]) => {
-  const s = stats(samples);
-  return `${label.padEnd(44)} median ${ms(s.median).padStart(9)}   p95 ${ms(s.p95).padStart(9)}   max ${ms(Math.max(...samples)).padStart(9)}`;
-};
+const line = (label: string, samples: number[]) => statsLine(label, samples, 44);
 
 /** Waits for the event `refId` on `stream`; resolves with the time it arrived (performance.now()). */
 async function arrival(stream: LiveStreamReader, refId: number): Promise<number> {
