@@ -295,6 +295,8 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatInitiateConversationEnabled: true,
     chatBroadcastEnabled: true,
     chatReadBranchConversationsEnabled: true,
+    // Filing a document or photo sent in chat into the client's or caregiver's record is the office's task.
+    chatCopyAttachmentsEnabled: true,
     actionPermissions: [...READ_BRANCHES, ...READ_USERS, 'updateUser', ...OFFICE_ACTIONS, ...WRITE_LOCK_TIMES],
     tablePermissions: ['users', ...STAFF_TABLES, ...FILE_TRANSFER_TABLES, ...REPORT_TABLES],
     viewPermissions: ['branches', 'users', ...RECORD_VIEWS, ...FILE_TRANSFER_VIEWS, ...REPORT_VIEWS],
@@ -310,6 +312,7 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatBroadcastEnabled: true,
     chatBroadcastAllEnabled: true,
     chatReadBranchConversationsEnabled: true,
+    chatCopyAttachmentsEnabled: true,
     actionPermissions: ADMIN_ACTIONS,
     tablePermissions: ['users', 'roles', ...STAFF_TABLES, ...FILE_TRANSFER_TABLES, ...REPORT_TABLES],
     viewPermissions: ['branches', 'users', ...RECORD_VIEWS, ...FILE_TRANSFER_VIEWS, ...REPORT_VIEWS],
