@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, count, eq, gt, inArray } from 'drizzle-orm';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import type { BroadcastSummary } from '@hearth/shared/chat/chat.schema';
 import type { Page } from '@hearth/shared/app/outputs.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
+import { auditLog } from '../audit/audit.schema';
 import { liveEvents } from '../live/live.schema';
 import { users } from '../users/users.schema';
-import { chatConversations, chatMembers, chatMessages } from './chat.schema';
+import { chatBroadcasts, chatConversations, chatMembers, chatMessages } from './chat.schema';
 import { addCaregiverUser, branchId, callAs, setChatFlags, userId } from './chat-fixtures.test-support';
+// After the fixtures: the tables' shared schemas load the catalogues, which must come first.
+import { branches } from '../branches/branches.schema';
+import { caregivers } from '../caregivers/caregivers.schema';
 
 /**
  * chat.broadcast and chat.getBroadcasts (issue 22 item 3) over HTTP: who is reached (chat-enabled caregivers with a
@@ -228,4 +232,124 @@ describe('the broadcast list', () => {
       await t.database.db.update(users).set({ chatEnabled: true }).where(eq(users.id, people.nurse!));
     }
   });
+});
+
+describe('a broadcast to a large branch', () => {
+  /** How many rows each table the delivery writes holds now. */
+  async function tableCounts() {
+    const db = t.database.db;
+    const [c] = await db.select({ n: count() }).from(chatConversations);
+    const [m] = await db.select({ n: count() }).from(chatMembers);
+    const [x] = await db.select({ n: count() }).from(chatMessages);
+    const [e] = await db.select({ n: count() }).from(liveEvents);
+    const [b] = await db.select({ n: count() }).from(chatBroadcasts);
+    return { conversations: c!.n, members: m!.n, messages: x!.n, events: e!.n, broadcasts: b!.n };
+  }
+
+  it('delivers to each of 300 caregivers exactly once, as one message would be, and a resend writes nothing', async () => {
+    const db = t.database.db;
+    const [company] = await db.select({ companyId: branches.companyId }).from(branches).where(eq(branches.id, boston));
+    const [branch] = await db
+      .insert(branches)
+      .values({ companyId: company!.companyId, name: 'Lowell' })
+      .returning({ id: branches.id });
+    const made = await db
+      .insert(users)
+      .values(
+        Array.from({ length: 300 }, (_, i) => ({
+          name: `Lowell carer ${i}`,
+          email: `lowell${i}@example.com`,
+          username: `lowell${i}`,
+          companyId: company!.companyId,
+          roleId: ROLE_IDS.caregiver,
+        })),
+      )
+      .returning({ id: users.id });
+    const recipients = made.map((u) => u.id).sort((a, b) => a - b);
+    await db
+      .insert(caregivers)
+      .values(recipients.map((id, i) => ({ branchId: branch!.id, userId: id, firstName: 'Lowell', lastName: `Carer ${i}` })));
+    const eventsBefore = Math.max(0, ...(await db.select({ id: liveEvents.id }).from(liveEvents)).map((e) => e.id));
+    const auditBefore = Math.max(0, ...(await db.select({ id: auditLog.id }).from(auditLog)).map((a) => a.id));
+
+    const clientMessageId = randomUUID();
+    const input = { audience: 'branch', branchId: branch!.id, body: 'Flu shots at the office on Friday.', clientMessageId };
+    const sent = await send('companyadmin', input);
+    expect(sent.status).toBe(200);
+    expect(sent.data).toMatchObject({ branchName: 'Lowell', recipientCount: 300, readCount: 0 });
+
+    // Each caregiver once, each in a conversation of their own with the sender.
+    const copies = await copiesOf(sent.data.id);
+    expect(copies.map((c) => c.userId).sort((a, b) => a - b)).toEqual(recipients);
+    expect(new Set(copies.map((c) => c.conversationId)).size).toBe(300);
+    const conversations = await db
+      .select()
+      .from(chatConversations)
+      .where(
+        inArray(
+          chatConversations.id,
+          copies.map((c) => c.conversationId),
+        ),
+      );
+    const members = await db
+      .select()
+      .from(chatMembers)
+      .where(
+        inArray(
+          chatMembers.conversationId,
+          copies.map((c) => c.conversationId),
+        ),
+      );
+    for (const copy of copies) {
+      // The conversation's last message is the copy; the sender has read it, the caregiver not yet.
+      expect(conversations.find((c) => c.id === copy.conversationId)).toMatchObject({
+        kind: 'broadcast',
+        branchId: branch!.id,
+        createdByUserId: people.companyadmin,
+        lastMessageId: copy.messageId,
+      });
+      const own = members.filter((m) => m.conversationId === copy.conversationId);
+      expect(own.map((m) => m.userId).sort((a, b) => a - b)).toEqual([people.companyadmin!, copy.userId].sort((a, b) => a - b));
+      expect(own.find((m) => m.userId === people.companyadmin)?.lastReadMessageId).toBe(copy.messageId);
+      expect(own.find((m) => m.userId === copy.userId)?.lastReadMessageId).toBeNull();
+    }
+    // One live event per conversation, naming it, to its two members.
+    const events = await db
+      .select()
+      .from(liveEvents)
+      .where(and(eq(liveEvents.topic, 'chat'), gt(liveEvents.id, eventsBefore)));
+    expect(events).toHaveLength(300);
+    for (const copy of copies) {
+      const event = events.find((e) => e.refId === copy.conversationId);
+      expect(event?.userIds).toEqual([people.companyadmin!, copy.userId].sort((a, b) => a - b));
+      expect(event?.branchIds).toEqual([]);
+    }
+    // The audit trail has every copy, changed by the sender.
+    const audited = await db
+      .select({ rowId: auditLog.rowId, changedBy: auditLog.changedBy })
+      .from(auditLog)
+      .where(and(eq(auditLog.tableName, 'chat_messages'), eq(auditLog.operation, 'INSERT'), gt(auditLog.id, auditBefore)));
+    expect(audited.map((a) => a.rowId).sort((a, b) => a! - b!)).toEqual(copies.map((c) => c.messageId).sort((a, b) => a - b));
+    expect(new Set(audited.map((a) => a.changedBy))).toEqual(new Set([people.companyadmin]));
+
+    // A resend answers the same broadcast and writes nothing.
+    const before = await tableCounts();
+    const again = await send('companyadmin', input);
+    expect(again.data.id).toBe(sent.data.id);
+    expect(await tableCounts()).toEqual(before);
+
+    // The next broadcast reuses the 300 conversations.
+    const next = await send('companyadmin', { audience: 'branch', branchId: branch!.id, body: 'Bring your badge.' });
+    expect(next.data.recipientCount).toBe(300);
+    const after = await tableCounts();
+    expect(after).toMatchObject({
+      conversations: before.conversations,
+      members: before.members,
+      messages: before.messages + 300,
+    });
+    const nextCopies = await copiesOf(next.data.id);
+    for (const copy of copies) {
+      expect(nextCopies.find((c) => c.userId === copy.userId)?.conversationId).toBe(copy.conversationId);
+    }
+  }, 60_000);
 });

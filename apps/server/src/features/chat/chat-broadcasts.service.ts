@@ -1,15 +1,17 @@
 /**
  * Chat broadcasts (issue 22 item 3): one message to every chat-enabled caregiver of a branch (chatBroadcastEnabled)
  * or of the company (chatBroadcastAllEnabled). Each recipient gets it as a message of their `broadcast`
- * conversation with the sender (one per sender and caregiver, reused by later broadcasts), written by insertMessage
- * (chat.messages.ts) with `broadcast_id` set, so it arrives live, counts as unread and falls back to SMS or email
- * like any message. Who has read it comes from the recipients' read positions (chat_members).
+ * conversation with the sender (one per sender and caregiver, reused by later broadcasts), with `broadcast_id` set,
+ * written as insertMessage (chat.messages.ts) writes a message, so it arrives live, counts as unread and falls back
+ * to SMS or email like any message. Who has read it comes from the recipients' read positions (chat_members).
+ * The writes are set-based (conversationsFor, deliverCopies): a fixed number of statements for any number of
+ * recipients, since a company broadcast reaches thousands of caregivers within one request.
  *
  * Recipients: users with an active caregiver record in the audience's branches, the user active and chat-enabled
  * (user and role), the sender excepted. A caregiver with records in two branches of a company gets it once.
  */
 import crypto from 'node:crypto';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BroadcastInput, BroadcastSummary, ZGetBroadcastsInput } from '@hearth/shared/chat/chat.schema';
 import type { Page } from '@hearth/shared/app/outputs.schema';
@@ -19,8 +21,7 @@ import { rowsOf } from '../../db/rows';
 import { AppError, notFound } from '../../errors/app-error';
 import { msg } from '../../i18n/server-i18n';
 import { branches } from '../branches/branches.schema';
-import { insertMessage } from './chat.messages';
-import { chatBroadcasts, chatConversations, chatMembers } from './chat.schema';
+import { chatBroadcasts } from './chat.schema';
 
 /** A recipient of a broadcast: the user and the branch of their caregiver record (their conversation's branch). */
 interface Recipient {
@@ -44,47 +45,107 @@ async function recipientsOf(db: Db, branchIds: SQL, senderUserId: number): Promi
   return rowsOf<Recipient>(result);
 }
 
+/** A Postgres array literal of `values` (ids or UUIDs: nothing to quote), passed as one parameter to `unnest`. */
+function arrayLiteral(values: (number | string)[]): string {
+  return `{${values.join(',')}}`;
+}
+
 /**
- * Each recipient's `broadcast` conversation with the sender: the existing one (one per sender and caregiver), else
- * a new one with both as members, of the caregiver's branch and the sender's company.
+ * Each recipient's `broadcast` conversation with the sender: the existing one (one per sender and caregiver, the
+ * oldest if there were ever two), else a new one with both as members, of the caregiver's branch and the sender's
+ * company. Two statements whatever the number of recipients: one reads the existing conversations, one creates all
+ * the missing ones with their members. The new conversations' ids are drawn from their sequence first, so each
+ * recipient's id is known without relying on the order of RETURNING.
  * @returns conversation id per recipient user id.
  */
 async function conversationsFor(db: Db, companyId: number, senderUserId: number, recipients: Recipient[]) {
   const byUser = new Map<number, number>();
   if (recipients.length === 0) return byUser;
-  const existing = await db
-    .select({ conversationId: chatConversations.id, userId: chatMembers.userId })
-    .from(chatConversations)
-    .innerJoin(chatMembers, eq(chatMembers.conversationId, chatConversations.id))
-    .where(
-      and(
-        eq(chatConversations.kind, 'broadcast'),
-        eq(chatConversations.createdByUserId, senderUserId),
-        inArray(
-          chatMembers.userId,
-          recipients.map((r) => r.userId),
-        ),
-      ),
-    );
+  const existing = rowsOf<{ userId: number; conversationId: number }>(
+    await db.execute(sql`
+      select distinct on (cm.user_id) cm.user_id as "userId", c.id as "conversationId"
+      from chat_conversations c
+      join chat_members cm on cm.conversation_id = c.id
+      where c.kind = 'broadcast' and c.created_by_user_id = ${senderUserId}
+        and cm.user_id = any(${arrayLiteral(recipients.map((r) => r.userId))}::int[])
+      order by cm.user_id, c.id`),
+  );
   for (const row of existing) byUser.set(row.userId, row.conversationId);
   const missing = recipients.filter((r) => !byUser.has(r.userId));
-  // Batches well under PostgreSQL's 65,535 parameters per statement.
-  for (let i = 0; i < missing.length; i += 1000) {
-    const batch = missing.slice(i, i + 1000);
-    const created = await db
-      .insert(chatConversations)
-      .values(batch.map((r) => ({ companyId, kind: 'broadcast' as const, branchId: r.branchId, createdByUserId: senderUserId })))
-      .returning({ id: chatConversations.id });
-    // A multi-row INSERT ... RETURNING answers in the order of its VALUES; sorted the same way to be sure.
-    const ids = created.map((c) => c.id).sort((a, b) => a - b);
-    batch.forEach((r, index) => byUser.set(r.userId, ids[index]!));
-    await db
-      .insert(chatMembers)
-      .values(
-        batch.flatMap((r) => [senderUserId, r.userId].map((userId) => ({ conversationId: byUser.get(r.userId)!, userId }))),
-      );
-  }
+  if (missing.length === 0) return byUser;
+  // Parent and child rows in one statement: the members' foreign key is checked at its end, when both exist.
+  const created = rowsOf<{ userId: number; conversationId: number }>(
+    await db.execute(sql`
+      with r as materialized (
+        select n.user_id, n.branch_id, nextval(pg_get_serial_sequence('chat_conversations', 'id'))::int as id
+        from unnest(${arrayLiteral(missing.map((m) => m.userId))}::int[],
+          ${arrayLiteral(missing.map((m) => m.branchId))}::int[]) as n(user_id, branch_id)
+      ),
+      made as (
+        insert into chat_conversations (id, company_id, kind, branch_id, created_by_user_id)
+        select id, ${companyId}, 'broadcast', branch_id, ${senderUserId} from r
+        returning id
+      ),
+      joined as (
+        insert into chat_members (conversation_id, user_id)
+        select id, ${senderUserId}::int from r union all select id, user_id from r
+        returning conversation_id
+      )
+      select r.user_id as "userId", r.id as "conversationId" from r`),
+  );
+  for (const row of created) byUser.set(row.userId, row.conversationId);
   return byUser;
+}
+
+/**
+ * Writes broadcast `broadcastId`'s copies, one per recipient, in a fixed number of statements (whatever the number of
+ * recipients), doing for all of them what insertMessage does for one: each copy is inserted unless the sender already
+ * sent its derived clientMessageId (copyMessageId: a resend writes nothing twice), then every conversation that got a
+ * copy moves its last message to it, the sender's read position moves to it, and one live 'chat' event per
+ * conversation (refId = the conversation, its members as audience, as publishConversationEvent publishes; a
+ * broadcast conversation has no office branch) tells each recipient's open screens. The audit trigger on
+ * chat_messages and chat_members records each row as for a single message.
+ * @param conversations conversation id per recipient user id (conversationsFor).
+ * @returns how many copies were written.
+ */
+async function deliverCopies(
+  db: Db,
+  copy: { broadcastId: number; senderUserId: number; clientMessageId: string; body: string },
+  conversations: Map<number, number>,
+): Promise<number> {
+  if (conversations.size === 0) return 0;
+  const pairs = [...conversations].sort((a, b) => a[1] - b[1]);
+  const inserted = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into chat_messages (conversation_id, sender_user_id, client_message_id, body, broadcast_id)
+      select n.conversation_id, ${copy.senderUserId}, n.client_message_id, ${copy.body}, ${copy.broadcastId}
+      from unnest(${arrayLiteral(pairs.map(([, conversationId]) => conversationId))}::int[],
+        ${arrayLiteral(pairs.map(([userId]) => copyMessageId(copy.clientMessageId, userId)))}::uuid[])
+        as n(conversation_id, client_message_id)
+      order by n.conversation_id
+      on conflict (sender_user_id, client_message_id) do nothing
+      returning id`),
+  );
+  if (inserted.length === 0) return 0;
+  // The copies written just now are the rows of this broadcast (a copy stored before is left as it was).
+  await db.execute(sql`
+    update chat_conversations c set last_message_id = m.id, last_message_at = m.created_at
+    from chat_messages m
+    where m.broadcast_id = ${copy.broadcastId} and c.id = m.conversation_id`);
+  await db.execute(sql`
+    update chat_members cm set last_read_message_id = m.id, last_read_at = m.created_at
+    from chat_messages m
+    where m.broadcast_id = ${copy.broadcastId} and cm.conversation_id = m.conversation_id
+      and cm.user_id = m.sender_user_id`);
+  // publishLiveEvent's row, one per conversation in one statement (ids sorted, as publishLiveEvent stores them).
+  await db.execute(sql`
+    insert into live_events (topic, user_ids, branch_ids, ref_id)
+    select 'chat', array_agg(cm.user_id order by cm.user_id), '{}'::int[], m.conversation_id
+    from chat_messages m
+    join chat_members cm on cm.conversation_id = m.conversation_id
+    where m.broadcast_id = ${copy.broadcastId}
+    group by m.conversation_id`);
+  return inserted.length;
 }
 
 /** The id of one recipient's copy, derived from the broadcast's clientMessageId (a UUID, stable for a resend). */
@@ -147,15 +208,11 @@ export async function broadcast({ scope, input }: { scope: Scope; input: Broadca
   // A concurrent resend committed first: its broadcast is the answer.
   if (!created) return broadcast({ scope, input });
   const conversations = await conversationsFor(scope.db, audience.companyId, scope.userId, recipients);
-  for (const recipient of recipients) {
-    await insertMessage(scope.db, {
-      conversationId: conversations.get(recipient.userId)!,
-      senderUserId: scope.userId,
-      clientMessageId: copyMessageId(input.clientMessageId, recipient.userId),
-      body: input.body,
-      broadcastId: created.id,
-    });
-  }
+  await deliverCopies(
+    scope.db,
+    { broadcastId: created.id, senderUserId: scope.userId, clientMessageId: input.clientMessageId, body: input.body },
+    conversations,
+  );
   return (await summaries(scope.db, sql`b.id = ${created.id}`, 1, 0))[0]!;
 }
 
