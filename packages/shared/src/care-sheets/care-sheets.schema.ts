@@ -3,6 +3,7 @@ import { zText, ZId } from '../app/input-rules';
 import { optionalText } from '../records/records.fields';
 import { ZTimestamp } from '../shifts/shifts.schema';
 import { ZCheckPosition } from '../caregiver-app/caregiver-app.schema';
+import { englishOf } from '../i18n/english-messages';
 
 /**
  * Inputs and outputs of care sheets (spec "Care sheet", "Care sheets" calls and "Offline check-in/out record";
@@ -36,14 +37,15 @@ export type CareSheetFields = z.infer<typeof ZCareSheetFields>;
 /**
  * Rules across the fields: the client signs or initials, or the reason they could not is given; the caregiver
  * signs or initials.
- * @returns {field: message} for each broken rule.
+ * @returns {field: message} for each broken rule, in English: the `server` catalogue's errors.careSheets texts, which
+ * the server and the web word again in the reader's language by that text.
  */
 export function careSheetRuleErrors(c: Partial<CareSheetFields>): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!c.client_signature && !c.client_initials && !c.client_unable_to_sign_reason?.trim()) {
-    errors.client_signature = 'The client signs or initials, or give the reason they could not';
+    errors.client_signature = englishOf('errors.careSheets.clientSigns');
   }
-  if (!c.caregiver_signature && !c.caregiver_initials) errors.caregiver_signature = 'Sign or initial the care sheet';
+  if (!c.caregiver_signature && !c.caregiver_initials) errors.caregiver_signature = englishOf('errors.careSheets.caregiverSigns');
   return errors;
 }
 

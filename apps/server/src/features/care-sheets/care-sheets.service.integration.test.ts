@@ -300,6 +300,22 @@ describe('saveCareSheetCheckInOut', () => {
     expect(await timesheetsOf(s.main)).toHaveLength(0);
   });
 
+  it('names the broken rules in Spanish to a Spanish reader, in the message and on the fields', async () => {
+    expect((await t.trpc('mutation', 'setMyLanguage', { language: 'es' }, tokens.me)).status).toBe(200);
+    try {
+      const res = await call('mutation', 'saveCareSheetCheckInOut', record(s.main, { submitted: true }), 'me');
+      expect(res.status).toBe(400);
+      expect(res.message).toBe(
+        'No se puede enviar la hoja de cuidados: El cliente firma o pone sus iniciales, o indique el motivo por el ' +
+          'que no pudo; Firme o ponga sus iniciales en la hoja de cuidados',
+      );
+      expect(res.fieldErrors?.caregiver_signature).toEqual(['Firme o ponga sus iniciales en la hoja de cuidados']);
+    } finally {
+      await t.trpc('mutation', 'setMyLanguage', { language: null }, tokens.me);
+    }
+    expect(await timesheetsOf(s.main)).toHaveLength(0);
+  });
+
   it('submits with the reason the client could not sign: times recorded, submitted, tasks_missing cleared', async () => {
     // Online, each check is sent as it happens: the check-in at the start, the check-out with the submitted sheet.
     await ok(

@@ -11,6 +11,8 @@ import {
 } from '@hearth/shared/care-sheets/care-sheets.schema';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import { AppError, notFound } from '../../errors/app-error';
+import { msg } from '../../i18n/server-i18n';
+import { translateEnglish } from '../../i18n/english-messages';
 import { branches } from '../branches/branches.schema';
 import { caregivers } from '../caregivers/caregivers.schema';
 import { clients } from '../clients/clients.schema';
@@ -287,9 +289,11 @@ export async function saveCareSheetCheckInOut({
       const broken = Object.values(errors);
       if (broken.length > 0 && replay) submit = false;
       else if (broken.length > 0) {
+        // Each problem is worded in the reader's language too, not only the sentence around them.
+        const problems = (language: Language) => broken.map((text) => translateEnglish(text, language)).join('; ');
         throw new AppError(
           'BAD_REQUEST',
-          `The care sheet cannot be submitted: ${broken.join('; ')}`,
+          msg('errors.careSheets.cannotSubmit', { problems }),
           Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]])),
         );
       }

@@ -231,6 +231,26 @@ describe('sendPickupInvitations', () => {
     expect(rows).toEqual([]);
   });
 
+  it('gives a Spanish reader every reason in Spanish', async () => {
+    expect((await t.trpc('mutation', 'setMyLanguage', { language: 'es' }, tokens.companyadmin)).status).toBe(200);
+    try {
+      const res = await call(
+        'mutation',
+        'sendPickupInvitations',
+        { scheduleId: openShift, caregiverIds: [cg.busy, cg.inactive, cg.applicant, cg.elsewhere, 999_999] },
+        'companyadmin',
+      );
+      expect(res.status).toBe(400);
+      expect(res.message).toBe(
+        `Estos cuidadores no pueden tomar el turno ${openShift}: Busy Tester (ocupado a esa hora), Inactive Tester ` +
+          '(inactivo), Applicant Tester (aspirante), Elsewhere Tester (otra sucursal), cuidador 999999 (no encontrado)',
+      );
+      expect(res.fieldErrors?.caregiverIds).toEqual([res.message]);
+    } finally {
+      await t.trpc('mutation', 'setMyLanguage', { language: null }, tokens.companyadmin);
+    }
+  });
+
   it('is not for nurses (403)', async () => {
     const res = await call('mutation', 'sendPickupInvitations', { scheduleId: openShift }, 'nurse');
     expect(res.status).toBe(403);

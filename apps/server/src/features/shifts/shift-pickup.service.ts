@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { CAREGIVER_STATUS_LABELS } from '@hearth/shared/caregivers/caregivers.constants';
 import { SHIFT_STATUS_LABELS, type PickupInvitationStatus, type ShiftStatus } from '@hearth/shared/shifts/shifts.constants';
 import type {
   AcceptPickupInvitationOutput,
@@ -14,6 +13,8 @@ import type {
 import type { ScheduleIdInput } from '@hearth/shared/shifts/shifts.schema';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import { AppError, notFound } from '../../errors/app-error';
+import { msg, translate, type ServerMessage } from '../../i18n/server-i18n';
+import type { Language } from '@hearth/shared/i18n/languages';
 import { sqlState } from '../../db/errors';
 import { branches } from '../branches/branches.schema';
 import { caregivers } from '../caregivers/caregivers.schema';
@@ -159,10 +160,12 @@ export async function getPickupCandidates({
 }
 
 /**
- * Says why each of `ids` cannot pick up the shift: unknown (or out of scope), another branch, not active, or busy.
- * @returns e.g. "Maria Santos (busy at that time), caregiver 99 (not found)".
+ * Says why each of `ids` cannot pick up the shift: unknown (or out of scope), another branch, not active, or busy,
+ * each reason a message of the catalogue's pickup.whyNot, so the whole refusal is in its reader's language.
+ * @returns the reasons joined by ", ", worded for a language: in English e.g. "Maria Santos (busy at that time),
+ * caregiver 99 (not found)".
  */
-async function whyNotEligible(scope: Scope, shift: PickupShift, ids: number[]): Promise<string> {
+async function whyNotEligible(scope: Scope, shift: PickupShift, ids: number[]): Promise<(language: Language) => string> {
   const rows = await scope.db
     .select({
       id: caregivers.id,
@@ -174,16 +177,15 @@ async function whyNotEligible(scope: Scope, shift: PickupShift, ids: number[]): 
     .from(caregivers)
     .where(and(inArray(caregivers.id, ids), inBranchScope(scope, caregivers.branchId)));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids
-    .map((id) => {
-      const c = byId.get(id);
-      if (!c) return `caregiver ${id} (not found)`;
-      const name = `${c.firstName} ${c.lastName}`;
-      if (c.branchId !== shift.branchId) return `${name} (another branch)`;
-      if (c.status !== 'active') return `${name} (${CAREGIVER_STATUS_LABELS[c.status].toLowerCase()})`;
-      return `${name} (busy at that time)`;
-    })
-    .join(', ');
+  const reasons = ids.map((id): ServerMessage => {
+    const c = byId.get(id);
+    if (!c) return msg('pickup.whyNot.notFound', { id });
+    const name = `${c.firstName} ${c.lastName}`;
+    if (c.branchId !== shift.branchId) return msg('pickup.whyNot.otherBranch', { name });
+    if (c.status !== 'active') return msg(`pickup.whyNot.${c.status}`, { name });
+    return msg('pickup.whyNot.busy', { name });
+  });
+  return (language) => reasons.map((reason) => translate(reason, language)).join(', ');
 }
 
 /**
@@ -215,7 +217,8 @@ export async function sendPickupInvitations({
     const byId = new Map(candidates.map((c) => [c.caregiverId, c]));
     const ineligible = wanted.filter((id) => !byId.has(id));
     if (ineligible.length > 0) {
-      const message = `These caregivers cannot pick up shift ${shift.id}: ${await whyNotEligible(scope, shift, ineligible)}`;
+      const reasons = await whyNotEligible(scope, shift, ineligible);
+      const message = msg('errors.shifts.cannotPickUp', { id: shift.id, reasons });
       throw new AppError('BAD_REQUEST', message, { caregiverIds: [message] });
     }
     chosen = wanted.map((id) => byId.get(id)!);
