@@ -1,7 +1,7 @@
 // First: set before any schema is parsed.
 import './zod-config';
-// Before any page renders: the texts are there on the first, synchronous render.
-import { i18n } from './i18n/i18n.setup';
+// Before any page renders; the shown language's catalogues load with the first page's code (languageReady below).
+import { i18n, languageReady } from './i18n/i18n.setup';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
@@ -65,7 +65,9 @@ function routerInitialized(): Promise<void> {
   });
 }
 
-void routerInitialized().then(() =>
+// The first render also waits for the shown language's catalogues (the last known user's, else the browser's), which
+// download in parallel with the first page's code: the texts are there on that first, synchronous render.
+void Promise.all([routerInitialized(), languageReady()]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">

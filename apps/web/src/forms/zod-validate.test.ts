@@ -1,3 +1,4 @@
+import '@/i18n/i18n.test-languages';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/i18n/i18n.setup';
 import { wordValidationMessage } from './zod-validate';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n, webLanguage } from './i18n.setup';
+import { changeWebLanguage, i18n, languageReady, loadWebLanguage, targetWebLanguage, webLanguage } from './i18n.setup';
 
 /** The web app's language: the user's setting, else the browser's preferences, else English. */
 describe('webLanguage', () => {
@@ -17,10 +17,39 @@ describe('webLanguage', () => {
     expect(webLanguage()).toBe('en');
   });
 
-  it('starts ready, with the English texts, so the first render needs no wait', () => {
+  it('starts initialised, and has the shown language once languageReady resolves, so the first render needs no wait', async () => {
     expect(i18n.isInitialized).toBe(true);
-    expect(i18n.t('schedule.noVisits', { lng: 'en' })).toBe('No visits scheduled.');
-    expect(i18n.t('carePlan.taskCount', { lng: 'es', count: 1 })).toBe('1 tarea');
-    expect(i18n.t('carePlan.taskCount', { lng: 'es', count: 3 })).toBe('3 tareas');
+    await languageReady();
+    expect(i18n.hasResourceBundle(i18n.language, 'caregiverApp')).toBe(true);
+    expect(i18n.t('schedule.noVisits', { lng: 'en' })).toBeTypeOf('string');
+  });
+});
+
+/** Each language's catalogues are a chunk of their own, loaded when the language is first shown. */
+describe('loading a language on demand', () => {
+  afterEach(() => changeWebLanguage('en'));
+
+  it('switches only once the new language is loaded, so no screen shows keys', async () => {
+    await changeWebLanguage('es');
+    expect(i18n.language).toBe('es');
+    expect(targetWebLanguage()).toBe('es');
+    expect(i18n.t('carePlan.taskCount', { count: 1 })).toBe('1 tarea');
+    expect(i18n.t('carePlan.taskCount', { count: 3 })).toBe('3 tareas');
+    await changeWebLanguage('en');
+    expect(i18n.t('schedule.noVisits')).toBe('No visits scheduled.');
+  });
+
+  it('loads a language once: a second load is the same promise, and adds every namespace', async () => {
+    expect(loadWebLanguage('es')).toBe(loadWebLanguage('es'));
+    await loadWebLanguage('es');
+    expect(i18n.hasResourceBundle('es', 'common')).toBe(true);
+    expect(i18n.hasResourceBundle('es', 'chatPhone')).toBe(true);
+  });
+
+  it('waits, before the first render, for a switch asked for while the first language was loading', async () => {
+    const switching = changeWebLanguage('es');
+    await languageReady();
+    expect(i18n.language).toBe('es');
+    await switching;
   });
 });

@@ -1,4 +1,5 @@
-import { CATALOGUES } from './languages';
+// English's server catalogue alone, not every language's (languages.ts): the web app's forms use this index too.
+import enServer from './en/server.json';
 
 /**
  * Messages written as English text, found in the `server` catalogue by that text (docs/decisions/0009 "Server
@@ -42,7 +43,7 @@ function leaves(): [string, string][] {
       for (const [k, v] of Object.entries(node)) walk(v, path ? `${path}.${k}` : k);
     }
   };
-  const catalogue = CATALOGUES.en.server as Record<string, unknown>;
+  const catalogue = enServer as Record<string, unknown>;
   for (const section of MESSAGE_SECTIONS) walk(catalogue[section], section);
   return found;
 }
@@ -90,9 +91,7 @@ export function messageOfEnglish(text: string): EnglishMessage | null {
  * @throws Error for a key the English catalogue lacks (a programming error, caught by the rule's tests).
  */
 export function englishOf(key: string, values: Record<string, string | number> = {}): string {
-  const text = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], CATALOGUES.en.server);
+  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], enServer);
   if (typeof text !== 'string') throw new Error(`No English message ${key}`);
   return text.replace(PLACEHOLDER, (_, name: string) => String(values[name] ?? ''));
 }

@@ -3,7 +3,7 @@ import { ZChatRights } from '../chat/chat.schema';
 import { MAX_ID, ZId, zText } from '../app/input-rules';
 import { UNASSIGNABLE_ROLE_IDS } from '../roles/roles.constants';
 import { zPage } from '../app/outputs.schema';
-import { LANGUAGES } from '../i18n/languages';
+import { LANGUAGES } from '../i18n/language-rule';
 
 /** An IANA time zone name such as America/New_York. */
 export const ZTimeZone = zText().refine(

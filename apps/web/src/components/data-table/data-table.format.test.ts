@@ -1,3 +1,4 @@
+import '@/i18n/i18n.test-languages';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ageOn, todayInZone } from '@hearth/shared/app/time-display';
 import { ROW_TIME_ZONE_KEY, type ViewColumnMeta } from '@hearth/shared/views/views.schema';

@@ -1,3 +1,4 @@
+import '@/i18n/i18n.test-languages';
 import { describe, expect, it } from 'vitest';
 import { fileImportProblem } from '@hearth/shared/file-imports/file-imports.schema';
 import { FILE_IMPORT_XLSX_CONTENT_TYPE } from '@hearth/shared/file-imports/file-imports.constants';
