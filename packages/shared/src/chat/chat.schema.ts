@@ -72,6 +72,12 @@ export const ZChatMember = ZChatPerson.extend({
   lastReadMessageId: z.number().nullable(),
   /** ISO 8601, UTC. */
   lastReadAt: z.string().nullable(),
+  /**
+   * The member's caregiver record when they are a caregiver (the one in the conversation's branch first), so an
+   * attachment can be copied to their files (chat.copyAttachment to 'caregiver'); null for staff and families. The
+   * server always sends it; a copy built on the phone from a list row may lack it.
+   */
+  caregiverId: z.number().nullable().optional(),
 });
 export type ChatMember = z.infer<typeof ZChatMember>;
 

@@ -30,6 +30,38 @@ interface MemberRow extends ChatMember {
 }
 
 /**
+ * The members of the conversations `ids` with their names, roles and read positions, in joining order; a caregiver
+ * member with their caregiver record (the one in the conversation's branch first: a person may hold one per branch).
+ */
+async function membersOf(scope: Scope, ids: ReturnType<typeof idArray>): Promise<MemberRow[]> {
+  return rowsOf<{
+    conversation_id: number;
+    user_id: number;
+    name: string;
+    role_name: string;
+    last_read_message_id: number | null;
+    last_read_at: Date | string | null;
+    caregiver_id: number | null;
+  }>(
+    await scope.db.execute(sql`
+      select m.conversation_id, m.user_id, u.name, r.name as role_name, m.last_read_message_id, m.last_read_at,
+        (select cg.id from caregivers cg where cg.user_id = m.user_id
+          order by (cg.branch_id is not distinct from c.branch_id) desc, cg.id limit 1) as caregiver_id
+      from chat_members m join chat_conversations c on c.id = m.conversation_id
+      join users u on u.id = m.user_id join roles r on r.id = u.role_id
+      where m.conversation_id = any(${ids}) order by m.joined_at, m.user_id`),
+  ).map((row): MemberRow => ({
+    conversationId: row.conversation_id,
+    userId: row.user_id,
+    name: row.name,
+    roleName: row.role_name,
+    lastReadMessageId: row.last_read_message_id,
+    lastReadAt: row.last_read_at === null ? null : new Date(row.last_read_at).toISOString(),
+    caregiverId: row.caregiver_id,
+  }));
+}
+
+/**
  * Summaries of `conversations` for the caller, in the given order. `members` of a summary are people; the detail's
  * read positions come from the same read (detailOf). Unread counts are the caller's own (0 where not a member).
  */
@@ -39,26 +71,7 @@ export async function summarize(
 ): Promise<(ConversationSummary & { members: ChatMember[] })[]> {
   if (conversations.length === 0) return [];
   const ids = idArray(conversations.map((c) => c.conversation.id));
-  const members = rowsOf<{
-    conversation_id: number;
-    user_id: number;
-    name: string;
-    role_name: string;
-    last_read_message_id: number | null;
-    last_read_at: Date | string | null;
-  }>(
-    await scope.db.execute(sql`
-      select m.conversation_id, m.user_id, u.name, r.name as role_name, m.last_read_message_id, m.last_read_at
-      from chat_members m join users u on u.id = m.user_id join roles r on r.id = u.role_id
-      where m.conversation_id = any(${ids}) order by m.joined_at, m.user_id`),
-  ).map((row): MemberRow => ({
-    conversationId: row.conversation_id,
-    userId: row.user_id,
-    name: row.name,
-    roleName: row.role_name,
-    lastReadMessageId: row.last_read_message_id,
-    lastReadAt: row.last_read_at === null ? null : new Date(row.last_read_at).toISOString(),
-  }));
+  const members = await membersOf(scope, ids);
   const facts = rowsOf<{
     id: number;
     branch_name: string | null;
@@ -105,12 +118,13 @@ export async function summarize(
         shiftId: conversation.shiftId,
         shiftStart: f?.shift_start ? new Date(f.shift_start).toISOString() : null,
       },
-      members: own.map(({ userId, name, roleName, lastReadMessageId, lastReadAt }) => ({
+      members: own.map(({ userId, name, roleName, lastReadMessageId, lastReadAt, caregiverId }) => ({
         userId,
         name,
         roleName,
         lastReadMessageId,
         lastReadAt,
+        caregiverId,
       })),
       lastMessage:
         f?.last_id && f.last_created
