@@ -10,6 +10,8 @@ import { chatMembers, chatMessages } from './chat.schema';
 import { insertMessage } from './chat.messages';
 import { CHAT_FALLBACK_KIND, CHAT_FALLBACK_WINDOW_HOURS, sendChatFallbacks } from './chat-fallback.job';
 import { addCaregiverUser, addConversation, setChatFlags, userId } from './chat-fixtures.test-support';
+// After the fixtures: the tables' shared schemas load the catalogues, which must come first.
+import { caregivers } from '../caregivers/caregivers.schema';
 
 /**
  * The unread-message fallback (issue 22 item 5) with a controlled clock: a message unread for CHAT_FALLBACK_MINUTES
@@ -45,6 +47,8 @@ beforeEach(async () => {
       language: null,
     })
     .where(eq(users.id, caregiver));
+  // The caregiver record's own phone and email (which the fallback prefers) are set by the tests that need them.
+  await t.database.db.update(caregivers).set({ phoneNumber: null, email: null }).where(eq(caregivers.userId, caregiver));
 });
 
 /** A direct conversation of the nurse and the caregiver (Boston). */
@@ -172,6 +176,35 @@ describe('the unread-message fallback', () => {
       await setChatFlags(t, ROLE_IDS.caregiver, { chatEnabled: true });
       await t.database.db.update(users).set({ chatEnabled: true }).where(eq(users.id, caregiver));
     }
+  });
+
+  it("texts and emails a caregiver at their caregiver record's phone and email, else at their user's", async () => {
+    await t.database.db
+      .update(caregivers)
+      .set({ phoneNumber: '+16175550199', email: 'carol.record@example.com' })
+      .where(eq(caregivers.userId, caregiver));
+    await t.database.db.update(users).set({ chatEmailEnabled: true }).where(eq(users.id, caregiver));
+    const conversation = await direct();
+    await say(conversation, nurse, minutes(0));
+    const start = await lastOutboxId();
+    await sendChatFallbacks(t.database.db, minutes(CHAT_FALLBACK_MINUTES));
+    const sent = (await sentSince(start)).filter((m) => m.link === `/chat?c=${conversation}`);
+    expect(sent).toHaveLength(2);
+    expect(sent.find((m) => m.channel === 'sms')?.recipient).toBe('+16175550199');
+    expect(sent.find((m) => m.channel === 'email')?.recipient).toBe('carol.record@example.com');
+
+    // A record without a phone, and with an address no mail reaches: the user's own are used.
+    await t.database.db
+      .update(caregivers)
+      .set({ phoneNumber: ' ', email: 'no-mail@caregivers.invalid' })
+      .where(eq(caregivers.userId, caregiver));
+    await say(conversation, nurse, minutes(30));
+    const later = await lastOutboxId();
+    await sendChatFallbacks(t.database.db, minutes(30 + CHAT_FALLBACK_MINUTES));
+    const fallback = (await sentSince(later)).filter((m) => m.link === `/chat?c=${conversation}`);
+    expect(fallback).toHaveLength(2);
+    expect(fallback.find((m) => m.channel === 'sms')?.recipient).toBe('+16175550142');
+    expect(fallback.find((m) => m.channel === 'email')?.recipient).toBe('carol.caregiver@example.com');
   });
 
   it('words the text in the recipient language', async () => {

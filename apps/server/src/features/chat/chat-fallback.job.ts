@@ -67,21 +67,45 @@ async function claimDue(tx: Db, now: Date): Promise<Due[]> {
   return rowsOf<Due>(result);
 }
 
-/** The SMS and email of the claimed pairs, in each recipient's language, by their chat settings. */
+/**
+ * SQL: a column of the caregiver record linked to the user `users.id`, non-empty, from an active record first, then
+ * the oldest; null for a user with no caregiver record (staff, clients, contacts) or none with a value. The users
+ * column is spelled out: Drizzle leaves a column of a one-table select unqualified, which the subquery would read
+ * as its own.
+ */
+function caregiverValue(column: 'phone_number' | 'email') {
+  return sql<string | null>`(select nullif(trim(c.${sql.identifier(column)}), '') from caregivers c
+    where c.user_id = "users"."id" and nullif(trim(c.${sql.identifier(column)}), '') is not null
+    order by (c.status = 'active') desc, c.id limit 1)`;
+}
+
+/**
+ * The SMS and email of the claimed pairs, in each recipient's language, by their chat settings. A caregiver is
+ * reached at the phone number and email of their caregiver record, which the office keeps current (as the shift
+ * invitations do, shift-pickup.message.ts); the user's own are the fallback when the record has none (or an
+ * undeliverable email), and the only ones of a user who is no caregiver.
+ */
 async function fallbackMessages(tx: Db, due: Due[]): Promise<Omit<Notification, 'db'>[]> {
   const ids = [...new Set(due.flatMap((d) => [d.userId, d.senderId]))];
-  const people = await tx
+  const rows = await tx
     .select({
       id: users.id,
       name: users.name,
       language: users.language,
-      email: users.email,
-      phoneNumber: users.phoneNumber,
+      userEmail: users.email,
+      userPhoneNumber: users.phoneNumber,
+      caregiverEmail: caregiverValue('email'),
+      caregiverPhoneNumber: caregiverValue('phone_number'),
       chatSmsEnabled: users.chatSmsEnabled,
       chatEmailEnabled: users.chatEmailEnabled,
     })
     .from(users)
     .where(inArray(users.id, ids));
+  const people = rows.map((row) => ({
+    ...row,
+    phoneNumber: row.caregiverPhoneNumber ?? row.userPhoneNumber,
+    email: row.caregiverEmail !== null && isDeliverableEmail(row.caregiverEmail) ? row.caregiverEmail : row.userEmail,
+  }));
   const personOf = new Map(people.map((p) => [p.id, p]));
   return due.flatMap((d) => {
     const person = personOf.get(d.userId);
@@ -108,7 +132,7 @@ async function fallbackMessages(tx: Db, due: Due[]): Promise<Omit<Notification, 
  * The `chat-fallback` job (every minute; issue 22 item 5): a message unread for CHAT_FALLBACK_MINUTES (15) by a
  * member other than its sender goes out once per member and batch of unread messages of a conversation, by SMS
  * when the member's user has chatSmsEnabled (default true) and a phone number, by email when chatEmailEnabled
- * (default false) and a deliverable address, through the notify outbox and its delivery drivers (notifyAll, in the
+ * (default false) and a deliverable address (a caregiver's from their caregiver record, else the user's), through the notify outbox and its delivery drivers (notifyAll, in the
  * claiming transaction: a batch rolled back sends nothing). The text names the newest message's sender and how many
  * are waiting, never what they say (a text or an email leaves the agency's systems), and links back to
  * `/chat?c=<conversationId>` (made absolute against PUBLIC_URL on delivery, notify.text.ts). Users without chat

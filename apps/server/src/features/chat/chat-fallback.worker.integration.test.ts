@@ -9,6 +9,8 @@ import { users } from '../users/users.schema';
 import { insertMessage } from './chat.messages';
 import { CHAT_FALLBACK_KIND } from './chat-fallback.job';
 import { addConversation, userId } from './chat-fixtures.test-support';
+// After the fixtures: the tables' shared schemas load the catalogues, which must come first.
+import { caregivers } from '../caregivers/caregivers.schema';
 
 /**
  * The `chat-fallback` queue as the server's workers run it (jobs.workers.ts): a run of the job sends the text of a
@@ -38,7 +40,9 @@ describe('the chat-fallback worker', () => {
   it('texts the member a message left unread for the fallback time', async () => {
     const nurse = await userId(t, 'nurse');
     const caregiver = await userId(t, 'caregiver');
-    await t.database.db.update(users).set({ phoneNumber: '+16175550199', chatSmsEnabled: true }).where(eq(users.id, caregiver));
+    await t.database.db.update(users).set({ chatSmsEnabled: true }).where(eq(users.id, caregiver));
+    // A caregiver is texted at their caregiver record's number.
+    await t.database.db.update(caregivers).set({ phoneNumber: '+16175550199' }).where(eq(caregivers.userId, caregiver));
     const conversation = await addConversation(t, { kind: 'direct', memberIds: [nurse, caregiver], branch: 'Boston' });
     const sentAt = new Date(Date.now() - (CHAT_FALLBACK_MINUTES + 1) * 60_000);
     await t.database.db.transaction((tx) =>
