@@ -103,6 +103,12 @@ describe('errors and validation messages of a tRPC call', () => {
     const setting = await query('getShift', { id: MISSING }, { 'accept-language': 'es' }, tokens.branchmanager);
     expect(setting.body.error?.message).toBe(`Shift ${MISSING} not found`);
   });
+
+  it('names a view in the reader’s language (views.service.integration.test.ts has the English)', async () => {
+    const denied = await t.trpc('query', 'getBackendView', { view: 'users' }, tokens.nurse);
+    expect(denied.status).toBe(403);
+    expect(denied.body.error?.message).toBe('Su rol no puede leer la vista Usuarios');
+  });
 });
 
 describe('errors of the REST routes', () => {

@@ -25,6 +25,8 @@ import type { UserManagement } from '@hearth/shared/users/users.schema';
 import type { Scope, ScopeLevel } from '../../auth/scope';
 import { levelOf } from '../../auth/caller';
 import { AppError } from '../../errors/app-error';
+import { msg } from '../../i18n/server-i18n';
+import { roleName } from '../../i18n/record-names';
 import { roles } from '../roles/roles.schema';
 import { branches } from '../branches/branches.schema';
 import { users, branchUsers } from './users.schema';
@@ -172,10 +174,7 @@ const invalidRole = () => new AppError('BAD_REQUEST', 'v2RoleId: Invalid role', 
  */
 export async function assertUserEditAllowed(scope: Scope, target: ManagedUser, change: UserEditChange): Promise<void> {
   if (!target.isStaff) {
-    throw new AppError(
-      'FORBIDDEN',
-      `${target.name} has a ${target.role.name} login, which is changed from their own page, not as a staff user`,
-    );
+    throw new AppError('FORBIDDEN', msg('errors.users.otherLogin', { name: target.name, role: roleName(target.role) }));
   }
   assertMayManage(scope, target, 'change');
 
@@ -187,7 +186,7 @@ export async function assertUserEditAllowed(scope: Scope, target: ManagedUser, c
     // Spec section 5 keeps Developer out of the picker; only a system-level caller may give it (rule 4).
     if (level === 'system' && scope.level !== 'system') throw invalidRole();
     if (LEVEL_RANK[level] > LEVEL_RANK[scope.level]) {
-      throw new AppError('FORBIDDEN', `Your role may not grant the ${role.name} role`);
+      throw new AppError('FORBIDDEN', msg('errors.users.mayNotGrantRole', { role: roleName(role) }));
     }
     newRole = role;
   }

@@ -12,6 +12,8 @@ import {
 import type { OkOutput } from '@hearth/shared/app/outputs.schema';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import { AppError, notFound } from '../../errors/app-error';
+import { msg } from '../../i18n/server-i18n';
+import { viewName } from '../../i18n/record-names';
 import { users } from '../users/users.schema';
 import { findView } from './views.catalog';
 import { viewMeta, type ViewDefinition } from './views.registry';
@@ -27,7 +29,9 @@ export function authorizeView(scope: Scope, name: string): ViewDefinition {
   const view = findView(name);
   if (!view) throw new AppError('NOT_FOUND', `Unknown view: ${name}`);
   if (scope.level === 'system') return view;
-  if (!scope.viewPermissions.includes(view.name)) throw new AppError('FORBIDDEN', `Your role may not read the ${view.name} view`);
+  if (!scope.viewPermissions.includes(view.name)) {
+    throw new AppError('FORBIDDEN', msg('errors.views.mayNotRead', { view: viewName(view.name) }));
+  }
   const missing = view.tables.filter((t) => !scope.tablePermissions.includes(t));
   if (missing.length) throw new AppError('FORBIDDEN', `Your role may not read the table ${missing.join(', ')}`);
   return view;
@@ -49,7 +53,9 @@ export async function queryView({ scope, input }: { scope: Scope; input: QueryVi
   let { filters, sort } = input;
   if (input.frontendView) {
     const saved = await findVisibleFrontendView(scope, input.frontendView);
-    if (saved.view !== view.name) throw new AppError('BAD_REQUEST', `Saved view ${saved.id} belongs to the ${saved.view} view`);
+    if (saved.view !== view.name) {
+      throw new AppError('BAD_REQUEST', msg('errors.views.savedOfOther', { id: saved.id, view: viewName(saved.view) }));
+    }
     filters = [...saved.filters, ...filters];
     if (sort.length === 0) sort = saved.sort;
   }
