@@ -79,6 +79,28 @@ describe('starting conversations', () => {
     expect((await m('chat.startConversation', { kind: 'office', branchId: 2 }, 'caregiver')).status).toBe(404);
   });
 
+  it("names the office conversation in the reader's language, whatever title an older row stored", async () => {
+    await t.database.db.execute(sql`update users set language = 'es' where id = ${ids.caregiver}`);
+    // An office row of before the title was worded per reader kept English in its title column.
+    await t.database.db.execute(sql`update chat_conversations set title = 'Boston office' where id = ${office}`);
+    try {
+      const list = await q<{ rows: ConversationSummary[] }>('chat.listConversations', {}, 'caregiver');
+      expect(list.data.rows.find((r) => r.id === office)?.title).toBe('Oficina de Boston');
+      const detail = await q<ConversationDetail>('chat.getConversation', { conversationId: office }, 'caregiver');
+      expect(detail.data.title).toBe('Oficina de Boston');
+      // The office reads it under the caregiver's name.
+      const staff = await q<ConversationDetail>('chat.getConversation', { conversationId: office }, 'nurse');
+      expect(staff.data.title).toBe(
+        rowsOf<{ name: string }>(await t.database.db.execute(sql`select name from users where id = ${ids.caregiver}`))[0]!.name,
+      );
+    } finally {
+      await t.database.db.execute(sql`update users set language = null where id = ${ids.caregiver}`);
+      await t.database.db.execute(sql`update chat_conversations set title = null where id = ${office}`);
+    }
+    const english = await q<ConversationDetail>('chat.getConversation', { conversationId: office }, 'caregiver');
+    expect(english.data.title).toBe('Boston office');
+  });
+
   it('needs chatInitiateConversationEnabled for direct and group (403)', async () => {
     const refused = await m('chat.startConversation', { kind: 'direct', userIds: [ids.branchmanager] }, 'caregiver');
     expect(refused.status).toBe(403);

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { ChatMember, ConversationDetail, ConversationSummary } from '@hearth/shared/chat/chat.schema';
+import { FALLBACK_LANGUAGE, type Language } from '@hearth/shared/i18n/languages';
 import type { Scope } from '../../auth/scope';
 import { rowsOf } from '../../db/rows';
+import { languageOfUser } from '../../i18n/request-language';
+import { msg, translate } from '../../i18n/server-i18n';
 import type { ConversationRow, ReachedConversation } from './chat.access';
 
 /*
@@ -64,6 +67,7 @@ async function membersOf(scope: Scope, ids: ReturnType<typeof idArray>): Promise
 /**
  * Summaries of `conversations` for the caller, in the given order. `members` of a summary are people; the detail's
  * read positions come from the same read (detailOf). Unread counts are the caller's own (0 where not a member).
+ * Office conversations are named in the caller's language setting (languageOfUser: English when unset).
  */
 export async function summarize(
   scope: Scope,
@@ -102,6 +106,10 @@ export async function summarize(
       where c.id = any(${ids})`),
   );
   const factsById = new Map(facts.map((f) => [f.id, f]));
+  // The reader's language names office conversations (read only when the page has one).
+  const language = conversations.some((c) => c.conversation.kind === 'office')
+    ? await languageOfUser(scope.db, scope.userId)
+    : FALLBACK_LANGUAGE;
   return conversations.map(({ conversation, isMember }) => {
     const f = factsById.get(conversation.id);
     const own = members.filter((m) => m.conversationId === conversation.id);
@@ -110,7 +118,7 @@ export async function summarize(
     return {
       id: conversation.id,
       kind: conversation.kind,
-      title: titleOf(scope, conversation, own, f?.branch_name ?? null),
+      title: titleOf(scope, conversation, own, f?.branch_name ?? null, language),
       branchId: conversation.branchId,
       about: {
         clientId: conversation.clientId,
@@ -144,14 +152,23 @@ export async function summarize(
 }
 
 /**
- * The name a conversation shows: a group's title; an office conversation "<Branch> office" for the person who wrote
- * to the office and that person's name for the office; a direct or broadcast conversation the other person's name.
+ * The name a conversation shows: a group's title; an office conversation "<Branch> office" (chatExtras.officeTitle,
+ * in the reader's `language`) for the person who wrote to the office and that person's name for the office; a
+ * direct or broadcast conversation the other person's name. Only a group's title is stored: a title stored on
+ * another kind (an older office row's English one) is ignored, so every reader gets the name in their language.
  */
-function titleOf(scope: Scope, conversation: ConversationRow, members: MemberRow[], branchName: string | null): string {
-  if (conversation.title) return conversation.title;
+function titleOf(
+  scope: Scope,
+  conversation: ConversationRow,
+  members: MemberRow[],
+  branchName: string | null,
+  language: Language,
+): string {
+  if (conversation.kind === 'group' && conversation.title) return conversation.title;
   if (conversation.kind === 'office') {
-    if (conversation.createdByUserId === scope.userId) return `${branchName ?? ''} office`.trim();
-    return members.find((m) => m.userId === conversation.createdByUserId)?.name ?? `${branchName ?? ''} office`.trim();
+    const office = translate(msg('chatExtras.officeTitle', { branch: branchName ?? '' }), language).trim();
+    if (conversation.createdByUserId === scope.userId) return office;
+    return members.find((m) => m.userId === conversation.createdByUserId)?.name ?? office;
   }
   const others = members.filter((m) => m.userId !== scope.userId).map((m) => m.name);
   return others.length > 0 ? others.join(', ') : (members[0]?.name ?? '');
