@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { ChatAboutClientSection } from '@/features/chat/chat-about-client.section';
+import { ChatAboutSection } from '@/features/chat/chat-about.section';
 import { ClientProfilePage } from '@/features/clients/client-profile.page';
 import { useClientId } from '@/features/clients/client-header';
 
@@ -12,7 +12,7 @@ export function ClientProfileRoute() {
   return (
     <Stack gap="md">
       <ClientProfilePage />
-      {id !== null && <ChatAboutClientSection clientId={id} />}
+      {id !== null && <ChatAboutSection about={{ kind: 'client', clientId: id }} />}
     </Stack>
   );
 }

@@ -3,10 +3,12 @@ import { useAllowedActions } from '@/api/allowed-actions';
 import { ClientHeader, ClientLoadState, useClient, useClientId } from '@/features/clients/client-header';
 import { ShiftCalendar } from '@/features/shifts/shift-calendar';
 import { ShiftPatternsCard } from '@/features/shifts/shift-patterns.card';
+import { WithChatInShiftDrawer } from './shift-drawer-chat';
 
 /**
  * /clients/{id}/schedule (spec section 2): the client's header, their calendar of shifts (caregiver shown on
- * each) and their recurring patterns. Composed here because features do not import each other.
+ * each) and their recurring patterns. A visit's drawer lists the chat about it (shift-drawer-chat.tsx).
+ * Composed here because features do not import each other.
  */
 export function ClientScheduleRoute() {
   const id = useClientId();
@@ -17,7 +19,9 @@ export function ClientScheduleRoute() {
   return (
     <Stack gap="md">
       <ClientHeader client={c} />
-      <ShiftCalendar party="client" owner={{ id: c.id, name: `${c.firstName} ${c.lastName}` }} branchId={c.branchId} />
+      <WithChatInShiftDrawer>
+        <ShiftCalendar party="client" owner={{ id: c.id, name: `${c.firstName} ${c.lastName}` }} branchId={c.branchId} />
+      </WithChatInShiftDrawer>
       <ShiftPatternsCard clientId={c.id} branchId={c.branchId} canEdit={can('createShiftPattern')} />
     </Stack>
   );

@@ -1,26 +1,39 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconFileImport, IconPaperclip } from '@tabler/icons-react';
+import { IconChevronDown, IconDownload, IconFileImport, IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ChatAttachment } from '@hearth/shared/chat/chat.schema';
+import type { ChatAttachment, ChatMember } from '@hearth/shared/chat/chat.schema';
 import { formatFileSize } from '@hearth/shared/files/files.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useAttachmentLink, useCopyAttachment } from './chat.queries';
 
+/** A caregiver member of the conversation, whose files an attachment can be copied to. */
+export interface CopyCaregiver {
+  caregiverId: number;
+  name: string;
+}
+
+/** The conversation's caregiver members (those the server named with a caregiver record), in member order. */
+export function caregiversOf(members: readonly ChatMember[]): CopyCaregiver[] {
+  return members.flatMap((m) => (m.caregiverId == null ? [] : [{ caregiverId: m.caregiverId, name: m.name }]));
+}
+
 /**
  * An attachment of a message: its name and size, Download with chatDownloadAttachmentEnabled (a signed link opened in
- * a new tab), and "Copy to client files" with chatCopyAttachmentsEnabled in a conversation about a client.
+ * a new tab), and with chatCopyAttachmentsEnabled "Copy to client files" in a conversation about a client and "Copy
+ * to caregiver files" when it has caregiver members (a menu naming them when several). Each copy is announced as a
+ * notification, its refusal too (issue 22 item 4).
  */
 export function ChatAttachmentChip(props: {
   attachment: ChatAttachment;
   canDownload: boolean;
   canCopy: boolean;
   clientId: number | null;
+  caregivers?: CopyCaregiver[];
 }) {
-  const { attachment, canDownload, canCopy, clientId } = props;
+  const { attachment, canDownload, canCopy, clientId, caregivers = [] } = props;
   const { t } = useTranslation('chat');
   const link = useAttachmentLink();
-  const copy = useCopyAttachment();
 
   const download = async () => {
     try {
@@ -52,27 +65,91 @@ export function ChatAttachmentChip(props: {
           {t('attachment.downloadShort')}
         </Button>
       )}
-      {canCopy && clientId !== null && (
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          leftSection={<IconFileImport size={12} />}
-          loading={copy.isPending}
-          aria-label={t('attachment.copyToClient', { name: attachment.filename })}
-          onClick={() =>
-            copy.mutate(
-              { attachmentId: attachment.id, to: 'client', ownerId: clientId },
-              {
-                onSuccess: () =>
-                  notifications.show({ color: 'teal', message: t('attachment.copied', { name: attachment.filename }) }),
-                onError: (error) => notifications.show({ color: 'red', message: errorMessageOf(error) }),
-              },
-            )
-          }
-        >
-          {t('attachment.copyShort')}
-        </Button>
-      )}
+      {canCopy && clientId !== null && <CopyToClient attachment={attachment} clientId={clientId} />}
+      {canCopy && caregivers.length > 0 && <CopyToCaregiver attachment={attachment} caregivers={caregivers} />}
     </Group>
+  );
+}
+
+/** chat.copyAttachment with the notifications of its outcome; `to` names the record in the messages. */
+function useCopy(attachment: ChatAttachment) {
+  const { t } = useTranslation('chat');
+  const copy = useCopyAttachment();
+  const run = (to: 'client' | 'caregiver', ownerId: number, done: string) =>
+    copy.mutate(
+      { attachmentId: attachment.id, to, ownerId },
+      {
+        onSuccess: () => notifications.show({ color: 'teal', message: done }),
+        onError: (error) =>
+          notifications.show({ color: 'red', title: t('attachment.copyFailed'), message: errorMessageOf(error) }),
+      },
+    );
+  return { run, pending: copy.isPending };
+}
+
+function CopyToClient({ attachment, clientId }: { attachment: ChatAttachment; clientId: number }) {
+  const { t } = useTranslation('chat');
+  const copy = useCopy(attachment);
+  return (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      leftSection={<IconFileImport size={12} />}
+      loading={copy.pending}
+      aria-label={t('attachment.copyToClient', { name: attachment.filename })}
+      onClick={() => copy.run('client', clientId, t('attachment.copied', { name: attachment.filename }))}
+    >
+      {t('attachment.copyShort')}
+    </Button>
+  );
+}
+
+/** "Copy to caregiver files": straight to the one caregiver member, or a menu of them when there are several. */
+function CopyToCaregiver({ attachment, caregivers }: { attachment: ChatAttachment; caregivers: CopyCaregiver[] }) {
+  const { t } = useTranslation('chat');
+  const copy = useCopy(attachment);
+  const to = (caregiver: CopyCaregiver) =>
+    copy.run(
+      'caregiver',
+      caregiver.caregiverId,
+      t('attachment.copiedToCaregiver', { name: attachment.filename, caregiver: caregiver.name }),
+    );
+  const common = {
+    size: 'compact-xs',
+    variant: 'subtle',
+    leftSection: <IconFileImport size={12} />,
+    loading: copy.pending,
+  } as const;
+  const only = caregivers.length === 1 ? caregivers[0] : undefined;
+  if (only) {
+    return (
+      <Button
+        {...common}
+        aria-label={t('attachment.copyToCaregiver', { name: attachment.filename, caregiver: only.name })}
+        onClick={() => to(only)}
+      >
+        {t('attachment.copyToCaregiverShort')}
+      </Button>
+    );
+  }
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <Button
+          {...common}
+          rightSection={<IconChevronDown size={12} />}
+          aria-label={t('attachment.copyToWhichCaregiver', { name: attachment.filename })}
+        >
+          {t('attachment.copyToCaregiverShort')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {caregivers.map((caregiver) => (
+          <Menu.Item key={caregiver.caregiverId} onClick={() => to(caregiver)}>
+            {caregiver.name}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

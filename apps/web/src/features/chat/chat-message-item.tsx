@@ -7,7 +7,7 @@ import { CHAT_MESSAGE_MAX_LENGTH } from '@hearth/shared/chat/chat.constants';
 import type { ChatMessage } from '@hearth/shared/chat/chat.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useUserTimeZone } from '@/api/display-zone';
-import { ChatAttachmentChip } from './chat-attachment';
+import { ChatAttachmentChip, type CopyCaregiver } from './chat-attachment';
 import { shortWhen, withinEditWindow } from './chat-format';
 import { useDeleteMessage, useEditMessage } from './chat.queries';
 import classes from './chat-staff.module.css';
@@ -24,6 +24,8 @@ export function ChatMessageItem(props: {
   canDownload: boolean;
   canCopy: boolean;
   clientId: number | null;
+  /** The conversation's caregiver members, whose files an attachment may be copied to. */
+  caregivers?: CopyCaregiver[];
 }) {
   const { message, own, readBy } = props;
   const { t } = useTranslation('chat');
@@ -84,6 +86,7 @@ export function ChatMessageItem(props: {
                     canDownload={props.canDownload}
                     canCopy={props.canCopy}
                     clientId={props.clientId}
+                    caregivers={props.caregivers}
                   />
                 ))}
               </Stack>

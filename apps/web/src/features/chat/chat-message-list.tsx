@@ -3,6 +3,7 @@ import { Center, Loader, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { ChatMember, ChatMessage } from '@hearth/shared/chat/chat.schema';
+import { caregiversOf } from './chat-attachment';
 import { ChatMessageItem } from './chat-message-item';
 import classes from './chat-staff.module.css';
 
@@ -31,6 +32,7 @@ export function ChatMessageList(props: {
   const { messages, members, myUserId } = props;
   const { t } = useTranslation('chat');
   const firstId = messages[0]?.id;
+  const caregivers = caregiversOf(members);
   const { scroller, loadOlder } = useOlderPages(firstId, messages.length, props);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders the list itself as it scrolls; the compiler's memoization has nothing to add here
   const virtualizer = useVirtualizer({
@@ -98,6 +100,7 @@ export function ChatMessageList(props: {
                   canDownload={props.canDownload}
                   canCopy={props.canCopy}
                   clientId={props.clientId}
+                  caregivers={caregivers}
                 />
               </div>
             );

@@ -15,6 +15,7 @@ import { isOpenShift, OPEN_SHIFT_COLOR, serviceText, SHIFT_STATUS_COLORS, shiftS
 import { ShiftCancelModal } from './shift-cancel.modal';
 import { ShiftChangesTab } from './shift-changes.tab';
 import { ShiftCommentsTab } from './shift-comments.tab';
+import { ShiftDrawerSlotContent } from './shift-drawer.slot';
 import { ShiftFormModal, type ShiftFormTarget } from './shift-form.modal';
 import { ShiftPatternModal, type PatternFormTarget } from './shift-pattern.modal';
 import { ShiftPickupTab } from './shift-pickup.tab';
@@ -264,6 +265,7 @@ function ShiftDrawerBody({ id, onClose }: { id: number; onClose: () => void }) {
         />
       )}
       <ShiftDetails shift={shift} />
+      <ShiftDrawerSlotContent shift={shift} />
       <ShiftTabs shift={shift} tab={tab} onTabChange={setTab} />
       <ShiftFormModal target={editing} onClose={() => setEditing(null)} timezone={tz} />
       <ShiftPatternModal target={patternTarget} onClose={() => setPatternTarget(null)} timezone={tz} />
@@ -284,8 +286,8 @@ function ShiftDrawerBody({ id, onClose }: { id: number; onClose: () => void }) {
 /**
  * A shift's drawer (right side; full width on a phone): details (client, caregiver, times in the branch's zone,
  * service, payer, authorization, status and flags, cancel reason), actions (edit this shift or this and the
- * following, cancel with a reason, send a reminder) and tabs: timesheets, comments, changes, and pickup for an
- * open shift.
+ * following, cancel with a reason, send a reminder), what the page puts in its slot (ShiftDrawerSlotProvider: the
+ * conversations about the visit) and tabs: timesheets, comments, changes, and pickup for an open shift.
  */
 export function ShiftDrawer({ shiftId, onClose }: { shiftId: number | null; onClose: () => void }) {
   const narrow = useMediaQuery('(max-width: 48em)');
