@@ -2,6 +2,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import es from '../packages/shared/src/i18n/es/caregiver-app.json' with { type: 'json' };
 import esRecords from '../packages/shared/src/i18n/es/records.json' with { type: 'json' };
+import en from '../packages/shared/src/i18n/en/caregiver-app.json' with { type: 'json' };
+import enAccount from '../packages/shared/src/i18n/en/account.json' with { type: 'json' };
+import esAccount from '../packages/shared/src/i18n/es/account.json' with { type: 'json' };
 import { mutation, tokenOf } from './support/api';
 import { drawOn, serviceWorkerReady } from './support/app';
 import { expectAccessible } from './support/a11y';
@@ -46,7 +49,7 @@ test.use({
   geolocation: { latitude: HOME.lat + 0.0002, longitude: HOME.lon, accuracy: 8 },
 });
 
-test('caregiver app in Spanish: schedule, check-in, care sheet, check-out on the phone', async ({ page, request }) => {
+test('caregiver app in Spanish: schedule, check-in, care sheet, check-out on the phone', async ({ page, request, context }) => {
   test.setTimeout(120_000);
   // This flow's own caregiver with a login, and a client with a care plan and a 40-minute visit starting in a few
   // minutes (open for check-in whatever the hour the flow runs at).
@@ -74,6 +77,14 @@ test('caregiver app in Spanish: schedule, check-in, care sheet, check-out on the
   await expect(visit.getByRole('link', { name: es.card.carePlan })).toBeVisible();
   await expect(page.locator('section', { has: visit }).getByText(pattern(es.days.today))).toBeVisible();
   await serviceWorkerReady(page);
+  // The header's language picker, named in Spanish, fits the 390 px wide header beside its buttons.
+  const language = page.getByRole('banner').getByRole('combobox', { name: esAccount.language.label });
+  await expect(language).toBeVisible();
+  const header = (await page.getByRole('banner').boundingBox())!;
+  for (const control of await page.getByRole('banner').locator('button, select').all()) {
+    const box = (await control.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(header.x + header.width);
+  }
   await page.screenshot({ path: artifact('es-1-schedule.png') });
   await expectAccessible(page, '/app (es)');
 
@@ -124,4 +135,23 @@ test('caregiver app in Spanish: schedule, check-in, care sheet, check-out on the
   // The submitted sheet has its tasks: once the schedule has refetched, the card no longer says they are missing.
   await expect(visit.getByText(es.card.tasksMissing)).toHaveCount(0);
   await page.screenshot({ path: artifact('es-6-checked-out.png') });
+
+  // The header switches the language at once (English's catalogues load then, as a chunk of their own), and the
+  // choice holds offline: the app starts again from the service worker in English.
+  await language.selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { name: en.schedule.title })).toBeVisible();
+  const languageEn = page.getByRole('banner').getByRole('combobox', { name: enAccount.language.label });
+  await expect(languageEn).toHaveValue('en');
+  // Saved (the select is disabled while it saves) before the phone goes offline.
+  await expect(languageEn).toBeEnabled();
+  await context.setOffline(true);
+  await page.goto('/app');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { name: en.schedule.title })).toBeVisible();
+  await context.setOffline(false);
+  // Back to the browser's language: Spanish again.
+  await languageEn.selectOption('browser');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('heading', { name: es.schedule.title })).toBeVisible();
 });

@@ -106,6 +106,10 @@ export async function saveMyLanguage(language: 'en' | 'es' | null): Promise<void
     await applyUserLanguage(previous);
     throw error;
   }
-  if (previous) queryClient.setQueryData(currentUserQuery.queryKey, { ...previous, language });
+  if (previous) {
+    // The offline copy too, at once: the phone starting again offline before the refetch below ends speaks it.
+    rememberUser({ ...previous, language });
+    queryClient.setQueryData(currentUserQuery.queryKey, { ...previous, language });
+  }
   await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
 }

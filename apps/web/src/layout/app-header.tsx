@@ -13,7 +13,8 @@ const PRODUCT_NAME = 'Hearth';
 /**
  * The slim header of the phone apps (caregiver and client): the name, stop impersonating, the push-notification
  * button (their footer is the tab bar), the user's language
- * (LanguageSelect), colour scheme, sign out,
+ * (LanguageSelect in its compact form, an icon with the language's code, to fit a 390 px wide phone), colour scheme,
+ * sign out,
  * named in the user's language (the clientApp catalogue's `header`, shared by both phone apps). `actions` come first
  * among the buttons (the caregiver app's notifications button).
  */
@@ -27,7 +28,7 @@ export function PhoneAppHeader({ actions }: { actions?: ReactNode } = {}) {
           <StopImpersonatingButton label={t('header.stopImpersonating')} />
           {actions}
           <PushButton compact />
-          <LanguageSelect />
+          <LanguageSelect compact />
           <ColorSchemeButton aria-label={t('header.colorScheme')} />
           <SignOutButton compact label={t('header.signOut')} />
         </Group>
