@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { DateTime } from 'luxon';
 import { mutation, query, tokenOf } from './support/api';
 import { expectAccessible } from './support/a11y';
 import { artifact, mainMenu, signInAs } from './support/session';
+import { createVisitTeam, unique } from './support/visit-team';
 
 /**
  * The staff side of chat (issue 22 item 6): a branch manager starts a conversation with a nurse of their branch from
@@ -208,6 +210,77 @@ test('staff write to each other live at /chat, with unread counts, receipts, edi
   await expect(nurse).toHaveURL(new RegExp(`/chat\\?c=${about.id}$`));
   await expect(nurseLog).toContainText('New care plan is in.');
   await nurseContext.close();
+});
+
+/**
+ * Issue 22 items 1 and 4 from a visit: the visit's drawer on the client's schedule offers the manager to message the
+ * caregiver about the visit, the caregiver sends a document there, the manager copies it into the caregiver's files
+ * (chatCopyAttachmentsEnabled), and the drawer then lists the conversation, whose link opens it.
+ */
+test("a visit's drawer lists the chat about it; an attachment is copied to the caregiver's files", async ({ page, request }) => {
+  const managerToken = await tokenOf(request, 'branchmanager');
+  const lastName = unique('Vale');
+  const team = await createVisitTeam(request, managerToken, {
+    branch: { name: 'Boston' },
+    client: { firstName: 'Ida', lastName: unique('Marsh'), line1: '3 Joy St', home: { lat: 42.358, lon: -71.064 } },
+    caregiver: { firstName: 'Rosa', lastName },
+  });
+  // Today in the branch's zone: the calendar opens on the current week.
+  const today = DateTime.now().setZone('America/New_York').startOf('day');
+  const visit = await team.book(today.set({ hour: 10 }), today.set({ hour: 11 }));
+
+  await signInAs(page, 'branchmanager', `/clients/${team.clientId}/schedule`);
+  const drawer = page.getByRole('dialog', { name: 'Shift', exact: true });
+  const aboutVisit = drawer.getByRole('region', { name: 'Chat about this visit' });
+  await page.locator('[data-testid="shift-event"]').click();
+  await expect(aboutVisit).toContainText('No conversations about this visit yet.');
+  await aboutVisit.getByRole('button', { name: `Message Rosa ${lastName}` }).click();
+  await expect(page).toHaveURL(/\/chat\?c=\d+$/);
+  const conversationId = Number(new URL(page.url()).searchParams.get('c'));
+  const detail = await query<{ about: { shiftId: number; clientId: number } }>(request, managerToken, 'chat.getConversation', {
+    conversationId,
+  });
+  expect(detail.about).toMatchObject({ shiftId: visit.id, clientId: team.clientId });
+
+  // The caregiver sends a document in it (create, PUT the bytes, send), as the phone does.
+  const carerToken = await tokenOf(request, team.username);
+  const bytes = Buffer.from('Care plan, signed by the client.');
+  const created = await mutation<{ id: number; url: string }>(request, carerToken, 'chat.createAttachment', {
+    conversationId,
+    file: { filename: 'care-plan-signed.txt', size: bytes.length, contentType: 'text/plain' },
+  });
+  const put = await request.put(created.url, { data: bytes, headers: { 'content-type': 'text/plain' } });
+  expect(put.ok()).toBe(true);
+  await mutation(request, carerToken, 'chat.sendMessage', {
+    conversationId,
+    clientMessageId: randomUUID(),
+    body: 'The signed care plan.',
+    attachmentIds: [created.id],
+  });
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log).toContainText('care-plan-signed.txt');
+
+  // The manager copies it into the caregiver's files: announced, and listed there.
+  await log.getByRole('button', { name: `Copy care-plan-signed.txt to the files of Rosa ${lastName}` }).click();
+  await expect(page.getByText(`care-plan-signed.txt was copied to the files of Rosa ${lastName}.`)).toBeVisible();
+  const files = await query<{ filename: string; size: number }[]>(request, managerToken, 'getCaregiverFiles', {
+    caregiverId: team.caregiverId,
+  });
+  expect(files).toContainEqual(expect.objectContaining({ filename: 'care-plan-signed.txt', size: bytes.length }));
+
+  // Back on the schedule, the visit's drawer lists the conversation with its last message; its link opens it.
+  await page.goto(`/clients/${team.clientId}/schedule`);
+  await page.locator('[data-testid="shift-event"]').click();
+  const link = aboutVisit.getByRole('link', { name: new RegExp(lastName) });
+  await expect(link).toBeVisible();
+  await expect(aboutVisit).toContainText('The signed care plan.');
+  await aboutVisit.scrollIntoViewIfNeeded();
+  await page.mouse.move(10, 790);
+  await page.screenshot({ path: artifact('chat-about-visit.png') });
+  await expectAccessible(page, 'shift drawer (chat about the visit)');
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/chat\\?c=${conversationId}$`));
+  await expect(log).toContainText('The signed care plan.');
 });
 
 /**
