@@ -44,3 +44,20 @@ export function zonedSpan(start: Date, end: Date, timeZone: string, language: La
   const options: Intl.DateTimeFormatOptions = { ...DATE_TIME, timeZone, ...(weekday ? { weekday: 'short' } : {}) };
   return plain(new Intl.DateTimeFormat(intlLocale(language), options).formatRange(start, end));
 }
+
+/**
+ * A calendar date written YYYY-MM-DD (a local date, no instant): as written in English, the spec's format, and in
+ * another language the locale's numeric date (es-US "2/3/2026" for 2026-03-02, day before month).
+ */
+export function calendarDate(isoDate: string, language: Language): string {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (language === 'en' || !parts) return isoDate;
+  const at = new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])));
+  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'UTC' };
+  return plain(new Intl.DateTimeFormat(intlLocale(language), options).format(at));
+}
+
+/** calendarDate as a message value, worded when the reader's language is known. */
+export function calendarDateValue(isoDate: string): (language: Language) => string {
+  return (language) => calendarDate(isoDate, language);
+}

@@ -79,8 +79,9 @@ export function translateNoun(noun: string, language: Language): string {
 
 /**
  * A message in `language`. Values are worded first: a nested message in the same language, a function called with
- * the language, and the value named `what` (the noun of errors.notFound) through translateNoun. A key the language
- * lacks falls back to English (the catalogue test keeps that from happening).
+ * the language, the value named `what` (the noun of errors.notFound) through translateNoun, and a file size as
+ * formatFileSize writes it through localFileSize. A key the language lacks falls back to English (the catalogue test
+ * keeps that from happening).
  */
 export function translate(message: ServerMessage, language: Language): string {
   const values: Record<string, string | number> = {};
@@ -88,6 +89,7 @@ export function translate(message: ServerMessage, language: Language): string {
     if (typeof value === 'function') values[name] = value(language);
     else if (isServerMessage(value)) values[name] = translate(value, language);
     else if (name === 'what' && typeof value === 'string') values[name] = translateNoun(value, language);
+    else if (typeof value === 'string' && language !== FALLBACK_LANGUAGE) values[name] = localFileSize(value, language);
     else values[name] = value;
   }
   return serverT(language)(message.key as never, values) as string;
@@ -101,4 +103,19 @@ export function english(message: ServerMessage): string {
 /** The Intl locale of a language for dates and numbers: US English, and US Spanish (es-US) for Spanish. */
 export function intlLocale(language: Language): string {
   return language === 'es' ? 'es-US' : 'en-US';
+}
+
+/** A file size as formatFileSize (packages/shared/src/files/files.schema.ts) writes it: "812 B", "12.5 MB". */
+const FILE_SIZE = /^(\d+(?:\.\d+)?) (B|KB|MB|GB)$/;
+
+/**
+ * A file size written in English ("12.5 MB", "1023 B") with its number through Intl.NumberFormat in the language's
+ * locale (es-US "12.5 MB", "1,023 B"; a locale with a decimal comma "12,5 MB"), at most one decimal as
+ * formatFileSize rounds; any other text unchanged. English keeps formatFileSize's own text, the spec's.
+ */
+export function localFileSize(text: string, language: Language): string {
+  const size = FILE_SIZE.exec(text);
+  if (!size || language === FALLBACK_LANGUAGE) return text;
+  const number = new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 1 }).format(Number(size[1]));
+  return `${number} ${size[2]}`;
 }

@@ -13,6 +13,16 @@ let t: TestApp;
 let f: ClientFixtures;
 let api: ClientApi;
 let clientId: number;
+
+/** Runs `call` with the branch manager (the callers' default user) reading Spanish, then back to no setting. */
+async function inSpanish<T>(call: () => Promise<T>): Promise<T> {
+  expect((await t.trpc('mutation', 'setMyLanguage', { language: 'es' }, api.tokens.branchmanager)).status).toBe(200);
+  try {
+    return await call();
+  } finally {
+    await t.trpc('mutation', 'setMyLanguage', { language: null }, api.tokens.branchmanager);
+  }
+}
 beforeAll(async () => {
   ({ t, f, api } = await startClientTests());
   clientId = (
@@ -130,6 +140,16 @@ describe('authorizations', () => {
       status: 409,
       message: 'Another G0156 authorization of this payer covers 2026-01-01 to 2026-06-30',
     });
+    // A Spanish reader gets the dates in es-US's day-first format.
+    const spanish = await inSpanish(() =>
+      api.fail(
+        'mutation',
+        'createClientAuthorization',
+        authorization({ serviceCode: 'G0156', startDate: '2026-06-30', endDate: '2026-12-31' }),
+      ),
+    );
+    const overlapEs = 'Otra autorización G0156 de este pagador cubre del 1/1/2026 al 30/6/2026';
+    expect(spanish).toMatchObject({ status: 409, message: overlapEs, fieldErrors: { startDate: [overlapEs] } });
     const next = await create({ serviceCode: 'G0156', startDate: '2026-07-01', endDate: '2026-12-31' });
     await create({ serviceCode: 'G0156', modifiers: ['U2'], startDate: '2026-03-01', endDate: '2026-03-31' });
     await create({ serviceCode: 'G0156', payerSourceId: f.secondPayer.id, startDate: '2026-03-01', endDate: '2026-03-31' });
@@ -350,6 +370,8 @@ describe('metrics from shifts', () => {
         `${cancelled} on 2025-03-06, ${missed} on 2025-03-07, ${underway} on 2025-03-08 and 1 more. ` +
         'Move those visits to another authorization first, or end this one instead of deleting it.',
     });
+    const refusedEs = await inSpanish(() => api.fail('mutation', 'deleteClientAuthorization', { id: auth.id }));
+    expect(refusedEs.message).toMatch(new RegExp(`^La autorización ${auth.id} la usan 6 visitas: ${first} el 4/3/2025, `));
     expect(later).toBeGreaterThan(underway);
     const still = await api.ok<ClientAuthorizationOutput[]>('query', 'getClientAuthorizations', { clientId: client.id });
     expect(still.map((a) => a.id)).toEqual([auth.id]);

@@ -14,6 +14,7 @@ import type { Scope } from '../../auth/scope';
 import type { Language } from '@hearth/shared/i18n/languages';
 import { AppError } from '../../errors/app-error';
 import { msg, translate } from '../../i18n/server-i18n';
+import { calendarDate, calendarDateValue } from '../../i18n/server-dates';
 import { branches } from '../branches/branches.schema';
 import { payerSources } from '../payer-sources/payer-sources.schema';
 import { clientAuthorizations, clients } from './clients.schema';
@@ -92,7 +93,12 @@ async function assertNoOverlap(
     .limit(1);
   if (other) {
     const code = [a.serviceCode, ...a.modifiers].join(' ');
-    const message = `Another ${code} authorization of this payer covers ${other.startDate} to ${other.endDate}`;
+    // The dates in the reader's locale too: YYYY-MM-DD in English (the spec's format), es-US "2/3/2026" in Spanish.
+    const message = msg('errors.clients.authorizationOverlaps', {
+      code,
+      start: calendarDateValue(other.startDate),
+      end: calendarDateValue(other.endDate),
+    });
     throw new AppError('CONFLICT', message, { startDate: [message] });
   }
 }
@@ -193,7 +199,9 @@ export async function deleteClientAuthorization({ scope, input }: ScopedInput<{ 
   if (total > 0) {
     // Each visit and the "and N more" are catalogue messages too, worded in the reader's language with the rest.
     const visits = (language: Language) => {
-      const named = using.map((v) => translate(msg('authorizationInUse.visit', { id: v.id, date: v.date }), language));
+      const named = using.map((v) =>
+        translate(msg('authorizationInUse.visit', { id: v.id, date: calendarDate(v.date, language) }), language),
+      );
       const list = named.join(', ');
       const more = total - using.length;
       return more > 0 ? translate(msg('authorizationInUse.more', { visits: list, count: more }), language) : list;
