@@ -10,6 +10,10 @@
  *      the rest read) among 20,000 conversations and 200,000 messages: the service's statement (unreadCountOf) run in
  *      this process, and the procedure over HTTP on the second process, median and p95 over 200 calls, against the
  *      target (< 20 ms). Baseline: a plain count of the user's memberships.
+ *   3. chat.broadcast by the company admin over HTTP to a branch of BROADCAST_RECIPIENTS (5,000) chat-enabled
+ *      caregivers: the first (which also creates each caregiver's conversation with the sender) and the median of
+ *      BROADCAST_REPEATS later ones (reusing them). Baseline: a plain multi-row INSERT of as many rows into a table
+ *      without triggers or indexes but its key.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:chat
  *
@@ -42,6 +46,8 @@ const OTHER_CONVERSATIONS = 18_000;
 const MESSAGES_PER_CONVERSATION = 10;
 const TARGET_DELIVERY_P95_MS = 200;
 const TARGET_UNREAD_P95_MS = 20;
+const BROADCAST_RECIPIENTS = 5000;
+const BROADCAST_REPEATS = 5;
 
 /** Signs `username` in on `base` with the demo password and authenticator code; -> the bearer token. */
 async function signIn(base: string, username: string): Promise<string> {
@@ -128,6 +134,30 @@ async function seedConversations(database: Database, reader: number, other: numb
   await database.db.execute(sql`analyze chat_messages`);
 }
 
+/**
+ * A branch of `companyOf`'s company with BROADCAST_RECIPIENTS caregivers, each with an active record and a
+ * chat-enabled sign-in (caregiver role) -> the branch id.
+ */
+async function seedBroadcastBranch(database: Database, companyOf: number): Promise<number> {
+  const [branch] = rowsOf<{ id: number }>(
+    await database.db.execute(sql`
+      insert into branches (company_id, name) select company_id, 'Bench broadcast' from users where id = ${companyOf}
+      returning id`),
+  );
+  await database.db.execute(sql`
+    with u as (
+      insert into users (name, email, username, company_id, role_id)
+      select 'Bench carer ' || g, 'bench-carer-' || g || '@example.com', 'benchcarer' || g,
+        (select company_id from users where id = ${companyOf}), (select role_id from users where username = 'caregiver')
+      from generate_series(1, ${BROADCAST_RECIPIENTS}::int) g
+      returning id)
+    insert into caregivers (branch_id, user_id, first_name, last_name)
+    select ${branch!.id}::int, u.id, 'Bench', 'Carer ' || u.id from u`);
+  await database.db.execute(sql`analyze caregivers`);
+  await database.db.execute(sql`analyze users`);
+  return branch!.id;
+}
+
 async function main() {
   const name = `hearth_bench_chat_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
   await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
@@ -208,6 +238,35 @@ async function main() {
       () => database.db.execute(sql`select count(*) from chat_members where user_id = ${caregiver}`),
     ]);
 
+    // 3. A broadcast to a branch of 5,000 caregivers.
+    const broadcastBranch = await seedBroadcastBranch(database, nurse);
+    const adminToken = await signIn(sender!, 'companyadmin');
+    const sendBroadcast = async (body: string) => {
+      const started = performance.now();
+      const res = await fetch(`${sender}/api/trpc/chat.broadcast`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json', origin: sender! },
+        body: JSON.stringify({ audience: 'branch', branchId: broadcastBranch, clientMessageId: randomUUID(), body }),
+      });
+      const answer = (await res.json()) as { result?: { data?: { recipientCount: number } } };
+      if (res.status !== 200 || answer.result?.data?.recipientCount !== BROADCAST_RECIPIENTS) {
+        throw new Error(`chat.broadcast answered ${res.status}: ${JSON.stringify(answer)}`);
+      }
+      return performance.now() - started;
+    };
+    const firstBroadcast = await sendBroadcast('The first broadcast');
+    const laterBroadcasts: number[] = [];
+    const plainInserts: number[] = [];
+    await database.db.execute(sql`create table bench_broadcast_rows (id serial primary key, n int not null, body text not null)`);
+    for (let i = 0; i < BROADCAST_REPEATS; i++) {
+      laterBroadcasts.push(await sendBroadcast(`Broadcast ${i}`));
+      const started = performance.now();
+      await database.db.execute(sql`
+        insert into bench_broadcast_rows (n, body)
+        select g, 'Broadcast' from generate_series(1, ${BROADCAST_RECIPIENTS}::int) g`);
+      plainInserts.push(performance.now() - started);
+    }
+
     const deliveryP95 = stats(delivery).p95;
     const unreadP95 = stats(inProcess).p95;
     console.log(`\nChat, two server processes on PostgreSQL (${MESSAGES} messages, one at a time)`);
@@ -227,6 +286,10 @@ async function main() {
     console.log(
       `target p95 < ${TARGET_UNREAD_P95_MS} ms: ${unreadP95 < TARGET_UNREAD_P95_MS ? 'met' : 'NOT met'} (${ms(unreadP95)})`,
     );
+    console.log(`\nchat.broadcast over HTTP to a branch of ${BROADCAST_RECIPIENTS} caregivers`);
+    console.log(`${'the first (creates each conversation with the sender)'.padEnd(52)} ${ms(firstBroadcast)}`);
+    console.log(line(`later ones (reusing them), ${BROADCAST_REPEATS} runs`, laterBroadcasts));
+    console.log(line(`baseline: plain INSERT of ${BROADCAST_RECIPIENTS} rows`, plainInserts));
     console.log(
       `machine load average while measuring: ${os
         .loadavg()
