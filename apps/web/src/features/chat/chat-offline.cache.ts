@@ -8,7 +8,9 @@
  * - `chat-conversations`: the newest conversations (ConversationSummary[]), newest activity first;
  * - `chat-conversation:<id>`: one conversation with its rights (ConversationDetail);
  * - `chat-messages:<id>`: its newest messages (ChatMessage[]), oldest first;
- * - `chat-outbox:<clientMessageId>`: one message waiting to be sent (chat-offline.outbox.ts).
+ * - `chat-outbox:<clientMessageId>`: one message waiting to be sent (chat-offline.outbox.ts);
+ * - `chat-outbox-file:<key>`: the bytes of a file queued with one (chat-offline.files.ts);
+ * - `chat-read:<id>`: a read position waiting to be sent (chat-offline.reads.ts).
  */
 import { CHAT_OFFLINE_CACHE } from '@hearth/shared/chat/chat.constants';
 import type { ChatMessage, ConversationSummary } from '@hearth/shared/chat/chat.schema';
@@ -17,6 +19,7 @@ export const CONVERSATIONS_KEY = 'chat-conversations';
 export const CONVERSATION_PREFIX = 'chat-conversation:';
 export const MESSAGES_PREFIX = 'chat-messages:';
 export const OUTBOX_PREFIX = 'chat-outbox:';
+export const READ_PREFIX = 'chat-read:';
 
 /** The cache key of one conversation's detail. */
 export const conversationKey = (conversationId: number): string => `${CONVERSATION_PREFIX}${conversationId}`;
@@ -26,6 +29,9 @@ export const messagesKey = (conversationId: number): string => `${MESSAGES_PREFI
 
 /** The cache key of one outbox entry. */
 export const outboxKey = (clientMessageId: string): string => `${OUTBOX_PREFIX}${clientMessageId}`;
+
+/** The cache key of one conversation's read position waiting to be sent. */
+export const readKey = (conversationId: number): string => `${READ_PREFIX}${conversationId}`;
 
 /** The conversation id in a `chat-conversation:<id>` or `chat-messages:<id>` key, else null. */
 export function conversationIdOfKey(key: string): number | null {

@@ -8,21 +8,28 @@
  */
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { errorMessageOf } from '@/api/api-error';
-import { syncOutcome } from '@/api/sync-outcome';
+import { putFile } from '@/api/file-upload';
 import { trpcClient } from '@/api/trpc';
 import { ChatOfflineBox, memoryStore, type ChatOfflineStore, type ChatSender } from './chat-offline.store';
-import type { OutboxMessage } from './chat-offline.outbox';
+import { attachmentIdsOf, outboxOutcome, type OutboxMessage } from './chat-offline.outbox';
 
-/** Sends an outbox entry with chat.sendMessage; its clientMessageId makes a resend answer the stored message. */
+/**
+ * Reaches the server for the offline box: chat.sendMessage (its clientMessageId makes a resend answer the stored
+ * message), chat.createAttachment and the PUT of its bytes, chat.deleteAttachment, chat.markRead.
+ */
 const sender: ChatSender = {
   send: (entry) =>
     trpcClient.chat.sendMessage.mutate({
       conversationId: entry.conversationId,
       clientMessageId: entry.clientMessageId,
       body: entry.body,
-      attachmentIds: entry.attachments.map((a) => a.id),
+      attachmentIds: attachmentIdsOf(entry),
     }),
-  outcome: syncOutcome,
+  createAttachment: (conversationId, file) => trpcClient.chat.createAttachment.mutate({ conversationId, file }),
+  putBytes: (url, bytes) => putFile(url, bytes),
+  deleteAttachment: (attachmentId) => trpcClient.chat.deleteAttachment.mutate({ attachmentId }),
+  markRead: (read) => trpcClient.chat.markRead.mutate(read),
+  outcome: outboxOutcome,
   reasonOf: errorMessageOf,
 };
 

@@ -9,6 +9,7 @@
  */
 import type { ChatMessage, ConversationDetail, ConversationSummary } from '@hearth/shared/chat/chat.schema';
 import type { SyncOutcome } from '@/api/sync-outcome';
+import { i18n } from '@/i18n/i18n.setup';
 import {
   CONVERSATIONS_KEY,
   conversationKey,
@@ -20,8 +21,19 @@ import {
   messagesKey,
   OUTBOX_PREFIX,
   outboxKey,
+  READ_PREFIX,
+  readKey,
 } from './chat-offline.cache';
-import { byWrittenOrder, flushOutbox, type FlushResult, type OutboxMessage } from './chat-offline.outbox';
+import { base64ToBlob, blobToBase64, outboxFileKey, type StoredFileBytes } from './chat-offline.files';
+import {
+  byWrittenOrder,
+  flushOutbox,
+  type FlushResult,
+  type OutboxFile,
+  type OutboxFilePorts,
+  type OutboxMessage,
+} from './chat-offline.outbox';
+import { flushReads, movedForward, withPendingReads, type PendingRead, type ReadFlushResult } from './chat-offline.reads';
 
 /** A key-value store of JSON values: the shape of the caregiver app's encrypted cache (cacheGet, cacheSet, ...). */
 export interface ChatOfflineStore {
@@ -55,6 +67,19 @@ export function memoryStore(): ChatOfflineStore {
 export interface ChatSender {
   /** chat.sendMessage {conversationId, clientMessageId, body, attachmentIds} -> the stored message. */
   send: (entry: OutboxMessage) => Promise<ChatMessage>;
+  /** chat.createAttachment {conversationId, file: {filename, size, contentType}} -> {id, url, uploadUrlExpiresAt}. */
+  createAttachment: (
+    conversationId: number,
+    file: { filename: string; size: number; contentType: string },
+  ) => Promise<{ id: number; url: string; uploadUrlExpiresAt: string }>;
+  /** PUTs bytes to an upload URL (api/file-upload.ts putFile); rejects with an HttpError or a failed fetch. */
+  putBytes: (url: string, bytes: Blob) => Promise<void>;
+  /** chat.deleteAttachment {attachmentId}. */
+  deleteAttachment: (attachmentId: number) => Promise<unknown>;
+  /** chat.markRead {conversationId, messageId}. */
+  markRead: (read: PendingRead) => Promise<unknown>;
+  /** Now in ms since the epoch (upload URLs expire); Date.now when absent. */
+  now?: () => number;
   outcome: (error: unknown) => SyncOutcome;
   reasonOf: (error: unknown) => string;
 }
@@ -66,6 +91,7 @@ export class ChatOfflineBox {
   private flushing: Promise<FlushResult> | null = null;
   private flushAgain = false;
   private readonly delivered = new Set<(message: ChatMessage) => void>();
+  private readsFlushing: Promise<ReadFlushResult> | null = null;
 
   constructor(
     private readonly store: ChatOfflineStore,
@@ -111,10 +137,58 @@ export class ChatOfflineBox {
     void this.flush().catch(() => undefined);
   }
 
-  /** Removes an entry the caregiver discards (a refused one: "Delete"). */
+  /**
+   * Keeps the bytes of a file chosen in the composer, for a message not yet written (written with `write`, its
+   * `files` naming the key returned). The caller checks the size first (chat-offline.files.ts fitsAttachmentLimit).
+   * @returns the file's facts and the key of its stored bytes
+   * @throws when the store cannot keep them (no cache key yet, the phone's storage full): nothing was queued
+   */
+  async keepFile(file: File): Promise<{ key: string; filename: string; size: number; contentType: string }> {
+    const key = crypto.randomUUID();
+    const contentType = file.type || 'application/octet-stream';
+    const bytes: StoredFileBytes = { contentType, base64: await blobToBase64(file) };
+    await this.store.set(outboxFileKey(key), bytes);
+    return { key, filename: file.name, size: file.size, contentType };
+  }
+
+  /** Drops the kept bytes of files taken off the composer before sending (best effort). */
+  async forgetFiles(keys: string[]): Promise<void> {
+    for (const key of keys) await this.store.delete(outboxFileKey(key)).catch(() => undefined);
+  }
+
+  /** Removes an entry the caregiver discards (a refused one: "Delete"), with its files' bytes and pending attachments. */
   async discard(clientMessageId: string): Promise<void> {
+    const entry = await this.store.get<OutboxMessage>(outboxKey(clientMessageId));
+    for (const file of entry?.files ?? []) {
+      if (file.created && !file.uploaded) void this.sender.deleteAttachment(file.created.id).catch(() => undefined);
+    }
+    await this.forgetFiles((entry?.files ?? []).map((f) => f.key));
     await this.store.delete(outboxKey(clientMessageId));
     await this.refreshOutbox();
+  }
+
+  /** The file ports of a flush: uploads through the sender, bytes from the store. */
+  private filePorts(): OutboxFilePorts {
+    return {
+      create: (entry, file) =>
+        this.sender.createAttachment(entry.conversationId, {
+          filename: file.filename,
+          size: file.size,
+          contentType: file.contentType,
+        }),
+      put: async (url, file: OutboxFile) => {
+        const stored = await this.store.get<StoredFileBytes>(outboxFileKey(file.key));
+        // Refused for good (a code, not a failed fetch): waiting would never bring the bytes back.
+        if (!stored)
+          throw Object.assign(new Error(i18n.t('chatPhone:message.fileMissing', { name: file.filename })), { code: 'NOT_FOUND' });
+        await this.sender.putBytes(url, base64ToBlob(stored));
+      },
+      removeAttachment: async (id) => {
+        await this.sender.deleteAttachment(id);
+      },
+      dropBytes: (file) => this.store.delete(outboxFileKey(file.key)),
+      now: () => (this.sender.now ?? Date.now)(),
+    };
   }
 
   /**
@@ -139,7 +213,12 @@ export class ChatOfflineBox {
         for (const listener of this.delivered) listener(message);
       },
       remove: (id) => this.store.delete(outboxKey(id)),
-      put: (entry) => this.store.set(outboxKey(entry.clientMessageId), entry),
+      put: async (entry) => {
+        await this.store.set(outboxKey(entry.clientMessageId), entry);
+        // Each upload step shows at once on the entry's row (the photo uploaded, the message still waiting).
+        await this.refreshOutbox();
+      },
+      files: this.filePorts(),
     }).finally(() => {
       this.flushing = null;
       void this.refreshOutbox().catch(() => undefined);
@@ -191,5 +270,45 @@ export class ChatOfflineBox {
   async saveMessages(conversationId: number, fetched: ChatMessage[]): Promise<void> {
     const kept = keptMessages(await this.readMessages(conversationId), fetched);
     await this.store.set(messagesKey(conversationId), kept);
+  }
+
+  /**
+   * Records that the caregiver read `conversationId` up to `messageId` (online or not): kept locally only if it moves
+   * the position forward, the kept conversation's unread count set to 0 at once (when read to its last message),
+   * then sent (flushReads).
+   * @returns whether the position moved (false: already read that far on this phone)
+   */
+  async markRead(read: PendingRead): Promise<boolean> {
+    const next = movedForward(await this.store.get<PendingRead>(readKey(read.conversationId)), read);
+    if (!next) return false;
+    await this.store.set(readKey(read.conversationId), next);
+    const kept = await this.readConversations();
+    const shown = withPendingReads(kept, [next]);
+    if (shown.some((c, i) => c !== kept[i])) await this.store.set(CONVERSATIONS_KEY, shown);
+    void this.flushReads().catch(() => undefined);
+    return true;
+  }
+
+  /** The read positions not yet sent (the list shows them as read until the server agrees). */
+  async pendingReads(): Promise<PendingRead[]> {
+    return (await this.store.list<PendingRead>(READ_PREFIX)).map((e) => e.value);
+  }
+
+  /**
+   * Sends the read positions waiting (chat-offline.reads.ts flushReads); a flush already running is joined.
+   * @returns what it did
+   */
+  flushReads(): Promise<ReadFlushResult> {
+    if (this.readsFlushing) return this.readsFlushing;
+    this.readsFlushing = flushReads({
+      list: () => this.pendingReads(),
+      get: (conversationId) => this.store.get<PendingRead>(readKey(conversationId)),
+      send: (read) => this.sender.markRead(read),
+      outcome: (error) => this.sender.outcome(error),
+      remove: (conversationId) => this.store.delete(readKey(conversationId)),
+    }).finally(() => {
+      this.readsFlushing = null;
+    });
+    return this.readsFlushing;
   }
 }

@@ -3,26 +3,32 @@ import { ActionIcon, CloseButton, FileButton, Group, Loader, Stack, Text, Textar
 import { notifications } from '@mantine/notifications';
 import { IconCamera, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_ATTACHMENTS_PER_MESSAGE, CHAT_MESSAGE_MAX_LENGTH } from '@hearth/shared/chat/chat.constants';
-import type { ChatAttachment } from '@hearth/shared/chat/chat.schema';
+import {
+  CHAT_ATTACHMENT_MAX_BYTES,
+  CHAT_ATTACHMENTS_PER_MESSAGE,
+  CHAT_MESSAGE_MAX_LENGTH,
+} from '@hearth/shared/chat/chat.constants';
+import { formatFileSize } from '@hearth/shared/files/files.schema';
 import { errorMessageOf } from '@/api/api-error';
-import { useDeleteAttachment, useUploadAttachment } from './chat.queries';
 import type { ChatOfflineBox } from './chat-offline.store';
+import { fitsAttachmentLimit } from './chat-offline.files';
 import { newOutboxMessage } from './chat-offline.outbox';
 import classes from './chat-phone.module.css';
 
-/** A photo of the draft: uploading (attachment null), or uploaded. */
+/** A photo of the draft: its bytes being kept on the phone (kept null), or kept. */
 interface DraftPhoto {
   key: string;
   filename: string;
-  attachment: ChatAttachment | null;
+  kept: { key: string; filename: string; size: number; contentType: string } | null;
 }
 
 /**
  * The phone's composer (issue 22 item 6): what is written goes into the outbox first (chat-offline.store.ts), shows
  * at once as "Waiting to send" and is sent from there, online now or once the phone is back online; the text box
- * empties only once the outbox holds it. Photos (chatUploadAttachmentEnabled) upload at once by create-then-PUT, so
- * they need the network; the message that carries them may still wait in the outbox.
+ * empties only once the outbox holds it. Photos (chatUploadAttachmentEnabled) are kept on the phone as they are
+ * chosen (their bytes in the encrypted offline store), online or not, and the outbox uploads them (create, PUT) just
+ * before sending the message that carries them. A photo over the server's limit (CHAT_ATTACHMENT_MAX_BYTES) is
+ * refused at once with its size; the draft stays as it was.
  */
 export function ChatPhoneComposer(props: { box: ChatOfflineBox; conversationId: number; canUpload: boolean; online: boolean }) {
   const { box, conversationId, canUpload, online } = props;
@@ -30,28 +36,31 @@ export function ChatPhoneComposer(props: { box: ChatOfflineBox; conversationId: 
   const [body, setBody] = useState('');
   const [photos, setPhotos] = useState<DraftPhoto[]>([]);
   const [saving, setSaving] = useState(false);
-  const upload = useUploadAttachment();
-  const removeAttachment = useDeleteAttachment();
-  const uploading = photos.some((p) => p.attachment === null);
-  const ready = (body.trim().length > 0 || photos.length > 0) && !uploading && !saving;
+  const keeping = photos.some((p) => p.kept === null);
+  const ready = (body.trim().length > 0 || photos.length > 0) && !keeping && !saving;
 
   const attach = (file: File | null) => {
     if (!file || photos.length >= CHAT_ATTACHMENTS_PER_MESSAGE) return;
+    if (!fitsAttachmentLimit(file.size)) {
+      notifications.show({
+        color: 'red',
+        title: t('composer.tooLargeTitle'),
+        message: t('composer.tooLarge', {
+          name: file.name,
+          size: formatFileSize(file.size, 'up'),
+          max: formatFileSize(CHAT_ATTACHMENT_MAX_BYTES),
+        }),
+      });
+      return;
+    }
     const key = crypto.randomUUID();
-    setPhotos((list) => [...list, { key, filename: file.name, attachment: null }]);
-    upload(conversationId, file)
-      .then((created) => {
-        const attachment: ChatAttachment = {
-          id: created.id,
-          filename: file.name,
-          size: file.size,
-          contentType: file.type || 'application/octet-stream',
-        };
-        setPhotos((list) => list.map((p) => (p.key === key ? { ...p, attachment } : p)));
-      })
+    setPhotos((list) => [...list, { key, filename: file.name, kept: null }]);
+    box
+      .keepFile(file)
+      .then((kept) => setPhotos((list) => list.map((p) => (p.key === key ? { ...p, kept } : p))))
       .catch((error: unknown) => {
         setPhotos((list) => list.filter((p) => p.key !== key));
-        notifications.show({ color: 'red', title: t('composer.uploadFailed'), message: errorMessageOf(error) });
+        notifications.show({ color: 'red', title: t('composer.keepFailed'), message: errorMessageOf(error) });
       });
   };
 
@@ -59,8 +68,8 @@ export function ChatPhoneComposer(props: { box: ChatOfflineBox; conversationId: 
     if (!ready) return;
     setSaving(true);
     try {
-      const attachments = photos.flatMap((p) => (p.attachment ? [p.attachment] : []));
-      await box.write(newOutboxMessage({ conversationId, body, attachments }, crypto.randomUUID(), new Date().toISOString()));
+      const files = photos.flatMap((p) => (p.kept ? [p.kept] : []));
+      await box.write(newOutboxMessage({ conversationId, body, files }, crypto.randomUUID(), new Date().toISOString()));
       setBody('');
       setPhotos([]);
     } catch (error) {
@@ -77,19 +86,18 @@ export function ChatPhoneComposer(props: { box: ChatOfflineBox; conversationId: 
         photos={photos}
         onRemove={(p) => {
           setPhotos((list) => list.filter((x) => x.key !== p.key));
-          if (p.attachment) removeAttachment.mutate({ attachmentId: p.attachment.id });
+          if (p.kept) void box.forgetFiles([p.kept.key]);
         }}
       />
       <Group gap={6} align="flex-end" wrap="nowrap">
         {canUpload && (
-          <FileButton onChange={attach} accept="image/*" capture="environment" disabled={!online}>
+          <FileButton onChange={attach} accept="image/*" capture="environment">
             {(fileProps) => (
               <ActionIcon
                 {...fileProps}
                 variant="subtle"
                 size="input-sm"
-                disabled={!online}
-                aria-label={online ? t('composer.attachPhoto') : t('composer.attachOffline')}
+                aria-label={t('composer.attachPhoto')}
                 title={online ? undefined : t('composer.attachOffline')}
               >
                 <IconCamera size={20} />
@@ -122,7 +130,7 @@ export function ChatPhoneComposer(props: { box: ChatOfflineBox; conversationId: 
   );
 }
 
-/** The draft's photos: uploading (a loader) or uploaded, each removable once uploaded. */
+/** The draft's photos: being kept on the phone (a loader) or kept, each removable once kept. */
 function PhotoChips(props: { photos: DraftPhoto[]; onRemove: (photo: DraftPhoto) => void }) {
   const { photos, onRemove } = props;
   const { t } = useTranslation('chatPhone');
@@ -131,14 +139,14 @@ function PhotoChips(props: { photos: DraftPhoto[]; onRemove: (photo: DraftPhoto)
     <Group gap="xs" role="list" aria-label={t('composer.attachPhoto')}>
       {photos.map((p) => (
         <Group key={p.key} gap={4} role="listitem" wrap="nowrap">
-          {p.attachment === null ? <Loader size={12} /> : <IconPaperclip size={12} aria-hidden />}
+          {p.kept === null ? <Loader size={12} /> : <IconPaperclip size={12} aria-hidden />}
           <Text size="xs" truncate maw={180}>
             {p.filename}
           </Text>
           <CloseButton
             size="sm"
             aria-label={t('composer.removeAttachment', { name: p.filename })}
-            disabled={p.attachment === null}
+            disabled={p.kept === null}
             onClick={() => onRemove(p)}
           />
         </Group>

@@ -1,20 +1,25 @@
-import { useEffect } from 'react';
-import { ActionIcon, Alert, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { ActionIcon, Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCloudOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_OFFLINE_CACHE } from '@hearth/shared/chat/chat.constants';
 import type { ChatMember, ChatMessage } from '@hearth/shared/chat/chat.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useCurrentUser } from '@/api/current-user';
-import { useMarkRead } from './chat.queries';
 import { ChatMessageItem } from './chat-message-item';
+import { flattenPages } from './chat-messages.cache';
 import { useOutbox } from './chat-offline.context';
-import { conversationRows } from './chat-offline.outbox';
+import { conversationRows, type PhoneMessageRow } from './chat-offline.outbox';
 import type { ChatOfflineBox } from './chat-offline.store';
-import { usePhoneConversation, usePhoneMessages } from './chat-phone.data';
+import { usePhoneConversation, usePhoneConversations, usePhoneMarkRead, usePhoneMessages } from './chat-phone.data';
 import { ChatPhoneComposer } from './chat-phone.composer';
 import { ChatPhoneOutboxRow } from './chat-phone.outbox-row';
 import classes from './chat-phone.module.css';
+
+/** A row's stable key: the clientMessageId, the same for an outbox entry and the message it becomes. */
+function rowKey(row: PhoneMessageRow): string {
+  return row.kind === 'stored' ? row.message.clientMessageId : row.entry.clientMessageId;
+}
 
 /** The names of the other members who have read `message` (read receipts on one's own last message). */
 function readers(members: ChatMember[], message: ChatMessage, myUserId: number): string[] {
@@ -25,8 +30,10 @@ function readers(members: ChatMember[], message: ChatMessage, myUserId: number):
 
 /**
  * One conversation on the phone (issue 22 item 6): a title bar with Back, the newest messages (from the phone's copy
- * offline), the caregiver's messages still in the outbox after them, and the composer. Opening it online marks what
- * it shows as read; it scrolls to the newest message when one arrives.
+ * offline), the caregiver's messages still in the outbox after them, and the composer. Scrolling to the top loads the
+ * page before (online; offline a note says older messages need a connection), keeping the place read. Opening it
+ * marks what it shows as read, online or not (usePhoneMarkRead: the badge drops at once, the server hears it when
+ * online); it scrolls to the newest message when one arrives.
  */
 export function ChatPhoneConversation(props: {
   box: ChatOfflineBox;
@@ -40,26 +47,27 @@ export function ChatPhoneConversation(props: {
   const conversation = usePhoneConversation(box, conversationId);
   const messages = usePhoneMessages(box, conversationId);
   const outbox = useOutbox(box);
-  const markRead = useMarkRead();
+  const markRead = usePhoneMarkRead(box);
+  const unread = usePhoneConversations(box).data?.conversations.find((c) => c.id === conversationId)?.unreadCount ?? 0;
   const detail = conversation.data?.detail;
-  const list = messages.data?.messages ?? [];
+  const list = flattenPages(messages.data);
+  const fromCache = messages.data?.pages[0]?.fromCache ?? false;
   const rows = conversationRows(list, outbox, conversationId);
   const lastId = list.at(-1)?.id ?? null;
   const myReadId = detail?.members.find((m) => m.userId === myUserId)?.lastReadMessageId ?? null;
 
-  // Marks the newest message read once it shows from the server (not from the phone's copy).
-  const { mutate } = markRead;
+  // Marks the newest message shown read, from the server or from the phone's copy (the box keeps it only if it moves
+  // the position forward, and sends it when online).
   useEffect(() => {
-    if (!detail?.isMember || lastId === null || messages.data?.fromCache) return;
+    if (!detail?.isMember || lastId === null) return;
     if (myReadId !== null && myReadId >= lastId) return;
-    mutate({ conversationId, messageId: lastId });
-  }, [detail?.isMember, lastId, myReadId, messages.data?.fromCache, conversationId, mutate]);
+    markRead(conversationId, lastId, unread);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `unread` is what the badge showed, not a reason to mark again
+  }, [detail?.isMember, lastId, myReadId, conversationId, markRead]);
 
-  // Follows the newest row, a message received or one written: the page scrolls to its end, where the newest row
-  // sits just above the composer.
-  useEffect(() => {
-    window.scrollTo({ top: document.documentElement.scrollHeight });
-  }, [rows.length]);
+  const lastRowKey = rows.length === 0 ? null : rowKey(rows[rows.length - 1]!);
+  const { topRef, load: loadEarlier } = useEarlierPages(messages, online, lastRowKey);
+  const { hasNextPage, isFetchingNextPage } = messages;
 
   const lastOwnId = [...list].reverse().find((m) => m.sender.userId === myUserId)?.id ?? null;
   const error = conversation.error ?? messages.error;
@@ -82,9 +90,23 @@ export function ChatPhoneConversation(props: {
           <Loader size="sm" />
         </Center>
       )}
-      {messages.data?.hasMore && (
-        <Text size="xs" c="dimmed" ta="center">
-          {t('conversation.newestOnly', { count: CHAT_OFFLINE_CACHE.messagesPerConversation })}
+      <div ref={topRef}>
+        {hasNextPage && online && (
+          <Center>
+            <Button size="compact-sm" variant="subtle" loading={isFetchingNextPage} onClick={loadEarlier}>
+              {t('conversation.earlier')}
+            </Button>
+          </Center>
+        )}
+      </div>
+      {messages.isFetchNextPageError && (
+        <Text size="xs" c="red" ta="center" role="alert">
+          {t('conversation.earlierFailed')}
+        </Text>
+      )}
+      {(fromCache || (!online && hasNextPage)) && list.length > 0 && (
+        <Text size="xs" c="dimmed" ta="center" role="note">
+          {t('conversation.olderNeedConnection', { count: CHAT_OFFLINE_CACHE.messagesPerConversation })}
         </Text>
       )}
       {messages.data && rows.length === 0 && (
@@ -119,6 +141,54 @@ export function ChatPhoneConversation(props: {
       )}
     </Stack>
   );
+}
+
+/**
+ * The history's scrolling: follows the newest row (a message received or one written: the page scrolls to its end,
+ * where the newest row sits above the composer), and once that was shown, scrolling to the top (the `top` element
+ * coming into view) loads the page before, online; the place read stays where it was (its distance from the page's
+ * end), since an older page is added above it.
+ * @returns `topRef`, the ref of the element at the top of the history, and `load` (the "Show earlier messages" button)
+ */
+function useEarlierPages(
+  messages: ReturnType<typeof usePhoneMessages>,
+  online: boolean,
+  lastRowKey: string | null,
+): { topRef: RefObject<HTMLDivElement | null>; load: () => void } {
+  const top = useRef<HTMLDivElement>(null);
+  const fromEnd = useRef<number | null>(null);
+  const shownNewest = useRef(false);
+  const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = messages;
+  const canLoad = online && Boolean(hasNextPage) && !isFetchingNextPage && !isFetchNextPageError;
+  const load = useCallback(() => {
+    if (!canLoad) return;
+    fromEnd.current = document.documentElement.scrollHeight - window.scrollY;
+    void fetchNextPage();
+  }, [canLoad, fetchNextPage]);
+
+  useEffect(() => {
+    window.scrollTo({ top: document.documentElement.scrollHeight });
+    if (lastRowKey !== null) shownNewest.current = true;
+  }, [lastRowKey]);
+
+  const pageCount = messages.data?.pages.length ?? 0;
+  useLayoutEffect(() => {
+    if (fromEnd.current === null) return;
+    window.scrollTo({ top: document.documentElement.scrollHeight - fromEnd.current });
+    fromEnd.current = null;
+  }, [pageCount]);
+
+  useEffect(() => {
+    const element = top.current;
+    if (!element || !canLoad) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (shownNewest.current && entries.some((e) => e.isIntersecting)) load();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [canLoad, load]);
+
+  return { topRef: top, load };
 }
 
 /** The conversation's title bar: Back, the title, what it is about, and "offline" while the phone has no network. */

@@ -1,5 +1,5 @@
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
-import { IconClock, IconPaperclip } from '@tabler/icons-react';
+import { IconCheck, IconClock, IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ChatOfflineBox } from './chat-offline.store';
 import type { OutboxMessage } from './chat-offline.outbox';
@@ -8,7 +8,8 @@ import classes from './chat-phone.module.css';
 /**
  * A message the caregiver wrote that the server does not hold yet (issue 22 item 6): "Waiting to send" while it
  * waits for the network, or "Not sent: <the server's reason>" when the server refused it for good, with Try again and
- * Delete. It never disappears by itself unless it was sent.
+ * Delete. It never disappears by itself unless it was sent. A photo queued with it shows its name and state: waiting
+ * to upload, or uploaded (the message itself still waiting).
  */
 export function ChatPhoneOutboxRow(props: { box: ChatOfflineBox; entry: OutboxMessage }) {
   const { box, entry } = props;
@@ -23,6 +24,17 @@ export function ChatPhoneOutboxRow(props: { box: ChatOfflineBox; entry: OutboxMe
             <IconPaperclip size={12} aria-hidden />
             <Text size="xs" truncate maw={220}>
               {a.filename}
+            </Text>
+          </Group>
+        ))}
+        {(entry.files ?? []).map((f) => (
+          <Group key={f.key} gap={4} wrap="nowrap" data-testid="outbox-file">
+            {f.uploaded ? <IconCheck size={12} aria-hidden /> : <IconPaperclip size={12} aria-hidden />}
+            <Text size="xs" truncate maw={160}>
+              {f.filename}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {f.uploaded ? t('message.fileUploaded') : t('message.fileWaiting')}
             </Text>
           </Group>
         ))}
