@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '@/api/api-error';
+import { ConfirmPopover } from '@/components/confirm/confirm-popover';
 
 /**
  * A small trash button that asks before it deletes: "Delete {what}?" with Cancel and Delete (`what` in the shown
  * language, e.g. "address 12 Elm St"). `onConfirm` may
- * return a promise; the popover stays open, busy, until it settles, and a failure is shown as a notification.
+ * return a promise; the popover (ConfirmPopover) stays open, busy, until it settles, and a failure is shown as a notification.
  */
 export function DeleteButton({ what, onConfirm }: { what: string; onConfirm: () => Promise<unknown> | void }) {
   const [opened, setOpened] = useState(false);
@@ -27,8 +28,14 @@ export function DeleteButton({ what, onConfirm }: { what: string; onConfirm: () 
     }
   };
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow shadow="md" trapFocus>
-      <Popover.Target>
+    <ConfirmPopover
+      opened={opened}
+      onChange={setOpened}
+      question={t('record.deleteQuestion', { what })}
+      confirmLabel={t('actions.delete')}
+      busy={busy}
+      onConfirm={() => void confirm()}
+      target={
         <Tooltip label={t('record.deleteWhat', { what })}>
           <ActionIcon
             variant="subtle"
@@ -40,20 +47,7 @@ export function DeleteButton({ what, onConfirm }: { what: string; onConfirm: () 
             <IconTrash size={15} />
           </ActionIcon>
         </Tooltip>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs">
-          <Text size="sm">{t('record.deleteQuestion', { what })}</Text>
-          <Group gap="xs" justify="flex-end">
-            <Button size="compact-xs" variant="default" onClick={() => setOpened(false)}>
-              {t('actions.cancel')}
-            </Button>
-            <Button size="compact-xs" color="red" loading={busy} onClick={() => void confirm()}>
-              {t('actions.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+      }
+    />
   );
 }

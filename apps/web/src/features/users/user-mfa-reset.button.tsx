@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Popover, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { IconShieldOff } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { useCurrentUser } from '@/api/current-user';
 import { useTRPC } from '@/api/trpc';
+import { ConfirmPopover } from '@/components/confirm/confirm-popover';
 
 /**
  * Resets a user's two-step verification (resetUserMfa, issue 20: a lost phone): asks first, because the user's
@@ -17,7 +18,7 @@ export function UserMfaResetButton({ userId, name }: { userId: number; name: str
   const trpc = useTRPC();
   const { can } = useAllowedActions();
   const me = useCurrentUser().data;
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation('admin');
   const [opened, setOpened] = useState(false);
   const reset = useMutation(
     trpc.resetUserMfa.mutationOptions({
@@ -30,8 +31,15 @@ export function UserMfaResetButton({ userId, name }: { userId: number; name: str
   );
   if (!can('resetUserMfa') || !me || me.id === userId) return null;
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow shadow="md" trapFocus>
-      <Popover.Target>
+    <ConfirmPopover
+      opened={opened}
+      onChange={setOpened}
+      maw={320}
+      question={t('users.mfaReset.question', { name })}
+      confirmLabel={t('users.mfaReset.confirm')}
+      busy={reset.isPending}
+      onConfirm={() => reset.mutate({ userId })}
+      target={
         <Button
           size="xs"
           variant="light"
@@ -41,20 +49,7 @@ export function UserMfaResetButton({ userId, name }: { userId: number; name: str
         >
           {t('users.mfaReset.button')}
         </Button>
-      </Popover.Target>
-      <Popover.Dropdown maw={320}>
-        <Stack gap="xs">
-          <Text size="sm">{t('users.mfaReset.question', { name })}</Text>
-          <Group gap="xs" justify="flex-end">
-            <Button size="compact-xs" variant="default" onClick={() => setOpened(false)}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button size="compact-xs" color="red" loading={reset.isPending} onClick={() => reset.mutate({ userId })}>
-              {t('users.mfaReset.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+      }
+    />
   );
 }
