@@ -2,21 +2,11 @@ import { Button, Group, Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconDownload, IconFileImport, IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ChatAttachment, ChatMember } from '@hearth/shared/chat/chat.schema';
+import type { ChatAttachment } from '@hearth/shared/chat/chat.schema';
 import { formatFileSize } from '@hearth/shared/files/files.schema';
 import { errorMessageOf } from '@/api/api-error';
+import type { CopyCaregiver } from './chat-members';
 import { useAttachmentLink, useCopyAttachment } from './chat.queries';
-
-/** A caregiver member of the conversation, whose files an attachment can be copied to. */
-export interface CopyCaregiver {
-  caregiverId: number;
-  name: string;
-}
-
-/** The conversation's caregiver members (those the server named with a caregiver record), in member order. */
-export function caregiversOf(members: readonly ChatMember[]): CopyCaregiver[] {
-  return members.flatMap((m) => (m.caregiverId == null ? [] : [{ caregiverId: m.caregiverId, name: m.name }]));
-}
 
 /**
  * An attachment of a message: its name and size, Download with chatDownloadAttachmentEnabled (a signed link opened in

@@ -3,8 +3,8 @@ import { Center, Loader, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { ChatMember, ChatMessage } from '@hearth/shared/chat/chat.schema';
-import { caregiversOf } from './chat-attachment';
 import { ChatMessageItem } from './chat-message-item';
+import { caregiversOf } from './chat-members';
 import classes from './chat-staff.module.css';
 
 /** Pixels from the top within which scrolling fetches the next older page (a few rows). */
