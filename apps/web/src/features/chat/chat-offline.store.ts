@@ -230,6 +230,11 @@ export class ChatOfflineBox {
     return this.flushing;
   }
 
+  /** Resolves once no flush runs (nor one that follows it): what was written is sent, or waits for the next chance. */
+  async idle(): Promise<void> {
+    while (this.flushing) await this.flushing.catch(() => undefined);
+  }
+
   /** The conversations kept for offline reading, newest activity first (empty when none). */
   async readConversations(): Promise<ConversationSummary[]> {
     return (await this.store.get<ConversationSummary[]>(CONVERSATIONS_KEY)) ?? [];

@@ -2,7 +2,7 @@
  * A stand-in for the chat server in the outbox tests: chat.sendMessage stores each clientMessageId once and answers a
  * resend with the stored message (the server's idempotency, issue 22 item 2), and can be taken offline, made to lose
  * its reply after storing, or made to refuse a conversation; chat.createAttachment and the PUT keep pending and
- * uploaded attachments (a message may carry only uploaded ones, each once), and either step can be made to fail once;
+ * uploaded attachments (a message may carry only uploaded ones, each once), and either step can be made to fail;
  * chat.markRead keeps each conversation's position, never moving it back.
  */
 import type { ChatMessage } from '@hearth/shared/chat/chat.schema';
@@ -37,8 +37,8 @@ export function testServer() {
     loseNextReply: false,
     refuse: new Map<number, Error>(),
     attempts: 0,
-    /** The next call of this step fails: offline (a failed fetch) or, for 'put', a 403 from the storage. */
-    failNext: null as null | 'create' | 'put-offline' | 'put-refused' | 'mark-read',
+    /** Steps failing until taken out: offline (a failed fetch), or 'put-refused' a 403 from the storage. */
+    failing: new Set<'create' | 'put-offline' | 'put-refused' | 'mark-read'>(),
     /** The next create stores the attachment but its reply is lost. */
     loseNextCreateReply: false,
     /** Milliseconds an upload URL stays valid (the server's FILE_UPLOAD_URL_TTL_SECONDS). */
@@ -46,11 +46,7 @@ export function testServer() {
     clock: Date.parse('2031-03-01T10:00:00.000Z'),
   };
   const offline = () => Promise.reject(new TypeError('Failed to fetch'));
-  const failing = (step: NonNullable<typeof state.failNext>) => {
-    if (state.failNext !== step) return false;
-    state.failNext = null;
-    return true;
-  };
+  const failing = (step: 'create' | 'put-offline' | 'put-refused' | 'mark-read') => state.failing.has(step);
   const sender: ChatSender = {
     createAttachment: (conversationId, file) => {
       if (!state.online || failing('create')) return offline();
