@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ActionIcon, Box, Button, Group, Menu, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots } from '@tabler/icons-react';
@@ -16,9 +16,10 @@ import classes from './chat-staff.module.css';
 /**
  * One message: the sender (others' messages), the text or "Message deleted", "edited", the time, its attachments,
  * and on one's own last message who has read it. The author edits or deletes it within the edit window (the server
- * decides; a late try shows its reason).
+ * decides; a late try shows its reason). Memoized: the list re-renders as rows come into view, and a row whose
+ * message and rights did not change is not drawn again.
  */
-export function ChatMessageItem(props: {
+export const ChatMessageItem = memo(function ChatMessageItem(props: {
   message: ChatMessage;
   own: boolean;
   readBy: string[] | null;
@@ -102,7 +103,7 @@ export function ChatMessageItem(props: {
       </Text>
     </Stack>
   );
-}
+});
 
 /** Edits the text in place; Save sends it, Cancel leaves it as it was. */
 function EditBox({ message, onDone }: { message: ChatMessage; onDone: () => void }) {

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { Center, Loader, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,13 @@ import classes from './chat-staff.module.css';
 
 /** Pixels from the top within which scrolling fetches the next older page (a few rows). */
 const FETCH_OLDER_WITHIN_PX = 300;
+/**
+ * Heights of a one-line message row as the staff pane draws it: with the sender's name above (others') and without
+ * (one's own). Estimates that match spare the list from moving rows as they are measured.
+ */
+const OTHERS_ROW_PX = 78;
+const OWN_ROW_PX = 58;
+
 /** Pixels from the bottom within which a new message keeps the view at the bottom. */
 const STICK_TO_BOTTOM_PX = 120;
 
@@ -32,15 +39,21 @@ export function ChatMessageList(props: {
   const { messages, members, myUserId } = props;
   const { t } = useTranslation('chat');
   const firstId = messages[0]?.id;
-  const caregivers = caregiversOf(members);
+  // One array while the members stay the same, so the memoized rows are not drawn again for it.
+  const caregivers = useMemo(() => caregiversOf(members), [members]);
   const { scroller, loadOlder } = useOlderPages(firstId, messages.length, props);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders the list itself as it scrolls; the compiler's memoization has nothing to add here
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 64,
+    estimateSize: (index) => estimatedRowHeight(messages[index]!, myUserId),
+    // Opens at the newest messages: the first render draws the rows at the bottom rather than the oldest of the page.
+    initialOffset: () => messages.length * OTHERS_ROW_PX,
     getItemKey: (index) => messages[index]!.id,
     overscan: 8,
+    // Rows are placed and the list sized straight in the DOM as rows are measured, so a measurement re-renders
+    // nothing unless the rows in view change (a re-render per measured row made opening a conversation slow).
+    directDomUpdates: true,
   });
   const items = virtualizer.getVirtualItems();
   const lastId = messages[messages.length - 1]?.id;
@@ -82,17 +95,11 @@ export function ChatMessageList(props: {
           {t('pane.empty')}
         </Text>
       ) : (
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div ref={virtualizer.containerRef} style={{ position: 'relative' }}>
           {items.map((item) => {
             const message = messages[item.index]!;
             return (
-              <div
-                key={item.key}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                className={classes.row}
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
+              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className={classes.row}>
                 <ChatMessageItem
                   message={message}
                   own={message.sender.userId === myUserId}
@@ -144,6 +151,11 @@ function useOlderPages(
   }, [count, hasOlder, loadingOlder, onLoadOlder]);
 
   return { scroller, loadOlder };
+}
+
+/** The height a message's row is expected to take before it is measured (one line of text, no attachment). */
+function estimatedRowHeight(message: ChatMessage, myUserId: number): number {
+  return message.sender.userId === myUserId ? OWN_ROW_PX : OTHERS_ROW_PX;
 }
 
 /** The other members whose read position is at or past `message` (the read receipt under one's last message). */
