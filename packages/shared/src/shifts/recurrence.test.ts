@@ -213,6 +213,8 @@ describe('patternOccurrences of a pattern that started long ago', () => {
 describe('rules a visit pattern cannot use', () => {
   it.each([
     ['FREQ=HOURLY', 'daily, weekly or monthly'],
+    ['FREQ=YEARLY', 'daily, weekly or monthly'],
+    ['FREQ=WEEKLY;FREQ=YEARLY', 'daily, weekly or monthly'],
     ['FREQ=DAILY;BYHOUR=9,14', 'cannot use BYHOUR'],
     ['FREQ=WEEKLY;COUNT=3;UNTIL=20261231', 'both COUNT and UNTIL'],
     ['FREQ=WEEKLY;BYSOMETHING=1', 'cannot be read'],

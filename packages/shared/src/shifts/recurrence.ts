@@ -70,7 +70,7 @@ function floatingDate(f: Date): string {
 }
 
 /**
- * Parses an RRULE body into rrule options, refusing what a visit pattern cannot use: sub-daily frequencies, a
+ * Parses an RRULE body into rrule options, refusing what a visit pattern cannot use: yearly and sub-daily frequencies, a
  * time of day in the rule (BYHOUR, BYMINUTE, BYSECOND), COUNT together with UNTIL (RFC 5545 forbids it).
  * A date-only UNTIL (UNTIL=20261231) includes that whole local day; a date-time UNTIL is read as a local wall
  * clock (floating), whatever its trailing Z says.
@@ -91,7 +91,8 @@ function parseRule(rule: string): Partial<Options> {
   } catch (error) {
     throw new RecurrenceRuleError(`The rule "${rule}" cannot be read: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (options.freq === undefined || options.freq > RRule.DAILY) {
+  // rrule numbers YEARLY 0 and the sub-daily frequencies above DAILY: both are refused.
+  if (options.freq === undefined || options.freq === RRule.YEARLY || options.freq > RRule.DAILY) {
     throw new RecurrenceRuleError('A visit pattern repeats daily, weekly or monthly (FREQ=DAILY, WEEKLY or MONTHLY)');
   }
   if (options.count != null && options.until) {

@@ -518,6 +518,39 @@ describe('over HTTP: scope, permissions and validation', () => {
     expect(remove.status).toBe(404);
   });
 
+  it('describes each rule in the caller’s language, in the save’s answer and the list', async () => {
+    const clientId = (await newClient(boston.id)).id;
+    const base = { clientId, startDate: '2031-06-02', startTime: '09:00', durationMinutes: 60 };
+    const english = await t.trpc(
+      'mutation',
+      'createShiftPattern',
+      { ...base, rrule: 'FREQ=MONTHLY;BYDAY=-1FR;COUNT=6' },
+      managerToken,
+    );
+    expect((english.body.result?.data as ShiftPatternSaveOutput).pattern.description).toBe(
+      'every month on the last Friday for 6 times',
+    );
+    expect((await t.trpc('mutation', 'setMyLanguage', { language: 'es' }, managerToken)).status).toBe(200);
+    try {
+      const spanish = await t.trpc(
+        'mutation',
+        'createShiftPattern',
+        { ...base, startDate: '2031-07-01', rrule: 'FREQ=DAILY;INTERVAL=2;UNTIL=20310830' },
+        managerToken,
+      );
+      expect((spanish.body.result?.data as ShiftPatternSaveOutput).pattern.description).toBe(
+        'cada 2 días, hasta el 30 de agosto de 2031',
+      );
+      const list = await t.trpc('query', 'getShiftPatterns', { clientId }, managerToken);
+      expect((list.body.result?.data as ShiftPatternOutput[]).map((p) => p.description)).toEqual([
+        'todos los meses, el último viernes, 6 veces',
+        'cada 2 días, hasta el 30 de agosto de 2031',
+      ]);
+    } finally {
+      await t.trpc('mutation', 'setMyLanguage', { language: null }, managerToken);
+    }
+  });
+
   it('refuses a nurse (no createShiftPattern permission)', async () => {
     const res = await t.trpc(
       'mutation',
@@ -535,6 +568,13 @@ describe('over HTTP: scope, permissions and validation', () => {
       "A visit pattern's rule cannot use BYHOUR: the time and first day are set separately",
     ],
     [{ rrule: 'FREQ=WEEKLY;COUNT=2;UNTIL=20311231' }, 400, 'A rule cannot have both COUNT and UNTIL'],
+    // The schema refuses a rule that starts FREQ=YEARLY; a second FREQ part (the last one counts) reached rrule.
+    [{ rrule: 'FREQ=YEARLY' }, 400, 'rrule: Use a daily, weekly or monthly rule, like FREQ=WEEKLY;BYDAY=MO,WE,FR'],
+    [
+      { rrule: 'FREQ=WEEKLY;FREQ=YEARLY' },
+      400,
+      'A visit pattern repeats daily, weekly or monthly (FREQ=DAILY, WEEKLY or MONTHLY)',
+    ],
     [{ caregiverId: -1 }, 400, undefined],
   ])('refuses %o', async (patch, status, message) => {
     const input = {
@@ -548,6 +588,7 @@ describe('over HTTP: scope, permissions and validation', () => {
     const res = await t.trpc('mutation', 'createShiftPattern', input, managerToken);
     expect(res.status).toBe(status);
     if (message) expect(res.body.error?.message).toBe(message);
+    if (message && 'rrule' in patch) expect(Object.keys(res.body.error?.data.fieldErrors ?? {})).toEqual(['rrule']);
   });
 
   it("refuses a caregiver of another branch and an ended pattern's edit", async () => {
