@@ -9,7 +9,45 @@ export const ZUpdateRolePermissionsInput = z.object({
 export type UpdateRolePermissionsInput = z.infer<typeof ZUpdateRolePermissionsInput>;
 
 /**
- * A role as getRoles and the three permission updates return it (spec section 3 "Role"): level and chat flags and
+ * The nine chat flags of a role (spec section 3 "Role"; default false), in the spec's order. Each gates one chat right
+ * of the role's users (apps/server/src/db/request-scope.ts chatRightsOf), and every one but chatEnabled counts only
+ * while chatEnabled is on.
+ */
+export const ROLE_CHAT_FLAGS = [
+  'chatEnabled',
+  'chatBroadcastEnabled',
+  'chatBroadcastAllEnabled',
+  'chatSendMessageEnabled',
+  'chatDownloadAttachmentEnabled',
+  'chatUploadAttachmentEnabled',
+  'chatInitiateConversationEnabled',
+  'chatCopyAttachmentsEnabled',
+  'chatReadBranchConversationsEnabled',
+] as const;
+export type RoleChatFlag = (typeof ROLE_CHAT_FLAGS)[number];
+
+/**
+ * Input of updateRoleChatFlags: the role and all nine chat flags (each required, true or false), so a save states
+ * the whole set and two editors never merge half of each other's choices. Unknown keys are refused.
+ */
+export const ZUpdateRoleChatFlagsInput = z
+  .object({
+    roleId: ZId,
+    chatEnabled: z.boolean(),
+    chatBroadcastEnabled: z.boolean(),
+    chatBroadcastAllEnabled: z.boolean(),
+    chatSendMessageEnabled: z.boolean(),
+    chatDownloadAttachmentEnabled: z.boolean(),
+    chatUploadAttachmentEnabled: z.boolean(),
+    chatInitiateConversationEnabled: z.boolean(),
+    chatCopyAttachmentsEnabled: z.boolean(),
+    chatReadBranchConversationsEnabled: z.boolean(),
+  })
+  .strict();
+export type UpdateRoleChatFlagsInput = z.infer<typeof ZUpdateRoleChatFlagsInput>;
+
+/**
+ * A role as getRoles, the three permission updates and updateRoleChatFlags return it (spec section 3 "Role"): level and chat flags and
  * the three permission sets (procedure paths, table names, view names).
  */
 export const ZRoleOutput = z.object({

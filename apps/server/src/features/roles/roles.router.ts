@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ZPermissionCatalogOutput, ZRoleOutput, ZUpdateRolePermissionsInput } from '@hearth/shared/roles/roles.schema';
+import {
+  ZPermissionCatalogOutput,
+  ZRoleOutput,
+  ZUpdateRoleChatFlagsInput,
+  ZUpdateRolePermissionsInput,
+} from '@hearth/shared/roles/roles.schema';
 import { permissionProcedure, router } from '../../trpc/init';
 import { actionCatalog } from '../../trpc/action-catalog';
 import { TABLE_NAMES } from './roles.permissions';
@@ -37,4 +42,12 @@ export const rolesRouter = router({
     .mutation(({ ctx, input }) =>
       service.updateRolePermissions({ scope: ctx.scope, input, set: 'viewPermissions', allowed: viewNames() }),
     ),
+  /**
+   * Sets a role's nine chat flags {roleId, chatEnabled, chatBroadcastEnabled, ..., chatReadBranchConversationsEnabled}
+   * (all required); system-level roles only -> RoleOutput. 404 for an unknown role.
+   */
+  updateRoleChatFlags: permissionProcedure
+    .input(ZUpdateRoleChatFlagsInput)
+    .output(ZRoleOutput)
+    .mutation(({ ctx, input }) => service.updateRoleChatFlags({ scope: ctx.scope, input })),
 });

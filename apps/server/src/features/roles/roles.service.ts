@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { RoleOutput, UpdateRolePermissionsInput } from '@hearth/shared/roles/roles.schema';
+import type { RoleOutput, UpdateRoleChatFlagsInput, UpdateRolePermissionsInput } from '@hearth/shared/roles/roles.schema';
 import type { Scope } from '../../auth/scope';
 import { AppError, notFound } from '../../errors/app-error';
 import { roles } from './roles.schema';
@@ -29,7 +29,7 @@ export async function updateRolePermissions({
   set: PermissionSet;
   allowed: readonly string[];
 }): Promise<RoleOutput> {
-  if (scope.level !== 'system') throw new AppError('FORBIDDEN', 'Only system-level roles may change roles');
+  assertMayChangeRoles(scope);
   const unknown = input.permissions.filter((p) => !allowed.includes(p));
   if (unknown.length) throw new AppError('BAD_REQUEST', `Unknown permissions: ${unknown.join(', ')}`);
   const permissions = [...new Set(input.permissions)].sort();
@@ -40,4 +40,31 @@ export async function updateRolePermissions({
     .returning();
   if (!row) throw notFound('Role', input.roleId);
   return row;
+}
+
+/**
+ * Sets all nine chat flags of a role {roleId, chatEnabled, ..., chatReadBranchConversationsEnabled} -> RoleOutput
+ * (spec section 3 "Role"; issue 22). The same rule as the three permission updates: only system-level roles change
+ * roles, since a role is shared by every company and a company admin who changed it would change their own reach
+ * (docs/decisions/0007-who-may-manage-whom.md). Audited by the roles trigger with the signed-in user as the changer.
+ * Users' chat rights are read from the role at each request (chatRightsOf), so the change applies at their next one.
+ * @throws AppError FORBIDDEN without system-level access, NOT_FOUND for an unknown role.
+ */
+export async function updateRoleChatFlags({
+  scope,
+  input,
+}: {
+  scope: Scope;
+  input: UpdateRoleChatFlagsInput;
+}): Promise<RoleOutput> {
+  assertMayChangeRoles(scope);
+  const { roleId, ...flags } = input;
+  const [row] = await scope.db.update(roles).set(flags).where(eq(roles.id, roleId)).returning();
+  if (!row) throw notFound('Role', roleId);
+  return row;
+}
+
+/** Refuses a caller below system level: roles are shared by every company (decision 0007). */
+function assertMayChangeRoles(scope: Scope): void {
+  if (scope.level !== 'system') throw new AppError('FORBIDDEN', 'Only system-level roles may change roles');
 }
