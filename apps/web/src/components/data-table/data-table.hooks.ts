@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import type { BackendViewMeta, FrontendView, FrontendViewUserPreference } from '@hearth/shared/views/views.schema';
 import { useTRPC } from '@/api/trpc';
@@ -13,6 +14,7 @@ import {
   type TableUrlState,
 } from './data-table.state';
 import type { ViewSetup } from './saved-views.queries';
+import { localizeViewMeta } from './data-table.labels';
 
 type SetSearchParams = ReturnType<typeof useSearchParams>[1];
 
@@ -51,7 +53,13 @@ function useTableSetup(view: string, url: TableUrlState, setSearchParams: SetSea
   const savePreference = useMutation(trpc.upsertFrontendViewUserPreference.mutationOptions());
   const prefs = prefsQuery.data;
   const savedViews = useMemo<FrontendView[]>(() => savedQuery.data ?? [], [savedQuery.data]);
-  const meta: BackendViewMeta | undefined = metaQuery.data;
+  // Column and option names in the shown language, again when it changes.
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const meta: BackendViewMeta | undefined = useMemo(
+    () => (metaQuery.data && language ? localizeViewMeta(metaQuery.data, i18n) : metaQuery.data),
+    [metaQuery.data, i18n, language],
+  );
 
   // A URL naming none of the table's state opens the user's last saved view.
   const blank = isBlankTableUrl(url);
