@@ -30,13 +30,11 @@ import pg from 'pg';
 import { openPostgres } from '../apps/server/src/db/client';
 import { rowsOf } from '../apps/server/src/db/rows';
 import { adminQuery, databaseUrl, prepareTemplate } from '../apps/server/src/test/test-database';
-import { cookieOf, totpCode } from '../apps/server/src/test/mfa-support';
 import { openLiveStream, type LiveStreamReader } from '../apps/server/src/features/live/live.test-support';
 import { unreadCountOf } from '../apps/server/src/features/chat/chat-unread.service';
 import { users } from '../apps/server/src/features/users/users.schema';
-import { DEMO_PASSWORD } from '../packages/shared/src/app/app.constants';
 import { stats, statsLine, timeInTurns, WARMUP } from './large-agency';
-import { freePort, startServerProcess } from './server-process';
+import { freePort, signIn, startServerProcess, stopServerProcess } from './server-process';
 
 const SECRET = 'bench-chat-secret-bench-chat-secret-0123456789';
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -48,27 +46,6 @@ const TARGET_DELIVERY_P95_MS = 200;
 const TARGET_UNREAD_P95_MS = 20;
 const BROADCAST_RECIPIENTS = 5000;
 const BROADCAST_REPEATS = 5;
-
-/** Signs `username` in on `base` with the demo password and authenticator code; -> the bearer token. */
-async function signIn(base: string, username: string): Promise<string> {
-  const headers = { 'content-type': 'application/json', origin: base };
-  let res = await fetch(`${base}/api/auth/sign-in/username`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  const challenge = cookieOf(res, 'two_factor');
-  if (challenge) {
-    res = await fetch(`${base}/api/auth/two-factor/verify-totp`, {
-      method: 'POST',
-      headers: { ...headers, cookie: challenge },
-      body: JSON.stringify({ code: totpCode(), trustDevice: false }),
-    });
-  }
-  const token = res.headers.get('set-auth-token');
-  if (!token) throw new Error(`sign-in of ${username} failed: ${res.status} ${await res.text()}`);
-  return token;
-}
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const line = (label: string, samples: number[]) => statsLine(label, samples, 52);
@@ -298,10 +275,7 @@ async function main() {
     );
   } finally {
     stream?.close();
-    for (const child of children) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
+    for (const child of children) await stopServerProcess(child);
     await database.close();
     await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });

@@ -30,7 +30,7 @@ import { openLiveStream, type LiveStreamReader } from '../apps/server/src/featur
 import { users } from '../apps/server/src/features/users/users.schema';
 import { DEMO_PASSWORD } from '../packages/shared/src/app/app.constants';
 import { stats, statsLine } from './large-agency';
-import { freePort, startServerProcess } from './server-process';
+import { freePort, startServerProcess, stopServerProcess } from './server-process';
 
 const SECRET = 'bench-live-secret-bench-live-secret-0123456789';
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -154,10 +154,7 @@ async function main() {
     );
   } finally {
     for (const stream of streams) stream.close();
-    if (child) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child!.once('exit', resolve));
-    }
+    if (child) await stopServerProcess(child);
     await database.close();
     await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { cookieOf, totpCode } from '../apps/server/src/test/mfa-support';
+import { DEMO_PASSWORD } from '../packages/shared/src/app/app.constants';
 
 /*
  * A Hearth server process for the benchmarks that need several (live updates and chat across processes): the real
@@ -49,4 +51,37 @@ export async function startServerProcess(url: string, port: number, dataDir: str
     });
   });
   return child;
+}
+
+/** Stops a server process started by startServerProcess and waits for it to exit (its connections closed). */
+export async function stopServerProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * Signs demo user `username` in on `base` with the demo password and, when asked, the demo authenticator's code
+ * -> the bearer token.
+ * @throws when the server refuses either step.
+ */
+export async function signIn(base: string, username: string): Promise<string> {
+  const headers = { 'content-type': 'application/json', origin: base };
+  let res = await fetch(`${base}/api/auth/sign-in/username`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  const challenge = cookieOf(res, 'two_factor');
+  if (challenge) {
+    res = await fetch(`${base}/api/auth/two-factor/verify-totp`, {
+      method: 'POST',
+      headers: { ...headers, cookie: challenge },
+      body: JSON.stringify({ code: totpCode(), trustDevice: false }),
+    });
+  }
+  const token = res.headers.get('set-auth-token');
+  if (!token) throw new Error(`sign-in of ${username} failed: ${res.status} ${await res.text()}`);
+  return token;
 }

@@ -333,8 +333,8 @@ test('a long conversation opens at 4x CPU slowdown (time recorded) and scrolls b
   console.log(
     `chat: a ${LONG_HISTORY}-message conversation opened in ${openMs} ms at 4x CPU slowdown (click ${clickedMs} ms, messages answered ${await answered} ms)`,
   );
-  // Issue 22's target is under a second; the time is recorded (annotation "chat open") rather than asserted while
-  // this screen is slower than that at 4x (see the figures printed above).
+  // Issue 22's target (under a second at 4x) is measured by `npm run bench:chat-open` beside a short conversation; the
+  // flow records its time (annotation "chat open") rather than asserting a speed.
   test.info().annotations.push({ type: 'chat open', description: `${openMs} ms at 4x CPU` });
 
   // Scrolling back fetches older pages (50 each); the page holds only the rows in view and a few around them.
