@@ -5,14 +5,19 @@ import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/api/current-user';
 import { useTRPC } from '@/api/trpc';
+import { useAllowedActions } from '@/api/allowed-actions';
 import { PermissionSetEditor, type PermissionKind } from './permission-set.editor';
+import { ChatFlagsEditor } from './chat-flags.editor';
 
 /** The permission sets, one tab each (named by the admin catalogue's roles.kinds.{kind}.tab). */
 const KINDS: PermissionKind[] = ['actions', 'tables', 'views'];
 
+/** The tabs: the permission sets, then the role's chat flags. */
+type RoleTab = PermissionKind | 'chat';
+
 /**
- * /admin/roles: a role's action, table and view permissions. Only users with system-level access may change them;
- * other admins see them read-only.
+ * /admin/roles: a role's action, table and view permissions and its chat flags. Only users with system-level access
+ * may change them (the chat flags also need the updateRoleChatFlags action); other admins see them read-only.
  */
 export function RolesPage() {
   const trpc = useTRPC();
@@ -21,9 +26,11 @@ export function RolesPage() {
   const roles = useQuery(trpc.getRoles.queryOptions());
   const catalog = useQuery(trpc.getPermissionCatalog.queryOptions());
   const [pickedRoleId, setPickedRoleId] = useState<string | null>(null);
-  const [tab, setTab] = useState<PermissionKind>('actions');
+  const [tab, setTab] = useState<RoleTab>('actions');
+  const { can } = useAllowedActions();
 
   const readOnly = !me?.roleHasSystemLevelAccess;
+  const chatReadOnly = readOnly || !can('updateRoleChatFlags');
   const role = roles.data?.find((r) => String(r.id) === pickedRoleId) ?? roles.data?.[0];
   const error = roles.error ?? catalog.error;
 
@@ -59,13 +66,14 @@ export function RolesPage() {
                   ? t('roles.levels.branch')
                   : t('roles.levels.own')}
           </Text>
-          <Tabs value={tab} onChange={(value) => setTab((value as PermissionKind | null) ?? 'actions')} keepMounted={false}>
+          <Tabs value={tab} onChange={(value) => setTab((value as RoleTab | null) ?? 'actions')} keepMounted={false}>
             <Tabs.List>
               {KINDS.map((kind) => (
                 <Tabs.Tab key={kind} value={kind}>
                   {t(`roles.kinds.${kind}.tab`)}
                 </Tabs.Tab>
               ))}
+              <Tabs.Tab value="chat">{t('roles.chat.tab')}</Tabs.Tab>
             </Tabs.List>
             {KINDS.map((kind) => (
               <Tabs.Panel key={kind} value={kind} pt="md">
@@ -78,6 +86,9 @@ export function RolesPage() {
                 />
               </Tabs.Panel>
             ))}
+            <Tabs.Panel value="chat" pt="md">
+              <ChatFlagsEditor key={`${role.id}-chat`} role={role} readOnly={chatReadOnly} />
+            </Tabs.Panel>
           </Tabs>
         </>
       )}
