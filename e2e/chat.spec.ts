@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { query, tokenOf } from './support/api';
+import { mutation, query, tokenOf } from './support/api';
 import { expectAccessible } from './support/a11y';
 import { serviceWorkerReady } from './support/app';
 import { artifact, signInAs } from './support/session';
@@ -9,8 +9,10 @@ import { createVisitTeam, unique } from './support/visit-team';
  * Chat between a caregiver's phone and the office (issue 22 item 6): a caregiver of Boston (390x844) writes to the
  * office from the Chat tab, the Boston nurse (1280x800, another browser) answers from /chat, each sees the other's
  * messages without a reload, the bottom bar's Chat tab counts the unread answer live, the caregiver sends a photo,
- * and a message written with the phone offline waits as "Waiting to send", survives a reload, and reaches the server
- * exactly once when the phone is back online. Axe light and dark on both screens; screenshots of both.
+ * and a message with a photo written with the phone offline waits as "Waiting to send" (the photo "waiting to
+ * upload"), survives a reload, and reaches the server exactly once, with its photo, when the phone is back online.
+ * With a history longer than the phone's first page, scrolling back loads the older messages. Axe light and dark on
+ * both screens; screenshots of both.
  */
 
 interface ChatMessage {
@@ -42,7 +44,7 @@ function openConversationId(page: Page): number {
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('a caregiver and a nurse chat live; a photo; a message written offline is sent once on reconnect', async ({
+test('a caregiver and a nurse chat live; a photo; a message and photo written offline are sent once on reconnect; older history', async ({
   page,
   context,
   browser,
@@ -106,22 +108,29 @@ test('a caregiver and a nurse chat live; a photo; a message written offline is s
   await expect(nurseLog.getByText('thermometer.png')).toBeVisible();
   await expect(nurseLog.getByRole('button', { name: 'Download thermometer.png' })).toBeVisible();
 
-  // Offline: the message waits on the phone, and the server has not got it.
+  // Offline: the message and its photo wait on the phone (the photo's bytes in the encrypted cache), and the server has
+  // not got them.
   await serviceWorkerReady(page);
   await context.setOffline(true);
   await expect(page.getByText('You are offline', { exact: false })).toBeVisible();
   const offline = `Written offline by ${team.username}: temperature down to 37.6 °C.`;
+  await page.locator('input[type="file"]').setInputFiles({ name: 'offline-wound.png', mimeType: 'image/png', buffer: PHOTO });
+  await expect(page.getByRole('button', { name: 'Remove offline-wound.png' })).toBeEnabled();
   await composer.fill(offline);
   await page.getByRole('button', { name: 'Send' }).click();
   const waiting = page.getByTestId('outbox-message').filter({ hasText: offline });
   await expect(waiting).toContainText('Waiting to send');
+  await expect(waiting.getByTestId('outbox-file')).toContainText('offline-wound.png');
+  await expect(waiting.getByTestId('outbox-file')).toContainText('waiting to upload');
   await expect(composer).toHaveValue('');
+  await page.screenshot({ path: artifact('chat-phone-offline-photo.png') });
 
   // Still offline, a reload shows the conversation and the waiting message from the phone's encrypted cache.
   await page.reload();
   await expect(page.getByText('You are offline', { exact: false })).toBeInViewport();
   await expect(log.getByText(answer)).toBeVisible();
   await expect(waiting).toContainText('Waiting to send');
+  await expect(waiting.getByTestId('outbox-file')).toContainText('offline-wound.png');
   await page.screenshot({ path: artifact('chat-phone-offline.png') });
   await expectAccessible(page, '/chat (caregiver, offline, a message waiting)');
   expect((await serverMessages(nurse, nurseToken, conversationId)).some((m) => m.body === offline)).toBe(false);
@@ -131,6 +140,7 @@ test('a caregiver and a nurse chat live; a photo; a message written offline is s
   await expect(page.getByTestId('outbox-message')).toHaveCount(0);
   await expect(log.getByText(offline)).toBeVisible();
   await expect(nurseLog.getByText(offline)).toBeVisible();
+  await expect(nurseLog.getByText('offline-wound.png')).toHaveCount(1);
   // Another reconnect sends nothing again.
   await context.setOffline(true);
   await context.setOffline(false);
@@ -141,11 +151,28 @@ test('a caregiver and a nurse chat live; a photo; a message written offline is s
   expect(held.filter((m) => m.body === offline)).toHaveLength(1);
   expect(held.map((m) => m.body)).toEqual([hello, answer, '38.2 °C', offline]);
   expect(held[2]!.attachments.map((a) => a.filename)).toEqual(['thermometer.png']);
+  expect(held[3]!.attachments.map((a) => a.filename)).toEqual(['offline-wound.png']);
 
   await page.screenshot({ path: artifact('chat-phone-conversation.png') });
   await expectAccessible(page, '/chat (caregiver, conversation)');
   await expect(nurseLog.getByText(offline)).toBeVisible();
   await nurse.screenshot({ path: artifact('chat-nurse-with-caregiver.png') });
   await expectAccessible(nurse, '/chat (nurse, the caregiver conversation)');
+
+  // A history longer than the phone's first page (50): the first message is not shown until the caregiver scrolls
+  // back, which loads the page before.
+  for (let i = 1; i <= 50; i++) {
+    await mutation(nurse.request, nurseToken, 'chat.sendMessage', {
+      conversationId,
+      clientMessageId: crypto.randomUUID(),
+      body: `Rota note ${i}`,
+    });
+  }
+  await page.reload();
+  await expect(log.getByText('Rota note 50', { exact: true })).toBeVisible();
+  await expect(log.getByText(hello)).toHaveCount(0);
+  await page.mouse.wheel(0, -100_000);
+  await expect(log.getByText(hello)).toBeVisible();
+  await expect(log.getByText('Rota note 50', { exact: true })).toHaveCount(1);
   await nurseContext.close();
 });

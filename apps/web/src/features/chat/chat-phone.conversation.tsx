@@ -31,7 +31,8 @@ function readers(members: ChatMember[], message: ChatMessage, myUserId: number):
 /**
  * One conversation on the phone (issue 22 item 6): a title bar with Back, the newest messages (from the phone's copy
  * offline), the caregiver's messages still in the outbox after them, and the composer. Scrolling to the top loads the
- * page before (online; offline a note says older messages need a connection), keeping the place read. Opening it
+ * page before (online; offline a note says older messages need a connection, unless the phone kept fewer than its
+ * CHAT_OFFLINE_CACHE.messagesPerConversation, which means none older exist), keeping the place read. Opening it
  * marks what it shows as read, online or not (usePhoneMarkRead: the badge drops at once, the server hears it when
  * online); it scrolls to the newest message when one arrives.
  */
@@ -104,7 +105,7 @@ export function ChatPhoneConversation(props: {
           {t('conversation.earlierFailed')}
         </Text>
       )}
-      {(fromCache || (!online && hasNextPage)) && list.length > 0 && (
+      {((fromCache && list.length >= CHAT_OFFLINE_CACHE.messagesPerConversation) || (!online && hasNextPage)) && (
         <Text size="xs" c="dimmed" ta="center" role="note">
           {t('conversation.olderNeedConnection', { count: CHAT_OFFLINE_CACHE.messagesPerConversation })}
         </Text>
