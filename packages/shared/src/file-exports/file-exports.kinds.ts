@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zText } from '../app/input-rules';
 import { OFFICE_EDIT_REASON_CODES } from '../shifts/shifts.constants';
+import { englishOf } from '../i18n/english-messages';
 import type { FileExportKind } from './file-exports.constants';
 import type { FileExportParams } from './file-exports.schema';
 
@@ -78,7 +79,9 @@ export function fileExportParamsErrors(kind: FileExportKind, params: FileExportP
   const errors: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null) continue;
-    if (!specs.some((s) => s.key === key)) errors[key] = `${key} does not apply to ${FILE_EXPORT_KIND_LABELS[kind]} exports`;
+    if (!specs.some((s) => s.key === key)) {
+      errors[key] = englishOf('validation.exports.paramNotApplicable', { key, kind: FILE_EXPORT_KIND_LABELS[kind] });
+    }
   }
   for (const spec of specs) {
     if (spec.required && !params[spec.key]) errors[spec.key] = `${spec.label} is required`;
@@ -179,9 +182,10 @@ export function parseFileExportSettings<K extends FileExportKind>(
   const errors: Record<string, string> = {};
   for (const key of Object.keys(settings)) {
     if (!known.includes(key)) {
+      const label = FILE_EXPORT_KIND_LABELS[kind];
       errors[key] = known.length
-        ? `Unknown setting "${key}" for ${FILE_EXPORT_KIND_LABELS[kind]} exports (known: ${known.join(', ')})`
-        : `Unknown setting "${key}": ${FILE_EXPORT_KIND_LABELS[kind]} exports have no settings`;
+        ? englishOf('validation.exports.unknownSetting', { key, kind: label, known: known.join(', ') })
+        : englishOf('validation.exports.noSettings', { key, kind: label });
     }
   }
   const parsed = FILE_EXPORT_SETTINGS_SCHEMAS[kind].safeParse(settings);

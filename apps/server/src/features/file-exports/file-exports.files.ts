@@ -6,6 +6,8 @@ import type { PayPeriod } from '@hearth/shared/payroll/payroll-hours';
 import type { Scope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors/app-error';
+import { msg } from '../../i18n/server-i18n';
+import { exportProblems } from './file-exports.messages';
 import { csvText } from '../views/spreadsheet-cells';
 import type { fileExports } from './file-exports.schema';
 import type { FileExportTypeRow } from './file-exports.types';
@@ -65,7 +67,8 @@ export function periodOf(params: FileExportParams): PayPeriod {
 export function settingsOf<K extends FileExportKind>(run: ExportRun, kind: K): FileExportSettings<K> {
   const parsed = parseFileExportSettings(kind, run.type.settings);
   if (parsed.errors) {
-    throw new AppError('BAD_REQUEST', `The settings of export type ${run.type.name}: ${Object.values(parsed.errors).join('; ')}`);
+    const problems = exportProblems(kind, Object.values(parsed.errors));
+    throw new AppError('BAD_REQUEST', msg('errors.exports.typeSettings', { type: run.type.name, problems }));
   }
   return parsed.settings;
 }

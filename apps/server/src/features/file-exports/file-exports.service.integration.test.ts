@@ -32,6 +32,16 @@ function csvRows(bytes: Buffer) {
     .data;
 }
 
+/** Runs `call` with `username` reading Spanish, then back to no setting. */
+async function inSpanish<T>(username: string, call: () => Promise<T>): Promise<T> {
+  expect((await t.trpc('mutation', 'setMyLanguage', { language: 'es' }, x.api.tokens[username])).status).toBe(200);
+  try {
+    return await call();
+  } finally {
+    await t.trpc('mutation', 'setMyLanguage', { language: null }, x.api.tokens[username]);
+  }
+}
+
 const zephyrines = { view: { search: 'Zephyrine', columns: ['lastName', 'firstName', 'branchName'] } };
 
 describe('export types', () => {
@@ -76,6 +86,11 @@ describe('export types', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.message).toContain('Unknown setting "coCode" for ADP payroll exports');
     expect(unknown.fieldErrors).toHaveProperty(['settings.coCode']);
+    const spanish = await inSpanish('developer', () =>
+      x.api.fail('mutation', 'updateFileExportType', { name: 'payroll-adp', settings: { coCode: 'X' } }, 'developer'),
+    );
+    expect(spanish.message).toMatch(/^Ajuste desconocido "coCode" para las exportaciones de nómina de ADP \(conocidos: /);
+    expect(spanish.fieldErrors?.['settings.coCode']).toEqual([spanish.message]);
     expect(await x.api.fail('mutation', 'updateFileExportType', { name: 'nope', label: 'X' }, 'developer')).toMatchObject({
       status: 404,
       message: 'Export type nope not found',
@@ -124,6 +139,15 @@ describe('queueFileExport', () => {
     expect(await fail('clients', { from: '2025-03-01' })).toMatchObject({
       status: 400,
       message: 'params.from: from does not apply to Clients exports',
+    });
+    expect(await inSpanish('branchmanager', () => fail('clients', { from: '2025-03-01' }))).toMatchObject({
+      status: 400,
+      message: 'params.from: from no se aplica a las exportaciones de clientes',
+      fieldErrors: { 'params.from': ['from no se aplica a las exportaciones de clientes'] },
+    });
+    expect(await inSpanish('branchmanager', () => fail('payroll-adp', {}))).toMatchObject({
+      status: 400,
+      message: 'params.from: Indique la fecha de inicio',
     });
     expect(await fail('clients', { branchId: x.worcester.id })).toMatchObject({
       status: 404,

@@ -6,6 +6,8 @@ import type { DownloadUrlOutput } from '@hearth/shared/file-imports/file-imports
 import { inBranchScope, type Scope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors/app-error';
+import { msg } from '../../i18n/server-i18n';
+import { exportFieldProblems, exportProblems } from './file-exports.messages';
 import { signedDownloadLink, type Storage } from '../../storage/storage';
 import { branches } from '../branches/branches.schema';
 import { payerSources } from '../payer-sources/payer-sources.schema';
@@ -56,10 +58,15 @@ export async function queueFileExport({
   const errors = fileExportParamsErrors(type.kind, params);
   const [firstError] = Object.entries(errors);
   if (firstError) {
+    // Led by the field's path, as an input error ("params.from: ..."), the problem in the reader's language.
+    const first = exportProblems(type.kind, [firstError[1]]);
     throw new AppError(
       'BAD_REQUEST',
-      `params.${firstError[0]}: ${firstError[1]}`,
-      Object.fromEntries(Object.entries(errors).map(([k, m]) => [`params.${k}`, [m]])),
+      msg('problems', { problems: (language) => `params.${firstError[0]}: ${first(language)}` }),
+      exportFieldProblems(
+        type.kind,
+        Object.entries(errors).map(([k, m]) => [`params.${k}`, m]),
+      ),
     );
   }
   let companyId = scope.companyId;

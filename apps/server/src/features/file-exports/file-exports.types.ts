@@ -9,6 +9,7 @@ import { definedKeys } from '../../db/partial-update';
 import type { Scope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors/app-error';
+import { exportFieldProblems, exportProblemsMessage } from './file-exports.messages';
 import { fileExportTypes } from './file-exports.schema';
 
 export type FileExportTypeRow = typeof fileExportTypes.$inferSelect;
@@ -89,8 +90,14 @@ export async function updateFileExportType({
       const entries = Object.entries(parsed.errors);
       throw new AppError(
         'BAD_REQUEST',
-        entries.map(([, message]) => message).join('; '),
-        Object.fromEntries(entries.map(([key, message]) => [`settings.${key}`, [message]])),
+        exportProblemsMessage(
+          current.kind,
+          entries.map(([, message]) => message),
+        ),
+        exportFieldProblems(
+          current.kind,
+          entries.map(([key, message]) => [`settings.${key}`, message]),
+        ),
       );
     }
     settings = parsed.settings;
