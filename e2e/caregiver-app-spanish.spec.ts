@@ -5,6 +5,8 @@ import esRecords from '../packages/shared/src/i18n/es/records.json' with { type:
 import en from '../packages/shared/src/i18n/en/caregiver-app.json' with { type: 'json' };
 import enAccount from '../packages/shared/src/i18n/en/account.json' with { type: 'json' };
 import esAccount from '../packages/shared/src/i18n/es/account.json' with { type: 'json' };
+import esSchedule from '../packages/shared/src/i18n/es/schedule.json' with { type: 'json' };
+import esTable from '../packages/shared/src/i18n/es/data-table.json' with { type: 'json' };
 import { mutation, tokenOf } from './support/api';
 import { drawOn, serviceWorkerReady } from './support/app';
 import { expectAccessible } from './support/a11y';
@@ -154,4 +156,44 @@ test('caregiver app in Spanish: schedule, check-in, care sheet, check-out on the
   await languageEn.selectOption('browser');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('heading', { name: es.schedule.title })).toBeVisible();
+});
+
+/**
+ * The staff portal in Spanish at 1280x800 (issue 27): a branch manager whose browser prefers Spanish sees the client
+ * list, a client's profile and the shifts list in it; the screenshots are for reading for any text left in English.
+ */
+test.describe('staff portal in Spanish', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('clients, a client profile and the shifts list', async ({ page, request }) => {
+    const manager = await tokenOf(request, 'branchmanager');
+    const team = await createVisitTeam(request, manager, {
+      branch: { name: 'Boston' },
+      client: { firstName: 'Rosa', lastName: unique('Benítez'), line1: HOME.line1, home: { lat: HOME.lat, lon: HOME.lon } },
+      caregiver: { firstName: 'Marisol', lastName: unique('Quintero') },
+    });
+    await mutation(request, manager, 'updateClient', { id: team.clientId, carePlanTasks: ['Bathing', 'Meal preparation'] });
+
+    await signInAs(page, 'branchmanager', '/clients');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    // The server's English column and status names are shown from the Spanish catalogue.
+    const clientsTable = page.getByRole('table', { name: esTable.backendViews.clients.label });
+    await expect(clientsTable.getByRole('columnheader', { name: esTable.backendViews.clients.columns.lastName })).toBeVisible();
+    await expect(clientsTable.getByText(esTable.backendViews.clients.options.status.active).first()).toBeVisible();
+    await page.screenshot({ path: artifact('es-staff-1-clients.png') });
+
+    await page.goto(`/clients/${team.clientId}/profile`);
+    await expect(page.getByRole('heading', { name: /Rosa/ }).first()).toBeVisible();
+    await page.screenshot({ path: artifact('es-staff-2-client-profile.png'), fullPage: true });
+
+    await page.goto('/shifts');
+    await expect(page.getByRole('heading', { name: esSchedule.list.title })).toBeVisible();
+    const shiftsTable = page.getByRole('table', { name: esTable.backendViews.shifts.label });
+    await expect(
+      shiftsTable.getByRole('columnheader', { name: esTable.backendViews.shifts.columns.caregiverName }),
+    ).toBeVisible();
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    await page.screenshot({ path: artifact('es-staff-3-shifts.png') });
+  });
 });
