@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileImportProblem, fileImportProblemMessage } from '@hearth/shared/file-imports/file-imports.schema';
 import { readZip } from '@hearth/shared/records/zip';
+import { billingStatusOf } from '@hearth/shared/billing/billing.rules';
 import { AppError } from '../errors/app-error';
 import { placeFromZip } from '../features/branches/branches.location';
 import { translateEnglish } from './english-messages';
@@ -142,5 +143,18 @@ describe('schema messages that name their field', () => {
     // A label the catalogue's nouns lack stays as written; a text with its own message keeps it.
     expect(translateEnglish('Widget is required', 'es')).toBe('Indique Widget');
     expect(translateEnglish('Email is required', 'es')).not.toContain('Indique');
+  });
+});
+
+describe('stored billing notes', () => {
+  it('are the catalogue’s English, worded in Spanish where they are shown', () => {
+    const base = { evvRequired: false, evvVerified: true, serviceCode: 'T1019', hasRate: false, overAuthorization: false };
+    const { note } = billingStatusOf(base, 'VA CCN');
+    expect(note).toBe('No rate for T1019 at VA CCN');
+    expect(translateEnglish(note, 'es')).toBe('No hay tarifa para T1019 en VA CCN');
+    const evv = billingStatusOf({ ...base, evvRequired: true, evvVerified: false }, 'MassHealth').note;
+    expect(translateEnglish(evv, 'es')).toMatch(/^MassHealth exige EVV: /);
+    const over = billingStatusOf({ ...base, hasRate: true, overAuthorization: true }, 'VA CCN').note;
+    expect(translateEnglish(over, 'es')).toBe('Supera las unidades o fechas autorizadas');
   });
 });

@@ -1,4 +1,5 @@
 import { BILLING_LINE_STATUSES, type BillingLineStatus } from './billing.constants';
+import { englishOf } from '../i18n/english-messages';
 
 /**
  * Billing rules (docs/glossary.md "Billing": units times the payer's rate per service code, per client and payer, for
@@ -37,18 +38,22 @@ export interface BillingFacts {
  * A worked visit's billing status and why, in this order: a payer requiring EVV takes EVV-verified visits only
  * (not_evv_verified: not billed); a visit without a service code, or whose code the payer has no rate for, cannot be
  * priced (no_rate: not billed); a visit past its authorization is billed but flagged for the office to decide
- * (over_authorization, never silently billed); else billable. `note` says why in a few words ('' when billable).
+ * (over_authorization, never silently billed); else billable. `note` says why in a few words ('' when billable), the
+ * English of a `server` catalogue message (errors.billing.note*): stored so, with no migration, and worded in a
+ * reader's language where it is shown by that text (translateEnglish, as any English message of the catalogue).
  */
 export function billingStatusOf(facts: BillingFacts, payerName: string): { status: BillingLineStatus; note: string } {
   if (facts.evvRequired && !facts.evvVerified) {
     return {
       status: 'not_evv_verified',
-      note: `${payerName} requires EVV: check-in and check-out not both recorded by the device or entered with a reason code`,
+      note: englishOf('errors.billing.noteEvv', { payer: payerName }),
     };
   }
-  if (!facts.serviceCode) return { status: 'no_rate', note: 'No service code on the visit' };
-  if (!facts.hasRate) return { status: 'no_rate', note: `No rate for ${facts.serviceCode} at ${payerName}` };
-  if (facts.overAuthorization) return { status: 'over_authorization', note: 'Over the authorized units or dates' };
+  if (!facts.serviceCode) return { status: 'no_rate', note: englishOf('errors.billing.noteNoServiceCode') };
+  if (!facts.hasRate) {
+    return { status: 'no_rate', note: englishOf('errors.billing.noteNoRate', { code: facts.serviceCode, payer: payerName }) };
+  }
+  if (facts.overAuthorization) return { status: 'over_authorization', note: englishOf('errors.billing.noteOverAuthorization') };
   return { status: 'billable', note: '' };
 }
 
