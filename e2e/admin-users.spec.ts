@@ -100,10 +100,36 @@ test('roles: a developer edits permissions, a company admin only reads them', as
   await page.getByRole('tab', { name: 'Tables' }).click();
   await expect(page.getByRole('checkbox', { name: 'users', exact: true })).toBeVisible();
 
+  // The chat flags: the Nurse role may broadcast to a branch once saved, and the page shows it after a reload.
+  const openNurseChat = async () => {
+    await page.getByRole('textbox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Nurse' }).click();
+    await page.getByRole('tab', { name: 'Chat' }).click();
+  };
+  await openNurseChat();
+  const broadcast = page.getByRole('switch', { name: 'Broadcast to a branch' });
+  await expect(broadcast).not.toBeChecked();
+  await broadcast.setChecked(true);
+  await page.getByRole('button', { name: 'Save chat' }).click();
+  await expect(page.getByText('Nurse: chat settings saved')).toBeVisible();
+  await page.reload();
+  await openNurseChat();
+  await expect(broadcast).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Chat', exact: true })).toBeChecked();
+  await page.screenshot({ path: artifact('admin-roles-chat.png') });
+  await expectAccessible(page, '/admin/roles chat');
+  // Put it back, so the demo data stays as seeded.
+  await broadcast.setChecked(false);
+  await page.getByRole('button', { name: 'Save chat' }).click();
+  await expect(page.getByRole('button', { name: 'Save chat' })).toBeDisabled();
+
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signInAs(page, 'companyadmin', '/admin/roles');
   await expect(page.getByText(/Read only/)).toBeVisible();
   await expect(page.getByRole('checkbox').first()).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await expect(page.getByRole('switch', { name: 'Chat', exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(0);
 });
 

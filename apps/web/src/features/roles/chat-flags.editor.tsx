@@ -53,7 +53,10 @@ export function ChatFlagsEditor({ role, readOnly }: Props) {
       key={flag}
       size="sm"
       label={t(`roles.chat.flags.${flag}.label`)}
-      description={t(`roles.chat.flags.${flag}.description`)}
+      description={<span id={`chat-flag-${flag}-description`}>{t(`roles.chat.flags.${flag}.description`)}</span>}
+      // The label wraps the description too: name the switch by its label alone and describe it by the text.
+      aria-label={t(`roles.chat.flags.${flag}.label`)}
+      aria-describedby={`chat-flag-${flag}-description`}
       checked={flags[flag]}
       disabled={readOnly}
       onChange={(event) => {
