@@ -181,6 +181,25 @@ describe('a company admin manages its company below system level', () => {
     expect(await read('developer')).toEqual(before);
   });
 
+  it('words the refusal and the form’s reason in a Spanish reader’s language, the role named in Spanish', async () => {
+    expect((await t.trpc('mutation', 'setMyLanguage', { language: 'es' }, tokens.companyadmin)).status).toBe(200);
+    try {
+      const res = await edit('developer', { isActive: false }, 'companyadmin');
+      expect(res.status).toBe(403);
+      expect(res.body.error?.message).toMatch(
+        /^No puede cambiar a .+: .+ tiene el rol Desarrollador, cuyo acceso llega más lejos que el suyo$/,
+      );
+      const impersonate = await t.trpc('mutation', 'startImpersonatingUser', { userId: ids.developer }, tokens.companyadmin);
+      expect(impersonate.body.error?.message).toMatch(/^No puede suplantar a .+: .+ tiene el rol Desarrollador, cuyo acceso/);
+      const form = await read('developer', 'companyadmin');
+      expect(form.management.refusal).toMatch(/^.+ tiene el rol Desarrollador, cuyo acceso llega más lejos que el suyo$/);
+      expect(form.management.mayChangeAccess).toBe(false);
+    } finally {
+      await t.trpc('mutation', 'setMyLanguage', { language: null }, tokens.companyadmin);
+    }
+    expect((await read('developer', 'companyadmin')).management.refusal).toMatch(/ is a Developer, whose access reaches/);
+  });
+
   it('refuses impersonating the Developer', async () => {
     const res = await t.trpc('mutation', 'startImpersonatingUser', { userId: ids.developer }, tokens.companyadmin);
     expect(res.status).toBe(403);

@@ -25,7 +25,8 @@ import type { UserManagement } from '@hearth/shared/users/users.schema';
 import type { Scope, ScopeLevel } from '../../auth/scope';
 import { levelOf } from '../../auth/caller';
 import { AppError } from '../../errors/app-error';
-import { msg } from '../../i18n/server-i18n';
+import { msg, translate, type ServerMessage, type ServerMessageKey } from '../../i18n/server-i18n';
+import { languageOfUser } from '../../i18n/request-language';
 import { roleName } from '../../i18n/record-names';
 import { roles } from '../roles/roles.schema';
 import { branches } from '../branches/branches.schema';
@@ -92,12 +93,13 @@ export async function loadManagedUser(scope: Scope, id: number, userInScopeSql: 
 
 /**
  * Why the caller's reach does not cover `target` (rule 2), or null when it does. Oneself is always inside.
- * @returns a message naming the user and what lies outside the caller's reach.
+ * @returns a `server` catalogue message (errors.users.reach*) naming the user and what lies outside the caller's
+ *   reach, worded in its reader's language where it is read (a standard role's name too, through roleName).
  */
-export function reachRefusal(scope: Scope, target: ManagedUser): string | null {
+export function reachRefusal(scope: Scope, target: ManagedUser): ServerMessage | null {
   if (isSelf(scope, target.id)) return null;
   if (LEVEL_RANK[target.level] > LEVEL_RANK[scope.level]) {
-    return `${target.name} is a ${target.role.name}, whose access reaches further than yours`;
+    return msg('errors.users.reachFurther', { name: target.name, role: roleName(target.role) });
   }
   switch (scope.level) {
     case 'system':
@@ -105,30 +107,38 @@ export function reachRefusal(scope: Scope, target: ManagedUser): string | null {
     case 'company': {
       const elsewhere = target.links.filter((l) => l.companyId !== scope.companyId);
       if ((target.companyId !== null && target.companyId !== scope.companyId) || elsewhere.length > 0) {
-        return `${target.name} belongs to another company`;
+        return msg('errors.users.reachOtherCompany', { name: target.name });
       }
       return null;
     }
     case 'branch': {
       const outside = target.links.filter((l) => !scope.branchIds.includes(l.branchId));
       if (outside.length > 0) {
-        return `${target.name} is also linked to ${outside.map((l) => l.branchName).join(', ')}, outside your branches`;
+        const names = outside.map((l) => l.branchName).join(', ');
+        return msg('errors.users.reachOtherBranches', { name: target.name, branches: names });
       }
       return null;
     }
     case 'none':
-      return 'Your role manages no users';
+      return msg('errors.users.reachNone');
   }
 }
 
+/** What a caller may try on a user it must be able to manage, each with its refusal's catalogue message. */
+const MANAGE_REFUSALS = {
+  change: 'errors.users.mayNotChange',
+  resetMfa: 'errors.users.mayNotReset',
+  impersonate: 'errors.users.mayNotImpersonate',
+} as const satisfies Record<string, ServerMessageKey>;
+
 /**
  * Throws unless the caller may manage `target` (rule 2), e.g. before impersonating them.
- * @param doing what the caller tried, for the message ("impersonate", "change").
- * @throws AppError FORBIDDEN "You may not <doing> <name>: <reason>".
+ * @param doing what the caller tried, naming the message ("impersonate", "change", "resetMfa").
+ * @throws AppError FORBIDDEN "You may not <doing> <name>: <reason>", in the reader's language.
  */
-export function assertMayManage(scope: Scope, target: ManagedUser, doing: string): void {
+export function assertMayManage(scope: Scope, target: ManagedUser, doing: keyof typeof MANAGE_REFUSALS): void {
   const refusal = reachRefusal(scope, target);
-  if (refusal) throw new AppError('FORBIDDEN', `You may not ${doing} ${target.name}: ${refusal}`);
+  if (refusal) throw new AppError('FORBIDDEN', msg(MANAGE_REFUSALS[doing], { name: target.name, reason: refusal }));
 }
 
 /** The staff roles a caller of `level` may grant (rule 2): those at or below it. */
@@ -136,16 +146,19 @@ function grantableRoles(allRoles: RoleRow[], level: ScopeLevel): RoleRow[] {
   return allRoles.filter((r) => !NON_STAFF_ROLE_IDS.includes(r.id) && LEVEL_RANK[levelOf(r)] <= LEVEL_RANK[level]);
 }
 
-/** What the caller may do to `target` (rules 1, 2, 3 and 5), for the edit form. */
+/**
+ * What the caller may do to `target` (rules 1, 2, 3 and 5), for the edit form. `refusal` is worded in the caller's
+ * language setting (languageOfUser: English when unset), as the form shows it above the fields.
+ */
 export async function managementOf(scope: Scope, target: ManagedUser): Promise<UserManagement> {
   const refusal = target.isStaff
     ? reachRefusal(scope, target)
-    : `${target.name} has a ${target.role.name} login, which is changed from their own page, not as a staff user`;
+    : msg('errors.users.otherLogin', { name: target.name, role: roleName(target.role) });
   const self = isSelf(scope, target.id);
   const mayChangeAccess = refusal === null && !self;
   const allRoles = mayChangeAccess ? await scope.db.select().from(roles).orderBy(roles.id) : [];
   return {
-    refusal,
+    refusal: refusal && translate(refusal, await languageOfUser(scope.db, scope.userId)),
     mayChangeAccess,
     mayChangeContact: refusal === null && (self || scope.level === 'system'),
     grantableRoleIds: grantableRoles(allRoles, scope.level).map((r) => r.id),

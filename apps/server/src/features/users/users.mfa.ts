@@ -22,7 +22,7 @@ export async function resetUserMfa({ scope, input }: { scope: Scope; input: Rese
   if (input.userId === scope.userId || input.userId === scope.actorUserId)
     throw new AppError('BAD_REQUEST', msg('errors.resetOwnMfa'));
   const target = await loadManagedUser(scope, input.userId, userInScope(scope));
-  assertMayManage(scope, target, 'reset the two-step verification of');
+  assertMayManage(scope, target, 'resetMfa');
   await scope.db.delete(twoFactors).where(eq(twoFactors.userId, input.userId));
   await scope.db
     .update(users)
