@@ -6,6 +6,7 @@ import en from '../packages/shared/src/i18n/en/caregiver-app.json' with { type: 
 import enAccount from '../packages/shared/src/i18n/en/account.json' with { type: 'json' };
 import esAccount from '../packages/shared/src/i18n/es/account.json' with { type: 'json' };
 import esSchedule from '../packages/shared/src/i18n/es/schedule.json' with { type: 'json' };
+import esReports from '../packages/shared/src/i18n/es/reports.json' with { type: 'json' };
 import esTable from '../packages/shared/src/i18n/es/data-table.json' with { type: 'json' };
 import { mutation, tokenOf } from './support/api';
 import { drawOn, serviceWorkerReady } from './support/app';
@@ -160,12 +161,13 @@ test('caregiver app in Spanish: schedule, check-in, care sheet, check-out on the
 
 /**
  * The staff portal in Spanish at 1280x800 (issue 27): a branch manager whose browser prefers Spanish sees the client
- * list, a client's profile and the shifts list in it; the screenshots are for reading for any text left in English.
+ * list, a client's profile, the shifts list and a report in it; the screenshots are for reading for any text left in
+ * English.
  */
 test.describe('staff portal in Spanish', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('clients, a client profile and the shifts list', async ({ page, request }) => {
+  test('clients, a client profile, the shifts list and a report', async ({ page, request }) => {
     const manager = await tokenOf(request, 'branchmanager');
     const team = await createVisitTeam(request, manager, {
       branch: { name: 'Boston' },
@@ -195,5 +197,15 @@ test.describe('staff portal in Spanish', () => {
     ).toBeVisible();
     await expect(page.getByRole('row').nth(1)).toBeVisible();
     await page.screenshot({ path: artifact('es-staff-3-shifts.png') });
+
+    // A report: its view's column and status names are in Spanish too, like every list's.
+    await page.goto('/reports/adp-employees');
+    await expect(page.getByRole('heading', { name: esReports.catalog.adpEmployees.title })).toBeVisible();
+    const adpView = esTable.backendViews.reportAdpEmployees;
+    const adpTable = page.getByRole('table', { name: adpView.label });
+    await expect(adpTable.getByRole('columnheader', { name: adpView.columns.adpFileNumber })).toBeVisible();
+    await expect(adpTable.getByRole('columnheader', { name: adpView.columns.hireDate })).toBeVisible();
+    await expect(adpTable.getByText(adpView.options.status.active).first()).toBeVisible();
+    await page.screenshot({ path: artifact('es-staff-4-report.png') });
   });
 });
