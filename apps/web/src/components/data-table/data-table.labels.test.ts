@@ -2,7 +2,7 @@ import '@/i18n/i18n.test-languages';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BackendViewMeta } from '@hearth/shared/views/views.schema';
 import { changeWebLanguage, i18n } from '@/i18n/i18n.setup';
-import { localizeViewMeta } from './data-table.labels';
+import { localizeViewMeta, rowsNoun } from './data-table.labels';
 
 /** The clients view as the server names it, in English, with a column the catalogue does not know. */
 const CLIENTS: BackendViewMeta = {
@@ -47,5 +47,15 @@ describe('localizeViewMeta', () => {
     await changeWebLanguage('es');
     const other = { ...CLIENTS, name: 'unknownView' };
     expect(localizeViewMeta(other, i18n)).toEqual(other);
+  });
+});
+
+/** A view's rows in running text: lower case, acronyms kept. */
+describe('rowsNoun', () => {
+  it('lowers a label but keeps a word in capitals', () => {
+    expect(rowsNoun('Payer sources')).toBe('payer sources');
+    expect(rowsNoun('ADP employees')).toBe('ADP employees');
+    expect(rowsNoun('Empleados de ADP')).toBe('empleados de ADP');
+    expect(rowsNoun('A list')).toBe('a list');
   });
 });

@@ -25,3 +25,16 @@ export function localizeViewMeta(meta: BackendViewMeta, i18n: I18n): BackendView
     })),
   };
 }
+
+/**
+ * A view's rows named in running text ("Search {{noun}}", "No {{noun}} yet"): its label in lower case, but for a word
+ * written in capitals (an acronym: "ADP", "EVV"), which stays as it is.
+ * @param label the view's label in the shown language, e.g. "ADP employees" or "Empleados de ADP"
+ * @returns the noun, e.g. "ADP employees" or "empleados de ADP"
+ */
+export function rowsNoun(label: string): string {
+  return label
+    .split(' ')
+    .map((word) => (word.length > 1 && word === word.toUpperCase() && word !== word.toLowerCase() ? word : word.toLowerCase()))
+    .join(' ');
+}

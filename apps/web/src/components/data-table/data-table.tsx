@@ -5,6 +5,7 @@ import { DataTableBody } from './data-table.body';
 import { DataTableFooter } from './data-table.footer';
 import { DataTableHeaderRow } from './data-table.header';
 import { useDataTableState, type ReadyTable } from './data-table.hooks';
+import { rowsNoun } from './data-table.labels';
 import { TableSkeleton } from './data-table.skeleton';
 import { DataTableToolbar } from './data-table.toolbar';
 import { FilterPills } from './filter-editor';
@@ -28,7 +29,7 @@ export function DataTable({ view }: DataTableProps) {
   const table: ReadyTable = { ...model, meta, state };
   const columnsByKey = new Map(meta.columns.map((c) => [c.key, c]));
   const visibleColumns = state.columns.map((key) => columnsByKey.get(key)).filter((c): c is ViewColumnMeta => !!c);
-  const noun = meta.label.toLowerCase();
+  const noun = rowsNoun(meta.label);
 
   return (
     <Stack gap="sm">
