@@ -6,6 +6,7 @@ import { AppError } from '../errors/app-error';
 import { placeFromZip } from '../features/branches/branches.location';
 import { translateEnglish } from './english-messages';
 import { english, msg, translate, type ServerMessageKey } from './server-i18n';
+import { calendarDateValue } from './server-dates';
 
 /**
  * Messages built by helpers or from several parts (issue 27): their English is word for word what the spec and the
@@ -104,14 +105,19 @@ describe('messages built from several parts', () => {
   });
 
   it('word the phone refused by a locked pay period', () => {
-    const locked = msg('evv.payPeriodLocked', { start: '2026-06-01', end: '2026-06-15', branch: 'Boston', entry: 'check-in' });
+    const locked = msg('evv.payPeriodLocked', {
+      start: calendarDateValue('2026-06-01'),
+      end: calendarDateValue('2026-06-15'),
+      branch: 'Boston',
+      entry: msg('evvEntries.check-in'),
+    });
     expect(english(locked)).toBe(
       'The pay period 2026-06-01 to 2026-06-15 of Boston is locked: the phone cannot record this check-in. ' +
         'Ask the office to record your check-in as a manual edit with a reason code.',
     );
     expect(translate(locked, 'es')).toBe(
-      'El período de pago del 2026-06-01 al 2026-06-15 de Boston está cerrado: el teléfono ya no puede registrar esta ' +
-        'hora. Pida a la oficina que la registre como una corrección manual con un código de motivo.',
+      'El período de pago del 1/6/2026 al 15/6/2026 de Boston está cerrado: el teléfono ya no puede registrar esta ' +
+        'entrada. Pida a la oficina que registre su entrada como una corrección manual con un código de motivo.',
     );
   });
 });

@@ -274,6 +274,16 @@ describe('an online entry into a locked pay period', () => {
     );
     expect(record.status).toBe(409);
     expect(record.message).toContain('is locked: the phone cannot record this check-in. Ask the office');
+    // A Spanish phone reads the check and the period's dates in Spanish.
+    const spanish = await check(v.online, 'check_in', '2026-06-16T10:00:00Z', {
+      receivedAt: at('2026-06-16T10:00:02Z'),
+      headers: { 'accept-language': 'es' },
+    });
+    expect(spanish.status).toBe(409);
+    expect(spanish.message).toBe(
+      'El período de pago del 1/6/2026 al 15/6/2026 de Boston está cerrado: el teléfono ya no puede registrar esta ' +
+        'entrada. Pida a la oficina que registre su entrada como una corrección manual con un código de motivo.',
+    );
     for (const id of [v.online, v.onlineRecord]) {
       expect(await timesheetsOf(id)).toHaveLength(0);
       expect(await overridesOf(id)).toHaveLength(0);

@@ -2,6 +2,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
 import { msg } from '../../i18n/server-i18n';
+import { calendarDateValue } from '../../i18n/server-dates';
 import { branches } from '../branches/branches.schema';
 import { payPeriodLockOverrides, payPeriodLockTimes } from './pay-periods.schema';
 
@@ -94,7 +95,8 @@ export async function recordOverride(scope: Scope, shiftId: number, lockTimeId: 
  * - sent online: refused unless the role has hasPayPeriodLockOverride (then recorded as action `timesheet`, as
  *   assertShiftUnlocked does), with a message that sends the caregiver, who is at the visit and sees it, to the
  *   office, which records the time as a manual edit.
- * @param what the check's words for the message: "check-in" or "check-out".
+ * @param what the check's words for the message: "check-in" or "check-out" (evvEntries.* in another language;
+ *   the period's dates in the reader's locale too, calendarDate).
  * @returns the lock that was passed, or null when the period is open.
  * @throws AppError CONFLICT "The pay period 2026-06-01 to 2026-06-15 of Boston is locked: the phone cannot record
  * this check-out. Ask the office to record your check-out as a manual edit with a reason code." (409, never retried).
@@ -109,7 +111,13 @@ export async function admitPhoneEntry(
   if (!entry.offline && !scope.hasPayPeriodLockOverride) {
     throw new AppError(
       'CONFLICT',
-      msg('evv.payPeriodLocked', { start: lock.periodStart, end: lock.periodEnd, branch: lock.branchName, entry: entry.what }),
+      msg('evv.payPeriodLocked', {
+        start: calendarDateValue(lock.periodStart),
+        end: calendarDateValue(lock.periodEnd),
+        branch: lock.branchName,
+        // The check's own word in the reader's language ("entrada" / "salida").
+        entry: msg(`evvEntries.${entry.what}`),
+      }),
     );
   }
   await recordOverride(scope, shift.id, lock.id, entry.offline ? 'offline_timesheet' : 'timesheet');
