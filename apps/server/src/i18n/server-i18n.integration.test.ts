@@ -79,6 +79,21 @@ describe('errors and validation messages of a tRPC call', () => {
     expect(forbidden.body.error?.message).toBe('Su rol no puede usar getUsers');
   });
 
+  it('words a caregiver’s empty language and too long skill in Spanish, each list with its own noun', async () => {
+    const input = { branchId: 1, firstName: 'Ana', lastName: 'Ruiz', languages: ['Español', ' '], skills: ['x'.repeat(61)] };
+    const spanish = await t.trpc('mutation', 'createCaregiver', input, tokens.companyadmin);
+    expect(spanish.status).toBe(400);
+    expect(spanish.body.error?.data.fieldErrors).toMatchObject({
+      'languages.1': ['Un idioma no puede estar vacío'],
+      'skills.0': ['Una habilidad tiene como máximo 60 caracteres'],
+    });
+    const english = await t.trpc('mutation', 'createCaregiver', input, tokens.branchmanager);
+    expect(english.body.error?.data.fieldErrors).toMatchObject({
+      'languages.1': ['A language cannot be empty'],
+      'skills.0': ['A skill has at most 60 characters'],
+    });
+  });
+
   it('leaves an English user’s messages as they were', async () => {
     const missing = await t.trpc('query', 'getShift', { id: MISSING }, tokens.branchmanager);
     expect(missing.body.error?.message).toBe(`Shift ${MISSING} not found`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zText, ZId } from '../app/input-rules';
+import { englishOf } from '../i18n/english-messages';
 import { ZPassword } from '../auth/password.rules';
 import { ZServiceCode } from '../payer-sources/payer-sources.schema';
 import {
@@ -83,11 +84,21 @@ const ZOptionalPhone = phoneText('At most 40 characters')
 /** A local time of day "HH:MM" (24-hour); "24:00" is allowed as the end of a day. */
 const ZTimeOfDay = zText().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Use the time format HH:MM (24-hour)');
 
-/** A list of short labels (skills, languages): trimmed, non-empty, duplicates dropped (case-insensitive). */
-function labelList(what: string, maxItems: number) {
+/**
+ * A list of short labels (skills, languages): trimmed, non-empty, at most 60 characters each and `maxItems` in all,
+ * duplicates dropped (case-insensitive). Its messages are the English of validation.caregivers.<what>* in the
+ * `server` catalogue, which words them in the reader's language (a noun of its own per list: gender and plural).
+ */
+function labelList(what: 'skill' | 'language', maxItems: number) {
+  const base = `validation.caregivers.${what}`;
   return z
-    .array(zText().trim().min(1, `A ${what} cannot be empty`).max(60, `A ${what} has at most 60 characters`))
-    .max(maxItems, `At most ${maxItems} ${what}s`)
+    .array(
+      zText()
+        .trim()
+        .min(1, englishOf(`${base}Empty`))
+        .max(60, englishOf(`${base}MaxCharacters`, { max: 60 })),
+    )
+    .max(maxItems, englishOf(`${base}sMax`, { max: maxItems }))
     .transform((items) => {
       const seen = new Set<string>();
       return items.filter((item) => {
