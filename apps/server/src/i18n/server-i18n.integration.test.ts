@@ -124,6 +124,31 @@ describe('errors and validation messages of a tRPC call', () => {
     expect(denied.status).toBe(403);
     expect(denied.body.error?.message).toBe('Su rol no puede leer la vista Usuarios');
   });
+
+  it('names the view of an unknown column in Spanish: a query, a saved view and an export', async () => {
+    const filter = await t.trpc(
+      'query',
+      'queryView',
+      { view: 'users', filters: [{ column: 'ssn', operator: 'equals', value: '1' }] },
+      tokens.companyadmin,
+    );
+    expect(filter.status).toBe(400);
+    expect(filter.body.error?.message).toBe('Columna desconocida "ssn" en la vista Usuarios');
+    const saved = await t.trpc(
+      'mutation',
+      'upsertFrontendView',
+      { view: 'users', name: 'Malo', columns: ['ssn'] },
+      tokens.companyadmin,
+    );
+    expect(saved.status).toBe(400);
+    expect(saved.body.error?.message).toBe('Columnas desconocidas en la vista Usuarios: ssn');
+    const state = encodeURIComponent(JSON.stringify({ filters: [{ column: 'nope', operator: 'equals', value: 1 }] }));
+    const exported = await t.fetch(`/api/views/users/export?format=csv&state=${state}`, {
+      headers: { authorization: `Bearer ${tokens.companyadmin}` },
+    });
+    expect(exported.status).toBe(400);
+    expect(((await exported.json()) as { message: string }).message).toBe('Columna desconocida "nope" en la vista Usuarios');
+  });
 });
 
 describe('errors of the REST routes', () => {

@@ -7,6 +7,8 @@ import { EXPORT_FORMATS, ROW_TIME_ZONE_KEY, ZViewFilter, ZViewSort } from '@hear
 import { formatInstant, formatInstantInterval, zoneAbbreviation } from '@hearth/shared/app/time-display';
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
+import { msg } from '../../i18n/server-i18n';
+import { viewName } from '../../i18n/record-names';
 import { authorizeView } from './views.service';
 import { compileWhere, compileSort, iterateViewRows } from './views.query';
 import type { ViewColumnDefinition } from './views.registry';
@@ -86,7 +88,7 @@ export function exportView({ scope, input }: { scope: Scope; input: ExportViewIn
   const keys = input.columns?.length ? input.columns : view.columns.filter((c) => c.visibleByDefault !== false).map((c) => c.key);
   const columns = keys.map((k) => {
     const column = view.columns.find((c) => c.key === k);
-    if (!column) throw new AppError('BAD_REQUEST', `Unknown column "${k}" in view ${view.name}`);
+    if (!column) throw new AppError('BAD_REQUEST', msg('errors.views.unknownColumn', { column: k, view: viewName(view.name) }));
     return column;
   });
   const state = { filters: input.filters, sort: input.sort, search: input.search };

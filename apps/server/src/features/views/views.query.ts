@@ -11,7 +11,9 @@ import {
 } from '@hearth/shared/views/views.schema';
 import { hasNulCharacter } from '@hearth/shared/app/input-rules';
 import type { Scope } from '../../auth/scope';
-import { AppError } from '../../errors/app-error';
+import { AppError, type ErrorText } from '../../errors/app-error';
+import { msg } from '../../i18n/server-i18n';
+import { viewName } from '../../i18n/record-names';
 import type { ViewColumnDefinition, ViewDefinition } from './views.registry';
 import { rowsOf } from '../../db/rows';
 
@@ -42,13 +44,13 @@ function isRealInstant(text: string): boolean {
   return !!match && isRealDate(match[1] ?? '') && !Number.isNaN(Date.parse(text));
 }
 
-function bad(message: string): AppError {
+function bad(message: ErrorText): AppError {
   return new AppError('BAD_REQUEST', message);
 }
 
 function columnOf(view: ViewDefinition, key: string): ViewColumnDefinition {
   const column = view.columns.find((c) => c.key === key);
-  if (!column) throw bad(`Unknown column "${key}" in view ${view.name}`);
+  if (!column) throw bad(msg('errors.views.unknownColumn', { column: key, view: viewName(view.name) }));
   return column;
 }
 

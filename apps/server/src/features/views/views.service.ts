@@ -147,7 +147,12 @@ export async function upsertFrontendView({
   const filters = input.filters ?? existing?.filters ?? [];
   const sort = input.sort ?? existing?.sort ?? [];
   const unknown = input.columns.filter((c) => !view.columns.some((col) => col.key === c));
-  if (unknown.length) throw new AppError('BAD_REQUEST', `Unknown columns in view ${view.name}: ${unknown.join(', ')}`);
+  if (unknown.length) {
+    throw new AppError(
+      'BAD_REQUEST',
+      msg('errors.views.unknownColumns', { view: viewName(view.name), columns: unknown.join(', ') }),
+    );
+  }
   filters.forEach((f) => compileFilter(view, f));
   compileSort(view, sort);
   const branchId = sharedWith === 'branch' ? (input.branchId === undefined ? existing?.branchId : input.branchId) : null;
