@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Center, Loader, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +41,8 @@ export function ChatMessageList(props: {
   const firstId = messages[0]?.id;
   // One array while the members stay the same, so the memoized rows are not drawn again for it.
   const caregivers = useMemo(() => caregiversOf(members), [members]);
-  const { scroller, loadOlder } = useOlderPages(firstId, messages.length, props);
+  const scroller = useRef<HTMLDivElement>(null);
+  const scrollerOf = useCallback(() => scroller.current, []);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders the list itself as it scrolls; the compiler's memoization has nothing to add here
   const virtualizer = useVirtualizer({
     count: messages.length,
@@ -55,6 +56,8 @@ export function ChatMessageList(props: {
     // nothing unless the rows in view change (a re-render per measured row made opening a conversation slow).
     directDomUpdates: true,
   });
+  // After the virtualizer's hooks: its layout effect sizes the list in the DOM before this one restores the place.
+  const loadOlder = useOlderPages(scrollerOf, firstId, messages.length, props);
   const items = virtualizer.getVirtualItems();
   const lastId = messages[messages.length - 1]?.id;
   const lastOwnId = [...messages].reverse().find((m) => m.sender.userId === myUserId)?.id ?? null;
@@ -124,33 +127,33 @@ export function ChatMessageList(props: {
  * place. A history that does not fill the pane loads older pages by itself.
  */
 function useOlderPages(
+  scrollerOf: () => HTMLDivElement | null,
   firstId: number | undefined,
   count: number,
   { hasOlder, loadingOlder, onLoadOlder }: { hasOlder: boolean; loadingOlder: boolean; onLoadOlder: () => void },
-): { scroller: RefObject<HTMLDivElement | null>; loadOlder: () => void } {
-  const scroller = useRef<HTMLDivElement>(null);
+): () => void {
   const fromBottom = useRef<number | null>(null);
   const previousFirst = useRef(firstId);
   useLayoutEffect(() => {
-    const element = scroller.current;
+    const element = scrollerOf();
     if (element && previousFirst.current !== undefined && firstId !== previousFirst.current && fromBottom.current !== null) {
       element.scrollTop = element.scrollHeight - fromBottom.current;
     }
     previousFirst.current = firstId;
-  }, [firstId]);
+  }, [firstId, scrollerOf]);
 
   const loadOlder = () => {
-    const element = scroller.current;
+    const element = scrollerOf();
     if (!element || !hasOlder || loadingOlder) return;
     fromBottom.current = element.scrollHeight - element.scrollTop;
     onLoadOlder();
   };
   useEffect(() => {
-    const element = scroller.current;
+    const element = scrollerOf();
     if (element && element.scrollHeight <= element.clientHeight && hasOlder && !loadingOlder) onLoadOlder();
-  }, [count, hasOlder, loadingOlder, onLoadOlder]);
+  }, [count, hasOlder, loadingOlder, onLoadOlder, scrollerOf]);
 
-  return { scroller, loadOlder };
+  return loadOlder;
 }
 
 /** The height a message's row is expected to take before it is measured (one line of text, no attachment). */
