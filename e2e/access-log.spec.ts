@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
 import { artifact, signInAs } from './support/session';
 import { mutation, tokenOf } from './support/api';
 
@@ -55,4 +56,5 @@ test('the access log at /admin/logging lists sign-ins and record reads, filterab
   await expect(page.getByRole('heading', { name: 'Access log' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Signed in' }).first()).toBeVisible();
   await page.screenshot({ path: artifact('access-log.png') });
+  await expectAccessible(page, '/admin/logging');
 });
