@@ -41,8 +41,56 @@ describe('describeRule', () => {
     for (const [rule, english] of rules) expect(describeRRule(rule)).toBe(english);
   });
 
+  // Months and a position in a set of days, which rrule words loosely ("every month on weekdays" for the last one).
+  const beyondRRule: [string, string, string][] = [
+    ['FREQ=DAILY;BYMONTH=6', 'every day in June', 'todos los días, en junio'],
+    [
+      'FREQ=WEEKLY;BYDAY=MO;BYMONTH=7,1',
+      'every week on Monday in January and July',
+      'todas las semanas: lunes, en enero y julio',
+    ],
+    [
+      'FREQ=MONTHLY;BYMONTHDAY=15;BYMONTH=1,7;COUNT=4',
+      'every month on the 15th in January and July for 4 times',
+      'todos los meses, el día 15, en enero y julio, 4 veces',
+    ],
+    ['FREQ=MONTHLY;BYDAY=MO;BYSETPOS=2', 'every month on the 2nd Monday', 'todos los meses, el segundo lunes'],
+    [
+      'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1',
+      'every month on the last weekday',
+      'todos los meses, el último día laborable',
+    ],
+    [
+      'FREQ=MONTHLY;BYDAY=SA,SU;BYSETPOS=1,-1',
+      'every month on the 1st weekend day and last weekend day',
+      'todos los meses, el primer día de fin de semana y el último día de fin de semana',
+    ],
+    [
+      'FREQ=MONTHLY;INTERVAL=2;BYDAY=SU,MO,TU,WE,TH,FR,SA;BYSETPOS=3',
+      'every 2 months on the 3rd day',
+      'cada 2 meses, el tercer día',
+    ],
+    [
+      'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1;BYMONTH=12;UNTIL=20271231',
+      'every month on the 1st weekday in December until December 31, 2027',
+      'todos los meses, el primer día laborable, en diciembre, hasta el 31 de diciembre de 2027',
+    ],
+  ];
+
+  it.each(beyondRRule)('words %s in English and Spanish, beyond rrule’s words', (rule, english, spanish) => {
+    expect(describeRule(rule, 'en')).toBe(english);
+    expect(describeRule(rule, 'es')).toBe(spanish);
+  });
+
   it('leaves a rule it does not cover to rrule’s words, and an unreadable one as written', () => {
-    expect(describeRule('FREQ=MONTHLY;BYDAY=MO;BYSETPOS=2', 'es')).toBe(describeRRule('FREQ=MONTHLY;BYDAY=MO;BYSETPOS=2'));
+    for (const rule of [
+      'FREQ=MONTHLY;BYDAY=MO,WE;BYSETPOS=2',
+      'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=6',
+      'FREQ=WEEKLY;BYDAY=MO,TU;BYSETPOS=1',
+      'FREQ=DAILY;BYMONTH=13',
+    ]) {
+      expect(describeRule(rule, 'es')).toBe(describeRRule(rule));
+    }
     expect(describeRule('not a rule', 'es')).toBe('not a rule');
   });
 });
