@@ -196,3 +196,27 @@ describe('scope', () => {
     expect(long.fieldErrors).toHaveProperty('to');
   });
 });
+
+describe('the billing report read in Spanish', () => {
+  it('words each line’s note in the reader’s language, the stored note staying English', async () => {
+    await compute();
+    await x.api.ok('mutation', 'setMyLanguage', { language: 'es' }, 'branchmanager');
+    try {
+      const rows = await viewRows('branchmanager');
+      const note = (shiftId: number) => rows.find((r) => r.shiftId === shiftId)?.note;
+      expect(note(ids.noRate!)).toBe('No hay tarifa para T1019 en Test Private');
+      expect(note(ids.a6!)).toBe('Supera las unidades o fechas autorizadas');
+      expect(rows.find((r) => r.status === 'not_evv_verified')?.note).toMatch(/^Test EVV Sandata exige EVV: /);
+      expect(rows.filter((r) => r.status === 'billable').map((r) => r.note)).toEqual(['', '', '']);
+      // Filters and search still read the stored English.
+      const searched = await viewRows('branchmanager', [{ column: 'note', operator: 'contains', value: 'No rate for' }]);
+      expect(searched.map((r) => r.note)).toEqual(['No hay tarifa para T1019 en Test Private']);
+    } finally {
+      await x.api.ok('mutation', 'setMyLanguage', { language: null }, 'branchmanager');
+    }
+    expect((await stored()).get(ids.noRate!)?.note).toBe('No rate for T1019 at Test Private');
+    expect((await viewRows('branchmanager')).find((r) => r.shiftId === ids.noRate)?.note).toBe(
+      'No rate for T1019 at Test Private',
+    );
+  });
+});

@@ -93,7 +93,8 @@ export const reportBillingView: ViewDefinition = {
       visibleByDefault: false,
     },
     { key: 'evvVerified', label: 'EVV verified', type: 'boolean', sql: sql`lines.evv_verified`, visibleByDefault: false },
-    { key: 'note', label: 'Note', type: 'text', sql: sql`lines.note`, searchable: true },
+    // Stored as the English of its catalogue message (billingStatusOf): worded in the reader's language.
+    { key: 'note', label: 'Note', type: 'text', sql: sql`lines.note`, searchable: true, translatable: true },
     { key: 'periodFrom', label: 'Period from', type: 'date', sql: sql`lines.period_from`, visibleByDefault: false },
     { key: 'periodTo', label: 'Period to', type: 'date', sql: sql`lines.period_to`, visibleByDefault: false },
     { key: 'computedAt', label: 'Computed', type: 'datetime', sql: sql`lines.computed_at`, visibleByDefault: false },

@@ -10,12 +10,14 @@ import {
   type ViewSort,
 } from '@hearth/shared/views/views.schema';
 import { hasNulCharacter } from '@hearth/shared/app/input-rules';
+import type { Language } from '@hearth/shared/i18n/languages';
 import type { Scope } from '../../auth/scope';
 import { AppError, type ErrorText } from '../../errors/app-error';
 import { msg } from '../../i18n/server-i18n';
 import { viewName } from '../../i18n/record-names';
 import type { ViewColumnDefinition, ViewDefinition } from './views.registry';
 import { rowsOf } from '../../db/rows';
+import { translateEnglish } from '../../i18n/english-messages';
 
 /** The state a view query runs with: filters, sort and search (paging is separate). */
 export interface ViewState {
@@ -247,8 +249,26 @@ function selectList(scope: Scope, view: ViewDefinition, columns?: string[]): SQL
 }
 
 /**
+ * Rows with the values of the view's `translatable` columns worded in `language` (translateEnglish: a catalogue
+ * message's English in that language, any other text as stored). English rows, and views without such a column,
+ * are returned as they are.
+ */
+export function localizeRows<Row extends Record<string, unknown>>(view: ViewDefinition, rows: Row[], language: Language): Row[] {
+  const keys = view.columns.filter((c) => c.translatable).map((c) => c.key);
+  if (language === 'en' || keys.length === 0) return rows;
+  return rows.map((row) => {
+    const worded: Record<string, unknown> = { ...row };
+    for (const key of keys) {
+      const value = row[key];
+      if (typeof value === 'string' && value !== '') worded[key] = translateEnglish(value, language);
+    }
+    return worded as Row;
+  });
+}
+
+/**
  * Runs a page of a view for a scope: rows (every declared column plus id and ROW_TIME_ZONE_KEY), totalCount, page,
- * pageSize, totalPages.
+ * pageSize, totalPages. Translatable columns are worded in `language` (localizeRows; English by default).
  * @throws AppError BAD_REQUEST for invalid filters, sort or search.
  */
 export async function runViewPage(
@@ -257,6 +277,7 @@ export async function runViewPage(
   state: ViewState,
   page: number,
   pageSize: number,
+  language: Language = 'en',
 ): Promise<QueryViewOutput> {
   const { from, where } = compileWhere(scope, view, state);
   const orderBy = compileSort(view, state.sort);
@@ -267,7 +288,7 @@ export async function runViewPage(
     ),
   );
   const totalCount = countRow?.n ?? 0;
-  return { rows, totalCount, page, pageSize, totalPages: Math.ceil(totalCount / pageSize) };
+  return { rows: localizeRows(view, rows, language), totalCount, page, pageSize, totalPages: Math.ceil(totalCount / pageSize) };
 }
 
 /**

@@ -16,6 +16,12 @@ export interface ViewColumnDefinition {
   visibleByDefault?: boolean;
   /** Whether free-text search looks in this column (text columns only). */
   searchable?: boolean;
+  /**
+   * A text column whose stored values are English messages of the `server` catalogue (a billing line's note): a
+   * page's rows give them in the reader's language (translateEnglish; a text the catalogue lacks stays as stored).
+   * Filters, search and sort still work on the stored English.
+   */
+  translatable?: boolean;
   /** Export formatting of money columns is in dollars; other types export as they are. */
 }
 

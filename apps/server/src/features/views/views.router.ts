@@ -27,11 +27,11 @@ export const viewsRouter = router({
     .input(ZViewNameInput)
     .output(ZBackendViewMeta)
     .query(({ ctx, input }) => service.getBackendView({ scope: ctx.scope, input })),
-  /** A page of a view -> {rows, totalCount, page, pageSize, totalPages}. */
+  /** A page of a view -> {rows, totalCount, page, pageSize, totalPages}; translatable columns in the caller's language. */
   queryView: permissionProcedure
     .input(ZQueryViewInput)
     .output(ZQueryViewOutput)
-    .query(({ ctx, input }) => service.queryView({ scope: ctx.scope, input })),
+    .query(({ ctx, input }) => service.queryView({ scope: ctx.scope, input, language: ctx.language })),
   /** Up to 20 {value, label} options matching non-empty text. */
   queryOptionsView: permissionProcedure
     .input(ZQueryOptionsViewInput)

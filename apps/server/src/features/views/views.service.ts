@@ -10,6 +10,7 @@ import {
   DEFAULT_VIEW_PAGE_SIZE,
 } from '@hearth/shared/views/views.schema';
 import type { OkOutput } from '@hearth/shared/app/outputs.schema';
+import type { Language } from '@hearth/shared/i18n/languages';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import { AppError, notFound } from '../../errors/app-error';
 import { msg } from '../../i18n/server-i18n';
@@ -44,11 +45,20 @@ export function getBackendView({ scope, input }: { scope: Scope; input: { view: 
 
 /**
  * queryView: a page of rows in scope. A saved view (`frontendView`) adds its filters to the request's and gives
- * its sort when the request has none.
+ * its sort when the request has none. Columns declared `translatable` are worded in the caller's `language`
+ * (English when not given).
  * @returns {rows, totalCount, page, pageSize, totalPages}
  * @throws AppError BAD_REQUEST for unknown columns or operators, FORBIDDEN, NOT_FOUND (view or saved view).
  */
-export async function queryView({ scope, input }: { scope: Scope; input: QueryViewInput }): Promise<QueryViewOutput> {
+export async function queryView({
+  scope,
+  input,
+  language = 'en',
+}: {
+  scope: Scope;
+  input: QueryViewInput;
+  language?: Language;
+}): Promise<QueryViewOutput> {
   const view = authorizeView(scope, input.view);
   let { filters, sort } = input;
   if (input.frontendView) {
@@ -59,7 +69,7 @@ export async function queryView({ scope, input }: { scope: Scope; input: QueryVi
     filters = [...saved.filters, ...filters];
     if (sort.length === 0) sort = saved.sort;
   }
-  return runViewPage(scope, view, { filters, sort, search: input.search }, input.page, input.pageSize);
+  return runViewPage(scope, view, { filters, sort, search: input.search }, input.page, input.pageSize, language);
 }
 
 /** queryOptionsView {view, value}: up to 20 {value, label} rows matching the text, in scope. */
