@@ -26,6 +26,12 @@ export const ROLE_CHAT_FLAGS = [
 ] as const;
 export type RoleChatFlag = (typeof ROLE_CHAT_FLAGS)[number];
 
+/** The chat flags as a zod shape: every one of ROLE_CHAT_FLAGS, true or false. */
+const chatFlagsShape = Object.fromEntries(ROLE_CHAT_FLAGS.map((flag) => [flag, z.boolean()])) as Record<
+  RoleChatFlag,
+  z.ZodBoolean
+>;
+
 /**
  * Input of updateRoleChatFlags: the role and all nine chat flags (each required, true or false), so a save states
  * the whole set and two editors never merge half of each other's choices. Unknown keys are refused.
@@ -33,15 +39,7 @@ export type RoleChatFlag = (typeof ROLE_CHAT_FLAGS)[number];
 export const ZUpdateRoleChatFlagsInput = z
   .object({
     roleId: ZId,
-    chatEnabled: z.boolean(),
-    chatBroadcastEnabled: z.boolean(),
-    chatBroadcastAllEnabled: z.boolean(),
-    chatSendMessageEnabled: z.boolean(),
-    chatDownloadAttachmentEnabled: z.boolean(),
-    chatUploadAttachmentEnabled: z.boolean(),
-    chatInitiateConversationEnabled: z.boolean(),
-    chatCopyAttachmentsEnabled: z.boolean(),
-    chatReadBranchConversationsEnabled: z.boolean(),
+    ...chatFlagsShape,
   })
   .strict();
 export type UpdateRoleChatFlagsInput = z.infer<typeof ZUpdateRoleChatFlagsInput>;
@@ -58,15 +56,7 @@ export const ZRoleOutput = z.object({
   hasCompanyLevelAccess: z.boolean(),
   hasBranchLevelAccess: z.boolean(),
   hasPayPeriodLockOverride: z.boolean(),
-  chatEnabled: z.boolean(),
-  chatBroadcastEnabled: z.boolean(),
-  chatBroadcastAllEnabled: z.boolean(),
-  chatSendMessageEnabled: z.boolean(),
-  chatDownloadAttachmentEnabled: z.boolean(),
-  chatUploadAttachmentEnabled: z.boolean(),
-  chatInitiateConversationEnabled: z.boolean(),
-  chatCopyAttachmentsEnabled: z.boolean(),
-  chatReadBranchConversationsEnabled: z.boolean(),
+  ...chatFlagsShape,
   actionPermissions: z.array(z.string()),
   tablePermissions: z.array(z.string()),
   viewPermissions: z.array(z.string()),
