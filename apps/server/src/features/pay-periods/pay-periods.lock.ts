@@ -1,7 +1,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
-import { msg } from '../../i18n/server-i18n';
+import { msg, type ServerMessageKey } from '../../i18n/server-i18n';
 import { calendarDateValue } from '../../i18n/server-dates';
 import { branches } from '../branches/branches.schema';
 import { payPeriodLockOverrides, payPeriodLockTimes } from './pay-periods.schema';
@@ -13,13 +13,14 @@ import { payPeriodLockOverrides, payPeriodLockTimes } from './pay-periods.schema
  */
 export type LockedAction = 'create' | 'update' | 'delete' | 'timesheet' | 'offline_timesheet';
 
-const ACTION_WORDS: Record<LockedAction, string> = {
-  create: 'add a shift to',
-  update: 'change a shift in',
-  delete: 'delete a shift in',
-  timesheet: 'edit the times of a shift in',
-  offline_timesheet: 'record an offline check of a shift in',
-};
+/** The message of a refused change by what it is (errors.payPeriods.locked*, "you cannot change a shift in it"). */
+const LOCKED_MESSAGES = {
+  create: 'errors.payPeriods.lockedCreate',
+  update: 'errors.payPeriods.lockedUpdate',
+  delete: 'errors.payPeriods.lockedDelete',
+  timesheet: 'errors.payPeriods.lockedTimesheet',
+  offline_timesheet: 'errors.payPeriods.lockedOfflineTimesheet',
+} as const satisfies Record<LockedAction, ServerMessageKey>;
 
 /** The lock in force over a shift, as lockOver answers it. */
 export type LockOver = NonNullable<Awaited<ReturnType<typeof lockOver>>>;
@@ -59,7 +60,8 @@ export async function lockOver(scope: Scope, shift: { branchId: number; startAt:
  * not yet created (the override is then recorded by the caller with the new id through recordOverride).
  * @returns the lock that was overridden, or null when the period is open.
  * @throws AppError CONFLICT "The pay period 2026-11-01 to 2026-11-15 of Boston is locked: you cannot change a
- * shift in it" (409, so clients do not retry it).
+ * shift in it" (409, so clients do not retry it); in Spanish "El período de pago del 1/11/2026 al 15/11/2026 de
+ * Boston está bloqueado: no puede cambiar un turno en él", the dates in the reader's locale (calendarDate).
  */
 export async function assertShiftUnlocked(
   scope: Scope,
@@ -71,7 +73,12 @@ export async function assertShiftUnlocked(
   if (!scope.hasPayPeriodLockOverride) {
     throw new AppError(
       'CONFLICT',
-      `The pay period ${lock.periodStart} to ${lock.periodEnd} of ${lock.branchName} is locked: you cannot ${ACTION_WORDS[action]} it`,
+      // The period's dates as written in English (the spec's YYYY-MM-DD), in the reader's locale otherwise.
+      msg(LOCKED_MESSAGES[action], {
+        start: calendarDateValue(lock.periodStart),
+        end: calendarDateValue(lock.periodEnd),
+        branch: lock.branchName,
+      }),
     );
   }
   if (shift.id) await recordOverride(scope, shift.id, lock.id, action);

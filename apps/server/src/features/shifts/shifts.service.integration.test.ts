@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { ClientAuthorizationOutput } from '@hearth/shared/clients/client-authorizations.schema';
 import type { ShiftChangeOutput, ShiftOutput, ShiftSaveOutput } from '@hearth/shared/shifts/shifts.schema';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import { startTestApp, type TestApp, type TrpcBody } from '../../test/test-app';
 import { NO_CHAT, type Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
 import { caregiverCredentials } from '../caregivers/caregivers.schema';
@@ -651,6 +651,41 @@ describe('pay period locks', () => {
         'rvp',
       ),
     ).toMatchObject(word('change a shift in it'));
+  });
+
+  it('words the refusal in the reader’s language, the period’s dates in its locale', async () => {
+    // A caller without a language setting, whose browser asks for Spanish (the rvp has none in the demo data).
+    const spanish = (path: string, input: unknown) =>
+      t
+        .fetch(`/api/trpc/${path}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${f.api.tokens.rvp}`,
+            'content-type': 'application/json',
+            'accept-language': 'es',
+          },
+          body: JSON.stringify(input),
+        })
+        .then(async (res) => ({ status: res.status, message: ((await res.json()) as TrpcBody).error?.message }));
+    const period = 'El período de pago del 1/3/2020 al 15/3/2020 de Boston está bloqueado';
+    expect(await spanish('createShift', locked('03'))).toEqual({
+      status: 409,
+      message: `${period}: no puede agregarle un turno`,
+    });
+    const inLock = await f.shift(locked('06'));
+    expect(await spanish('updateShift', { id: inLock.id, notes: 'tarde' })).toEqual({
+      status: 409,
+      message: `${period}: no puede cambiar un turno en él`,
+    });
+    expect(await spanish('deleteShift', { id: inLock.id, reason: 'x' })).toEqual({
+      status: 409,
+      message: `${period}: no puede eliminar un turno en él`,
+    });
+    const times = { scheduleId: inLock.id, checkIn: ny('2020-03-06 09:00'), reasonCode: 'caregiver_forgot' };
+    expect(await spanish('saveShiftTimesheet', times)).toEqual({
+      status: 409,
+      message: `${period}: no puede editar los horarios de un turno en él`,
+    });
   });
 
   it('lets a role with the override through and records each override', async () => {
