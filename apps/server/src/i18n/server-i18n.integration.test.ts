@@ -149,6 +149,31 @@ describe('errors and validation messages of a tRPC call', () => {
     expect(exported.status).toBe(400);
     expect(((await exported.json()) as { message: string }).message).toBe('Columna desconocida "nope" en la vista Usuarios');
   });
+
+  it('words what a filter’s value needs in Spanish, the value as it was sent (English in views.query tests)', async () => {
+    const refusal = async (view: string, filter: { column: string; operator: string; value: unknown }) => {
+      const res = await t.trpc('query', 'queryView', { view, filters: [filter] }, tokens.companyadmin);
+      expect(res.status).toBe(400);
+      return res.body.error?.message;
+    };
+    expect(await refusal('caregivers', { column: 'hireDate', operator: 'after', value: '2025-02-30' })).toBe(
+      'El filtro en "hireDate" necesita una fecha real escrita AAAA-MM-DD, se recibió "2025-02-30"',
+    );
+    expect(await refusal('caregivers', { column: 'createdAt', operator: 'before', value: 'ayer' })).toBe(
+      'El filtro en "createdAt" necesita una fecha real (AAAA-MM-DD) o una hora ISO 8601 ("2026-03-09T14:00:00Z"), ' +
+        'se recibió "ayer"',
+    );
+    expect(await refusal('caregivers', { column: 'hireDate', operator: 'between', value: [] })).toBe(
+      'El filtro "between" en "hireDate" necesita [desde, hasta]',
+    );
+    const english = await t.trpc(
+      'query',
+      'queryView',
+      { view: 'caregivers', filters: [{ column: 'hireDate', operator: 'after', value: '2025-02-30' }] },
+      tokens.branchmanager,
+    );
+    expect(english.body.error?.message).toBe('Filter on "hireDate" needs a real date written YYYY-MM-DD, got "2025-02-30"');
+  });
 });
 
 describe('errors of the REST routes', () => {

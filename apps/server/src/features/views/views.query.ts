@@ -10,7 +10,7 @@ import {
   type ViewSort,
 } from '@hearth/shared/views/views.schema';
 import { hasNulCharacter } from '@hearth/shared/app/input-rules';
-import type { Language } from '@hearth/shared/i18n/languages';
+import type { CATALOGUES, Language } from '@hearth/shared/i18n/languages';
 import type { Scope } from '../../auth/scope';
 import { AppError, type ErrorText } from '../../errors/app-error';
 import { msg } from '../../i18n/server-i18n';
@@ -46,6 +46,9 @@ function isRealInstant(text: string): boolean {
   return !!match && isRealDate(match[1] ?? '') && !Number.isNaN(Date.parse(text));
 }
 
+/** What a filter's value needs, a text of the catalogue's errors.views.filterNeeds ("a real date written YYYY-MM-DD"). */
+type FilterNeed = keyof typeof CATALOGUES.en.server.errors.views.filterNeeds;
+
 function bad(message: ErrorText): AppError {
   return new AppError('BAD_REQUEST', message);
 }
@@ -62,34 +65,43 @@ function columnOf(view: ViewDefinition, key: string): ViewColumnDefinition {
  */
 function param(column: ViewColumnDefinition, value: unknown): SQL {
   const shown = typeof value === 'string' && value.length > 40 ? `${value.slice(0, 40)}…` : value;
-  const fail = (what = `a ${column.type} value`) =>
-    bad(`Filter on "${column.key}" needs ${what}, got ${JSON.stringify(shown) ?? 'nothing'}`);
+  const json = JSON.stringify(shown);
+  // What the value needs and what came, each worded in the reader's language (the value itself as sent).
+  const fail = (needs: FilterNeed) =>
+    bad(
+      msg('errors.views.filterValue', {
+        column: column.key,
+        needs: msg(`errors.views.filterNeeds.${needs}`),
+        got: json ?? msg('errors.views.filterGotNothing'),
+      }),
+    );
   switch (column.type) {
     case 'text':
-      if (typeof value !== 'string' || value.length > 500) throw fail();
-      if (hasNulCharacter(value)) throw fail('text without a NUL character');
+      if (typeof value !== 'string' || value.length > 500) throw fail('text');
+      if (hasNulCharacter(value)) throw fail('textWithoutNul');
       return sql`${value}::text`;
     case 'enum':
-      if (typeof value !== 'string' || !column.options?.some((o) => o.value === value)) throw fail();
+      if (typeof value !== 'string' || !column.options?.some((o) => o.value === value)) throw fail('enum');
       return sql`${value}::text`;
     case 'number':
     case 'money': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isFinite(n) || (column.type === 'money' && !Number.isInteger(n))) throw fail();
-      if (Math.abs(n) >= BIGINT_LIMIT) throw fail('a number of at most 18 digits');
+      if (typeof n !== 'number' || !Number.isFinite(n) || (column.type === 'money' && !Number.isInteger(n))) {
+        throw fail(column.type);
+      }
+      if (Math.abs(n) >= BIGINT_LIMIT) throw fail('shortNumber');
       // A whole number binds as bigint so an integer id column keeps its index (integer = numeric casts the column).
       return column.type === 'money' || Number.isSafeInteger(n) ? sql`${n}::bigint` : sql`${n}::numeric`;
     }
     case 'date':
-      if (typeof value !== 'string' || !isRealDate(value)) throw fail('a real date written YYYY-MM-DD');
+      if (typeof value !== 'string' || !isRealDate(value)) throw fail('realDate');
       return sql`${value}::date`;
     case 'datetime':
-      if (typeof value !== 'string' || !isRealInstant(value))
-        throw fail('a real date (YYYY-MM-DD) or an ISO 8601 time ("2026-03-09T14:00:00Z")');
+      if (typeof value !== 'string' || !isRealInstant(value)) throw fail('realInstant');
       return sql`${new Date(value).toISOString()}::timestamptz`;
     case 'boolean': {
       const b = value === 'true' ? true : value === 'false' ? false : value;
-      if (typeof b !== 'boolean') throw fail();
+      if (typeof b !== 'boolean') throw fail('boolean');
       return sql`${b}::boolean`;
     }
   }
@@ -128,9 +140,9 @@ function dayBound(expr: SQL, comparison: '>=' | '<', day: string, plusDays: numb
  */
 export function compileFilter(view: ViewDefinition, filter: ViewFilter, timeZone: SQL = sql`'UTC'`): SQL {
   const column = columnOf(view, filter.column);
-  if (column.filterable === false) throw bad(`Column "${column.key}" cannot be filtered`);
+  if (column.filterable === false) throw bad(msg('errors.views.notFilterable', { column: column.key }));
   if (!OPERATORS_BY_TYPE[column.type].includes(filter.operator)) {
-    throw bad(`Operator ${filter.operator} is not allowed on ${column.type} column "${column.key}"`);
+    throw bad(msg('errors.views.operatorNotAllowed', { operator: filter.operator, type: column.type, column: column.key }));
   }
   const expr = column.sql;
   const v = filter.value;
@@ -139,7 +151,7 @@ export function compileFilter(view: ViewDefinition, filter: ViewFilter, timeZone
       return sql`${expr} = ${param(column, v)}`;
     case 'in': {
       if (!Array.isArray(v) || v.length === 0 || v.length > MAX_IN_VALUES) {
-        throw bad(`Filter "in" on "${column.key}" needs a list of 1 to ${MAX_IN_VALUES} values`);
+        throw bad(msg('errors.views.filterInList', { column: column.key, max: MAX_IN_VALUES }));
       }
       return sql`${expr} in (${sql.join(
         v.map((item) => param(column, item)),
@@ -147,19 +159,18 @@ export function compileFilter(view: ViewDefinition, filter: ViewFilter, timeZone
       )})`;
     }
     case 'contains':
-      if (typeof v !== 'string' || v.length === 0) throw bad(`Filter "contains" on "${column.key}" needs some text`);
-      if (v.length > 500 || hasNulCharacter(v))
-        throw bad(`Filter "contains" on "${column.key}" needs text of at most 500 characters without a NUL character`);
+      if (typeof v !== 'string' || v.length === 0) throw bad(msg('errors.views.filterContainsText', { column: column.key }));
+      if (v.length > 500 || hasNulCharacter(v)) throw bad(msg('errors.views.filterContainsLimit', { column: column.key }));
       return sql`${expr}::text ilike ${`%${escapeLike(v)}%`}`;
     case 'between': {
-      if (!Array.isArray(v) || v.length !== 2) throw bad(`Filter "between" on "${column.key}" needs [from, to]`);
+      if (!Array.isArray(v) || v.length !== 2) throw bad(msg('errors.views.filterBetweenPair', { column: column.key }));
       const [from, to] = v as unknown[];
       const parts: SQL[] = [];
       if (isDayValue(column, from)) parts.push(dayBound(expr, '>=', from, 0, timeZone));
       else if (from !== null && from !== undefined && from !== '') parts.push(sql`${expr} >= ${param(column, from)}`);
       if (isDayValue(column, to)) parts.push(dayBound(expr, '<', to, 1, timeZone));
       else if (to !== null && to !== undefined && to !== '') parts.push(sql`${expr} <= ${param(column, to)}`);
-      if (parts.length === 0) throw bad(`Filter "between" on "${column.key}" needs at least one bound`);
+      if (parts.length === 0) throw bad(msg('errors.views.filterBetweenBound', { column: column.key }));
       return sql.join(parts, sql` and `);
     }
     case 'before':
@@ -186,7 +197,7 @@ function isTextual(type: ColumnType): boolean {
 export function compileSort(view: ViewDefinition, sort: ViewSort[]): SQL {
   const terms = (sort.length ? sort : view.defaultSort).map((s) => {
     const column = columnOf(view, s.column);
-    if (column.sortable === false) throw bad(`Column "${column.key}" cannot be sorted`);
+    if (column.sortable === false) throw bad(msg('errors.views.notSortable', { column: column.key }));
     return s.direction === 'desc' ? sql`${column.sql} desc nulls last` : sql`${column.sql} asc nulls last`;
   });
   return sql.join([...terms, sql`${view.id} asc`], sql`, `);
@@ -197,7 +208,7 @@ export function compileSearch(view: ViewDefinition, search: string | undefined):
   const text = search?.trim();
   if (!text) return undefined;
   const columns = view.columns.filter((c) => c.searchable);
-  if (columns.length === 0) throw bad(`View ${view.name} cannot be searched`);
+  if (columns.length === 0) throw bad(msg('errors.views.notSearchable', { view: viewName(view.name) }));
   const pattern = `%${escapeLike(text)}%`;
   return sql`(${sql.join(
     columns.map((c) => sql`${c.sql} ilike ${pattern}`),
