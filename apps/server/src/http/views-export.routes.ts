@@ -8,13 +8,15 @@ import { exportView, ZExportViewInput } from '../features/views/views.export';
 import { authorizeView } from '../features/views/views.service';
 import { assertViewQueryRuns } from '../features/views/views.query';
 import { recordScopeAccess } from '../features/access-log/access-log.record';
+import { languageOfRequest } from '../i18n/request-language';
 
 /**
  * GET /api/views/{view}/export?format=csv|xlsx&state=<JSON {filters, sort, search, columns}>: the current table
  * state as a downloaded file, all pages, streamed. Guarded like queryView. Reads outside a transaction so a long
  * export does not hold one open. The input and the view's query are checked before streaming starts: bad input
  * answers 400 with a message (an impossible date in a filter names the filter), never a 200 cut short. Each export
- * is written to the access log (`export-download`, the file name).
+ * is written to the access log (`export-download`, the file name). The file's headings and words are in the
+ * caller's language (exportView).
  */
 export function registerViewExportRoutes(app: FastifyInstance, deps: { db: Db; auth: Auth }): void {
   app.get<{ Params: { view: string }; Querystring: { format?: string; state?: string } }>(
@@ -31,7 +33,8 @@ export function registerViewExportRoutes(app: FastifyInstance, deps: { db: Db; a
       const scope = scopeOf(deps.db, caller);
       // Everything that can refuse the request runs before the first byte is sent (400 with a message), not mid-stream.
       await assertViewQueryRuns(scope, authorizeView(scope, input.view), input);
-      const file = exportView({ scope, input });
+      // The file in the caller's language, as requireCaller noted it (their setting, else Accept-Language).
+      const file = exportView({ scope, input, language: languageOfRequest(request) });
       // A list's export carries its rows out of Hearth: logged like an export's download (access log).
       await recordScopeAccess(scope, { action: 'export-download', recordType: 'view', detail: file.filename });
       return reply

@@ -219,4 +219,39 @@ describe('the billing report read in Spanish', () => {
       'No rate for T1019 at Test Private',
     );
   });
+
+  it('exports the report in the exporter’s language: headings, statuses, yes/no and notes; English as before', async () => {
+    await compute();
+    const state = {
+      filters: [
+        { column: 'periodFrom', operator: 'equals', value: period.from },
+        { column: 'periodTo', operator: 'equals', value: period.to },
+        { column: 'status', operator: 'in', value: ['no_rate', 'not_evv_verified'] },
+      ],
+      sort: [{ column: 'visitDate', direction: 'asc' }],
+      columns: ['visitDate', 'status', 'evvRequired', 'note'],
+    };
+    const csv = async (headers: Record<string, string>) => {
+      const res = await t.fetch(`/api/views/reportBilling/export?format=csv&state=${encodeURIComponent(JSON.stringify(state))}`, {
+        headers: { authorization: `Bearer ${x.api.tokens.branchmanager}`, ...headers },
+      });
+      expect(res.status).toBe(200);
+      // The bytes as sent, the byte order mark included (fetch's text() would drop it).
+      return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
+    };
+    const spanishEvv =
+      'la entrada y la salida no fueron registradas ambas por el dispositivo ni ingresadas con un código de motivo';
+    const englishEvv = 'check-in and check-out not both recorded by the device or entered with a reason code';
+    // The branch manager has no language setting: the browser's Spanish decides.
+    expect(await csv({ 'accept-language': 'es' })).toBe(
+      '\uFEFFFecha de la visita,Estado,Requiere EVV,Nota\r\n' +
+        `2025-03-13,Sin verificación EVV,Sí,Test EVV Sandata exige EVV: ${spanishEvv}\r\n` +
+        '2025-03-15,Sin tarifa,No,No hay tarifa para T1019 en Test Private\r\n',
+    );
+    expect(await csv({})).toBe(
+      '\uFEFFVisit date,Status,EVV required,Note\r\n' +
+        `2025-03-13,Not EVV-verified,Yes,Test EVV Sandata requires EVV: ${englishEvv}\r\n` +
+        '2025-03-15,No rate,No,No rate for T1019 at Test Private\r\n',
+    );
+  });
 });

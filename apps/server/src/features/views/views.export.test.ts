@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { exportCell, wallClockCell } from './views.export';
-import type { ViewColumnDefinition } from './views.registry';
+import { exportCell, localizeColumn, viewWord, wallClockCell } from './views.export';
+import type { ViewColumnDefinition, ViewDefinition } from './views.registry';
 
 const column = (type: ViewColumnDefinition['type'], extra: Partial<ViewColumnDefinition> = {}): ViewColumnDefinition => ({
   key: 'k',
@@ -28,6 +28,20 @@ describe('export cells', () => {
       'On hold',
     );
     expect(exportCell(column('text'), null, 'csv', NY)).toBeNull();
+  });
+
+  it('words booleans, headings and options in the exporter’s language, English as declared', () => {
+    expect(exportCell(column('boolean'), true, 'csv', NY, 'es')).toBe('Sí');
+    expect(exportCell(column('boolean'), false, 'xlsx', NY, 'es')).toBe('No');
+    const view = { name: 'clients' } as ViewDefinition;
+    const status = column('enum', { key: 'status', label: 'Status', options: [{ value: 'on_hold', label: 'On hold' }] });
+    expect(localizeColumn(view, status, 'en')).toBe(status);
+    const spanish = localizeColumn(view, status, 'es');
+    expect(spanish.label).toBe('Estado');
+    expect(exportCell(spanish, 'on_hold', 'csv', NY, 'es')).toBe('En pausa');
+    // A name the catalogue lacks keeps the server's English.
+    expect(viewWord('clients', 'columns.nothingHere', 'Nothing here', 'es')).toBe('Nothing here');
+    expect(viewWord('clients', 'label', 'Clients', 'en')).toBe('Clients');
   });
 
   it('writes datetimes on the row zone wall clock with its abbreviation, across the 2026 changes', () => {
