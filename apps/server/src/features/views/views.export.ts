@@ -90,7 +90,7 @@ export function exportCell(
   if (column.type === 'money') return format === 'csv' ? (Number(value) / 100).toFixed(2) : Number(value) / 100;
   if (column.type === 'boolean') {
     if (language === 'en') return value ? 'Yes' : 'No';
-    return serverT(language)(value ? 'common:yes' : 'common:no') as string;
+    return serverT(language)((value ? 'common:yes' : 'common:no') as never) as string;
   }
   if (column.type === 'enum') return column.options?.find((o) => o.value === value)?.label ?? String(value);
   if (column.type === 'datetime') {
