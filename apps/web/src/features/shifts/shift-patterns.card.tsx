@@ -13,7 +13,7 @@ import { SectionCard } from '@/components/records/section-card';
 import { formatDate } from '@/format/date-format';
 import { useBranchTimezone, useShiftRefresh } from './shift-queries';
 import { ShiftPatternModal, type PatternFormTarget } from './shift-pattern.modal';
-import { describeWeeklyRule } from './shift-rrule';
+import { describeRule } from './shift-rrule';
 import { addMinutesToTime, formatDuration, formatLocalTime, todayIn } from './shift-time';
 
 /** The first day a change can apply from: today in the branch, or the pattern's start when that is later. */
@@ -84,11 +84,11 @@ function EndPatternButton({ pattern, what }: { pattern: ShiftPatternOutput; what
 }
 
 /**
- * A pattern's rule in words in the shown language: a weekly rule from the catalogue, any other by the server's
- * description (rrule's English words).
+ * A pattern's rule in words in the shown language, from the catalogue (describeRule); a rule it does not word by
+ * the server's description (rrule's English words).
  */
 function ruleText(pattern: Pick<ShiftPatternOutput, 'rrule' | 'description'>): string {
-  return describeWeeklyRule(pattern.rrule) ?? pattern.description;
+  return describeRule(pattern.rrule) ?? pattern.description;
 }
 
 /** One pattern: its rule in words, times, caregiver, service and dates. */

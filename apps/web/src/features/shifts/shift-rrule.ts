@@ -1,3 +1,4 @@
+import { recurrenceWords, type RecurrenceT } from '@hearth/shared/shifts/recurrence-words';
 import { intlLocale } from '@/format/locale';
 import { i18n } from '@/i18n/i18n.setup';
 
@@ -66,4 +67,21 @@ export function describeWeeklyRule(rule: string, language?: string): string | nu
   // A "unit" list joins without "and" in English, as rrule does ("Monday, Wednesday, Friday"); Spanish adds "y".
   const list = new Intl.ListFormat(intlLocale(language ?? i18n.language), { type: 'unit', style: 'long' });
   return t('patterns.rule.weekly', { count, days: list.format(days.map((code) => t(`weekday.long.${code}`))) });
+}
+
+/**
+ * Any rule in words in the shown language: a plain weekly rule as describeWeeklyRule words it, any other the server
+ * words (daily, monthly, BYMONTH's months, a monthly BYSETPOS over the weekdays, the weekend, every day or one
+ * weekday) by recurrenceWords with the same `server` catalogue keys (`recurrence.*`) as the server's description, so
+ * the words follow the shown language even when a description came in another: "every month on the last weekday",
+ * "todos los meses, el último día laborable".
+ * @param language a language tag; the shown language when left out
+ * @returns the words; null for a rule neither words (the server's description, rrule's English, stands in)
+ */
+export function describeRule(rule: string, language?: string): string | null {
+  const shown = language ?? i18n.language;
+  const weekly = describeWeeklyRule(rule, shown);
+  if (weekly !== null) return weekly;
+  const t = i18n.getFixedT(shown, 'server') as unknown as RecurrenceT;
+  return recurrenceWords(rule, { t, language: shown.toLowerCase().startsWith('es') ? 'es' : 'en', locale: intlLocale(shown) });
 }
