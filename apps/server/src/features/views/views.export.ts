@@ -8,6 +8,7 @@ import { formatInstant, formatInstantInterval, zoneAbbreviation } from '@hearth/
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
 import type { Language } from '@hearth/shared/i18n/languages';
+import { localizeColumnLabels } from '@hearth/shared/views/view-labels';
 import { msg, serverT } from '../../i18n/server-i18n';
 import { viewName } from '../../i18n/record-names';
 import { authorizeView } from './views.service';
@@ -58,18 +59,7 @@ export function viewWord(view: string, path: string, english: string, language: 
 /** A column with its label and its options' labels in `language` (viewWord), for an export's heading and cells. */
 export function localizeColumn(view: ViewDefinition, column: ViewColumnDefinition, language: Language): ViewColumnDefinition {
   if (language === 'en') return column;
-  return {
-    ...column,
-    label: viewWord(view.name, `columns.${column.key}`, column.label, language),
-    ...(column.options
-      ? {
-          options: column.options.map((o) => ({
-            ...o,
-            label: viewWord(view.name, `options.${column.key}.${o.value}`, o.label, language),
-          })),
-        }
-      : {}),
-  };
+  return localizeColumnLabels(column, (path, english) => viewWord(view.name, path, english, language));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import type { BackendViewMeta } from '@hearth/shared/views/views.schema';
+import { localizeColumnLabels } from '@hearth/shared/views/view-labels';
 
 /**
  * A backend view's metadata in the shown language (issue 27): the server names a view's columns and options in English
@@ -16,13 +17,7 @@ export function localizeViewMeta(meta: BackendViewMeta, i18n: I18n): BackendView
   return {
     ...meta,
     label: label('label', meta.label),
-    columns: meta.columns.map((column) => ({
-      ...column,
-      label: label(`columns.${column.key}`, column.label),
-      ...(column.options
-        ? { options: column.options.map((o) => ({ ...o, label: label(`options.${column.key}.${o.value}`, o.label) })) }
-        : {}),
-    })),
+    columns: meta.columns.map((column) => localizeColumnLabels(column, label)),
   };
 }
 
