@@ -21,6 +21,9 @@ import enPush from './en/push.json';
 import enOutbox from './en/outbox.json';
 import enChat from './en/chat.json';
 import enChatPhone from './en/chat-phone.json';
+import enCareForms from './en/care-forms.json';
+import enCareFormBuilder from './en/care-form-builder.json';
+import enCareFormsPhone from './en/care-forms-phone.json';
 
 /**
  * English's message catalogues, by namespace (docs/decisions/0009-i18next-catalogues.md). A module of its own
@@ -50,4 +53,7 @@ export const CATALOGUES_EN = {
   live: enLive,
   chat: enChat,
   chatPhone: enChatPhone,
+  careForms: enCareForms,
+  careFormBuilder: enCareFormBuilder,
+  careFormsPhone: enCareFormsPhone,
 } satisfies Catalogues;

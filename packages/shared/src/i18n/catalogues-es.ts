@@ -21,6 +21,9 @@ import esPush from './es/push.json';
 import esOutbox from './es/outbox.json';
 import esChat from './es/chat.json';
 import esChatPhone from './es/chat-phone.json';
+import esCareForms from './es/care-forms.json';
+import esCareFormBuilder from './es/care-form-builder.json';
+import esCareFormsPhone from './es/care-forms-phone.json';
 
 /**
  * Spanish's message catalogues, by namespace (docs/decisions/0009-i18next-catalogues.md). A module of its own
@@ -50,4 +53,7 @@ export const CATALOGUES_ES = {
   live: esLive,
   chat: esChat,
   chatPhone: esChatPhone,
+  careForms: esCareForms,
+  careFormBuilder: esCareFormBuilder,
+  careFormsPhone: esCareFormsPhone,
 } satisfies Catalogues;

@@ -39,6 +39,9 @@ export const NAMESPACES = [
   'live',
   'chat',
   'chatPhone',
+  'careForms',
+  'careFormBuilder',
+  'careFormsPhone',
 ] as const;
 
 /** One language's catalogues, by namespace. */
