@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import { PDFDocument, PDFRawStream, decodePDFRawStream } from '@cantoo/pdf-lib';
 import type { CareSheetPdfFile } from '@hearth/shared/care-sheets/care-sheets.schema';
 import { startTestApp, type TestApp, type TrpcBody } from '../test/test-app';
 import { plantRecords } from '../test/planted-records';

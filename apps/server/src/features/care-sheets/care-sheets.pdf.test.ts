@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { careSheetPdfFileName, pdfTime, renderCareSheetPdf, type CareSheetPdfSource } from './care-sheets.pdf';
 
 const SOURCE: CareSheetPdfSource = {

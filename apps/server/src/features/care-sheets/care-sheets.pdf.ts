@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { TFunction } from 'i18next';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from '@cantoo/pdf-lib';
 import type { CareSheetPdfDetails } from '@hearth/shared/care-sheets/care-sheets.schema';
 import type { Language } from '@hearth/shared/i18n/languages';
 import { serverT } from '../../i18n/server-i18n';
@@ -206,11 +206,11 @@ async function signature(
 }
 
 /**
- * Draws a care sheet as a PDF with pdf-lib (issue "caregiver app" item 5), US Letter, one page when it fits:
- * the agency and branch, the client, caregiver and service code, the scheduled and actual times in the branch's
- * time zone (MM/DD/YY h:mm A), the care plan tasks each with a box checked when done and "Done" / "Not done"
- * (tasks recorded that are no longer in the plan follow, marked so), transportation (miles, trips), the
- * caregiver's comment (wrapped), the client's signature image or initials or the reason they could not sign, the
+ * Draws a care sheet as a PDF with @cantoo/pdf-lib, the maintained fork of pdf-lib (issue "caregiver app" item 5), US
+ * Letter, one page when it fits: the agency and branch, the client, caregiver and service code, the scheduled and
+ * actual times in the branch's time zone (MM/DD/YY h:mm A), the care plan tasks each with a box checked when done and
+ * "Done" / "Not done" (tasks recorded that are no longer in the plan follow, marked so), transportation (miles, trips),
+ * the caregiver's comment (wrapped), the client's signature image or initials or the reason they could not sign, the
  * caregiver's signature or initials, and when it was submitted and reviewed (with the review note).
  * Its texts are the `server` catalogue's `carePdf` in `language` (the requesting user's, issue 27), its dates
  * through Intl in that language's locale outside English. Text outside the standard fonts' WinAnsi set is

@@ -514,7 +514,8 @@ export async function getCareSheetPDFDetails({
 
 /**
  * The care sheet as a PDF file (getCareSheetPDFFile {care_sheet_id}, issue "caregiver app" item 5), made with
- * pdf-lib by renderCareSheetPdf, in `language` (the requesting user's): who may read it as getCareSheetPDFDetails.
+ * @cantoo/pdf-lib by renderCareSheetPdf, in `language` (the requesting user's): who may read it as
+ * getCareSheetPDFDetails.
  * @returns {fileName "care-sheet-<client-last-name>-<YYYY-MM-DD>.pdf" (the visit's local date), contentType
  * application/pdf, base64 of the file}.
  * @throws AppError NOT_FOUND "Care sheet N not found" for a missing one or one the caller may not read.
