@@ -12,6 +12,9 @@ import {
 } from './care-forms.constants';
 import { ZQuestionnaire, ZResponseItems } from './questionnaire.schema';
 
+/** The FHIR R4 types of a care form type and its answers, for code outside packages/shared (the server). */
+export type { Questionnaire, QuestionnaireItem, QuestionnaireResponseItem } from 'fhir/r4';
+
 /*
  * Inputs and outputs of care forms and care form types (issue 23; spec /care-forms, careForms.create,
  * careForms.saveInProgress, careForms.detail; payloads "not shown", so the issue decides them). A type is a FHIR R4
