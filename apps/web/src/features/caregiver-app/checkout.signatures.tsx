@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { CaregiverSignMode, CareSheetFormValues, ClientSignMode } from './care-sheet-form';
 import { Section } from './checkout.section';
-import { SignaturePad } from './signature-pad';
+import { SignaturePad } from '@/components/signature/signature-pad';
 
 const CLIENT_MODES: ClientSignMode[] = ['signature', 'initials', 'unable'];
 const CAREGIVER_MODES: CaregiverSignMode[] = ['signature', 'initials'];

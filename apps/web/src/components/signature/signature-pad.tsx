@@ -12,7 +12,7 @@ const DEFAULT_HEIGHT = 160;
 /** The pad's buttons: type the name instead of drawing (or back), and clear the drawing. */
 function PadButtons(props: { typed: boolean; signed: boolean; onToggle: () => void; onClear: () => void }) {
   const { typed, signed, onToggle, onClear } = props;
-  const { t } = useTranslation();
+  const { t } = useTranslation('caregiverApp');
   return (
     <Group justify="space-between" mt={4} gap="xs">
       <Button
@@ -59,7 +59,7 @@ export function SignaturePad(props: {
   height?: number;
 }) {
   const { label, description, value, onChange, error, height = DEFAULT_HEIGHT } = props;
-  const { t } = useTranslation();
+  const { t } = useTranslation('caregiverApp');
   const { ref: boxRef, width } = useElementSize();
   const { canvasRef, onPointerDown, onPointerMove, finish, clear } = useSignatureDrawing({ value, onChange, width, height });
   const [typed, setTyped] = useState(false);
