@@ -15,9 +15,11 @@
  * - `care-form-notice:<id>`: a draft the sync discarded, kept until the caregiver has read it (never lost silently);
  * - `care-form-problems:<formId>`: why the server refused a signing queued offline, shown on the form.
  */
-import type { QuestionnaireResponseItem } from 'fhir/r4';
 import { CARE_FORM_DETAIL_CACHE_SIZE, CARE_FORM_DRAFT_MAX_AGE_DAYS } from '@hearth/shared/care-forms/care-forms.constants';
 import type { CareFormDetail, StartableCareFormType } from '@hearth/shared/care-forms/care-forms.schema';
+
+/** One QuestionnaireResponse item (FHIR R4), as the care form's shared output types it. */
+export type QuestionnaireResponseItem = CareFormDetail['items'][number];
 
 /** A signing the caregiver did offline: sent with careForms.complete after the draft's answers. */
 export interface QueuedCompletion {

@@ -9,7 +9,6 @@
  * read of a draft and its removal. The drafts, notices and signing problems are published to React through a
  * snapshot (useSyncExternalStore), re-read after every change this box makes.
  */
-import type { QuestionnaireResponseItem } from 'fhir/r4';
 import type { CareFormDetail, CareFormSummary, StartableCareFormType } from '@hearth/shared/care-forms/care-forms.schema';
 import { i18n } from '@/i18n/i18n.setup';
 import {
@@ -39,6 +38,7 @@ import {
   type DraftLabel,
   type EditDraft,
   type IndexRow,
+  type QuestionnaireResponseItem,
   type SigningProblems,
 } from './care-forms-offline.records';
 import { syncDrafts, type CareFormsSender, type CareFormsStore, type CareFormsSyncResult } from './care-forms-offline.sync';

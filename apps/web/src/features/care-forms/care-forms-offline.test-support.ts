@@ -5,10 +5,10 @@
  * linkId). It can be taken offline, made to refuse a form, and made to run a step while a call is in flight (the
  * caregiver typing during a sync). The clock is the test's.
  */
-import type { QuestionnaireResponseItem } from 'fhir/r4';
 import type { CareFormDetail } from '@hearth/shared/care-forms/care-forms.schema';
 import { syncOutcome } from '@/api/sync-outcome';
 import type { CareFormsSender } from './care-forms-offline.sync';
+import type { QuestionnaireResponseItem } from './care-forms-offline.records';
 
 /** A form as the fake server holds it. */
 export interface FakeForm {
