@@ -117,9 +117,8 @@ export function sameCoding(a: Coding, b: Coding): boolean {
 
 /**
  * How an answer compares with an enableWhen's answer[x]: negative, 0 or positive; null when they cannot be compared
- * (other kinds, or a coding or boolean under an ordering operator's question). Integers and decimals compare as
- * numbers, dates, times and strings as their text by code unit
- * (FHIR's formats sort so), dateTimes as instants.
+ * (other kinds, or a coding or boolean). Integers and decimals compare as numbers, dateTimes as instants, dates, times
+ * and strings as their text by code unit (FHIR's date and time formats sort so).
  */
 export function compareValues(answer: FoundValue, condition: FoundValue): number | null {
   const numeric = (k: ValueKind) => k === 'Integer' || k === 'Decimal';
