@@ -24,7 +24,8 @@ describe('item kinds', () => {
   });
 
   it('offers the properties FHIR allows for each kind', () => {
-    expect(propertiesOf('group')).toMatchObject({ required: false, repeats: false, initial: null });
+    expect(propertiesOf('group')).toMatchObject({ required: false, repeats: true, readOnly: false, initial: null });
+    expect(propertiesOf('display')).toMatchObject({ required: false, repeats: false, initial: null });
     expect(propertiesOf('boolean')).toMatchObject({ required: true, repeats: false, initial: 'valueBoolean' });
     expect(propertiesOf('string')).toMatchObject({ maxLength: true, initial: 'valueString' });
     expect(propertiesOf('choice')).toMatchObject({ answerOptions: true, maxLength: false, initial: null });

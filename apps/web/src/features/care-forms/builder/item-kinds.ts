@@ -68,8 +68,7 @@ export interface KindProperties {
 }
 
 /** The initial[x] fields the builder edits. */
-export type InitialField =
-  'valueString' | 'valueBoolean' | 'valueInteger' | 'valueDecimal' | 'valueDate' | 'valueDateTime' | 'valueTime';
+export type InitialField = 'valueString' | 'valueBoolean' | 'valueInteger' | 'valueDecimal' | 'valueDate' | 'valueTime';
 
 const NONE: KindProperties = {
   required: false,
@@ -90,18 +89,19 @@ const INITIAL_FIELDS: Partial<Record<ItemKind, InitialField>> = {
   integer: 'valueInteger',
   decimal: 'valueDecimal',
   date: 'valueDate',
-  dateTime: 'valueDateTime',
   time: 'valueTime',
 };
 
 /**
  * What the builder lets an admin set on an item of `kind`. FHIR R4: maxLength only on text-like answers (que-10),
  * no initial[x] beside answerOption (que-11: choices mark options initialSelected), a boolean does not repeat, a
- * group and a display hold no answer, a signature is one drawing.
+ * group holds no answer of its own but may repeat, a display holds none, a signature is one drawing. A date-time
+ * takes no initial answer here: FHIR wants its zone, which the admin's browser would have to guess.
  */
 export function propertiesOf(kind: ItemKind): KindProperties {
   switch (kind) {
     case 'group':
+      return { ...NONE, repeats: true };
     case 'display':
       return NONE;
     case 'signature':

@@ -9,6 +9,7 @@ import {
   linkIdProblem,
   moveIntoGroup,
   moveIntoGroupAbove,
+  moveAbilities,
   moveItem,
   moveOutOfGroup,
   placeForNew,
@@ -155,5 +156,12 @@ describe('questionnaire tree', () => {
     expect(ids('vitals')).toEqual(['falls']);
     expect(ids('falls')).toEqual([]);
     expect(ids('missing')).toEqual([]);
+  });
+
+  it('offers only the moves that change the tree', () => {
+    expect(moveAbilities(form(), 'falls')).toEqual({ up: false, down: true, intoGroupAbove: false, outOfGroup: false });
+    expect(moveAbilities(form(), 'note')).toEqual({ up: true, down: false, intoGroupAbove: true, outOfGroup: false });
+    expect(moveAbilities(form(), 'fall-how')).toEqual({ up: true, down: false, intoGroupAbove: false, outOfGroup: true });
+    expect(moveAbilities(form(), 'missing')).toEqual({ up: false, down: false, intoGroupAbove: false, outOfGroup: false });
   });
 });

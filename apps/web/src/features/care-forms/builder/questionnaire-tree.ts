@@ -255,3 +255,24 @@ export function conditionCandidates(items: QItem[], linkId: string): QItem[] {
   if (at < 0) return [];
   return flat.slice(0, at).flatMap((entry) => (isQuestion(entry.item) ? [entry.item] : []));
 }
+
+/** Which moves the builder's buttons offer for an item: up, down, into the group above, out of its group. */
+export interface MoveAbilities {
+  up: boolean;
+  down: boolean;
+  intoGroupAbove: boolean;
+  outOfGroup: boolean;
+}
+
+/** The moves that would change the tree for the item `linkId` (none for an item that is not found). */
+export function moveAbilities(items: QItem[], linkId: string): MoveAbilities {
+  const place = placeOf(items, linkId);
+  if (!place) return { up: false, down: false, intoGroupAbove: false, outOfGroup: false };
+  const siblings = childrenOf(items, place.parent) ?? [];
+  return {
+    up: place.index > 0,
+    down: place.index < siblings.length - 1,
+    intoGroupAbove: siblings[place.index - 1]?.type === 'group',
+    outOfGroup: place.parent !== null,
+  };
+}
