@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Button, Group, Input, Paper, Text, TextInput } from '@mantine/core';
+import { Box, Button, Group, Input, Paper, Text, TextInput, type MantineSize } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconEraser, IconKeyboard, IconSignature } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -57,8 +57,12 @@ export function SignaturePad(props: {
   onChange: (value: string | null) => void;
   error?: string;
   height?: number;
+  /** Marks the pad as one that must be signed (an asterisk by the label). */
+  required?: boolean;
+  /** The label's size, to match the inputs around the pad (Mantine's default when left out). */
+  size?: MantineSize;
 }) {
-  const { label, description, value, onChange, error, height = DEFAULT_HEIGHT } = props;
+  const { label, description, value, onChange, error, height = DEFAULT_HEIGHT, required = false, size } = props;
   const { t } = useTranslation('caregiverApp');
   const { ref: boxRef, width } = useElementSize();
   const { canvasRef, onPointerDown, onPointerMove, finish, clear } = useSignatureDrawing({ value, onChange, width, height });
@@ -72,7 +76,7 @@ export function SignaturePad(props: {
   const draw = typed ? {} : { onPointerDown, onPointerMove, onPointerUp: finish, onPointerCancel: finish };
 
   return (
-    <Input.Wrapper label={label} description={description} error={typed ? undefined : error}>
+    <Input.Wrapper label={label} description={description} error={typed ? undefined : error} withAsterisk={required} size={size}>
       <Paper
         withBorder
         radius="md"
