@@ -222,8 +222,22 @@ const caregiverRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./features/caregiver-app/checkout.page')).CheckOutPage }),
   },
   {
+    // The visit's care plan, then links to the visit's care forms (routes/care-plan.route.tsx composes them).
     path: 'care-plans/:id',
-    lazy: async () => ({ Component: (await import('./features/caregiver-app/care-plan.page')).CarePlanPage }),
+    lazy: async () => ({ Component: (await import('./routes/care-plan.route')).CarePlanRoute }),
+  },
+  {
+    path: 'care-forms',
+    lazy: async () => ({ Component: (await import('./routes/care-forms-phone.route')).CareFormsPhoneListRoute }),
+  },
+  {
+    path: 'care-forms/new',
+    lazy: async () => ({ Component: (await import('./routes/care-forms-phone.route')).CareFormsPhoneStartRoute }),
+  },
+  {
+    // :id is a form's id, or new-<clientRecordId> for a form started on the phone and not yet created.
+    path: 'care-forms/:id',
+    lazy: async () => ({ Component: (await import('./routes/care-forms-phone.route')).CareFormsPhoneFillRoute }),
   },
   { path: '*', element: <Navigate to="/app" replace /> },
 ];

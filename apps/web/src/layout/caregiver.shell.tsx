@@ -1,7 +1,7 @@
 import { AppShell, Group, Indicator, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { PhoneAppHeader } from './app-header';
 import { NotificationsBell } from '@/components/notifications/notifications-bell';
-import { IconAlertTriangle, IconCalendarEvent, IconHandGrab, IconMessages } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarEvent, IconClipboardList, IconHandGrab, IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useCaregiverAppCounts } from '@/api/caregiver-app-counts';
@@ -10,12 +10,13 @@ import { useChatUnreadCount } from '@/components/chat/chat-unread';
 import { countBadge } from '@/format/count-badge';
 import classes from './caregiver.shell.module.css';
 
-type Tab = 'schedule' | 'missed' | 'pickup' | 'chat';
+type Tab = 'schedule' | 'missed' | 'pickup' | 'forms' | 'chat';
 
 const TABS: { tab: Tab; to: string; Icon: typeof IconCalendarEvent }[] = [
   { tab: 'schedule', to: '/app', Icon: IconCalendarEvent },
   { tab: 'missed', to: '/app?status=missing', Icon: IconAlertTriangle },
   { tab: 'pickup', to: '/app/pickup', Icon: IconHandGrab },
+  { tab: 'forms', to: '/app/care-forms', Icon: IconClipboardList },
   { tab: 'chat', to: '/chat', Icon: IconMessages },
 ];
 
@@ -25,18 +26,20 @@ const COUNT_COLORS: Partial<Record<Tab, string>> = { missed: 'orange', pickup: '
 function activeTab(pathname: string, status: string | null): Tab | null {
   if (pathname === '/chat') return 'chat';
   if (pathname.startsWith('/app/pickup')) return 'pickup';
+  if (pathname.startsWith('/app/care-forms')) return 'forms';
   if (pathname === '/app') return status === 'missing' ? 'missed' : 'schedule';
   return null;
 }
 
 /**
- * The caregiver app layout, phone first: a slim header and a bottom bar (Schedule, Missed, Pickup, Chat). Missed
+ * The caregiver app layout, phone first: a slim header and a bottom bar (Schedule, Missed, Pickup, Forms, Chat). Missed
  * and Pickup carry their counts from caregiverAppGetCounts (no badge for none or while unknown); Chat carries the
  * live unread count (getChatUnreadCount, refetched on each live 'chat' event; issue 22 item 6), and is not shown to
  * a caregiver without chat (the role's chatEnabled or their own off, issue 22 item 5).
  */
 export function CaregiverShell() {
   const { t } = useTranslation('caregiverApp');
+  const { t: tForms } = useTranslation('careFormsPhone');
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const active = activeTab(pathname, searchParams.get('status'));
@@ -82,7 +85,7 @@ export function CaregiverShell() {
                   <Icon size={22} stroke={1.6} />
                 </Indicator>
                 <Text size="xs" fw={500} inherit>
-                  {t(`menu.${tab}`)}
+                  {tab === 'forms' ? tForms('nav.forms') : t(`menu.${tab}`)}
                 </Text>
                 {count !== null && <VisuallyHidden>{`, ${count}`}</VisuallyHidden>}
               </UnstyledButton>
