@@ -4,6 +4,7 @@ import type { CareFormStatus } from '@hearth/shared/care-forms/care-forms.consta
 import { enabledItems, isSignatureItem, type FormNode } from '@hearth/shared/care-forms/questionnaire-rules';
 import type { Language } from '@hearth/shared/i18n/languages';
 import { calendarDate } from '../../i18n/server-dates';
+import { serverT } from '../../i18n/server-i18n';
 import { BODY_SIZE, GREY, PAGE, PdfCursor, embedImage, pdfInstant } from './care-forms.pdf-layout';
 
 type QuestionnaireResponseItemAnswer = NonNullable<QuestionnaireResponseItem['answer']>[number];
@@ -190,7 +191,7 @@ export function questionnaireResponseOf(data: CareFormPdfData): QuestionnaireRes
  * @returns the PDF file's bytes.
  */
 export async function renderCareFormPdf(data: CareFormPdfData, language: Language = 'en'): Promise<Uint8Array> {
-  const title = `${data.typeName}: ${data.clientName}`;
+  const title = serverT(language)('careFormPdf.docTitle', { type: data.typeName, client: data.clientName });
   const cursor = await PdfCursor.create(title, data.agencyName, language);
   const { t } = cursor;
   drawHeader(cursor, data, language);
