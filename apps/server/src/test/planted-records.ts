@@ -27,7 +27,8 @@ export interface PlantOptions {
  * journal entry, credential and cash advance; payer source and service; a visit with timesheet, comment, pickup
  * invitation and care sheet; a shift pattern; a pay period lock; an import and an export; a saved view; an
  * encryption key; an outbox message; an in-app notification and a channel choice; payroll and billing lines; a chat
- * conversation with its member, message, attachment and a broadcast.
+ * conversation with its member, message, attachment and a broadcast; a care form type, a care form (amended, in
+ * progress again) and its signed first version.
  * @returns the company id the set belongs to
  */
 export async function plantRecords(db: Db, options: PlantOptions): Promise<number> {
@@ -113,6 +114,21 @@ export async function plantRecords(db: Db, options: PlantOptions): Promise<numbe
   await run(sql`update chat_conversations set last_message_id = ${id}, last_message_at = now() where id = ${id}`);
   await run(sql`insert into chat_attachments (id, conversation_id, message_id, uploaded_by_user_id, storage_key, filename, size, content_type, status)
     values (${id}, ${id}, ${id}, ${id}, ${`chat/${id}/planted`}, ${m('photo.jpg')}, 10, 'image/jpeg', 'uploaded')`);
+  // Form types belong to the company: every role of it may read them, so only another company's carry the marker.
+  const typeName = options.companyId === null ? m('Form type') : `Form type ${id}`;
+  const definition = JSON.stringify({
+    resourceType: 'Questionnaire',
+    status: 'active',
+    title: typeName,
+    item: [{ linkId: 'note', text: 'Note', type: 'string' }],
+  });
+  await run(sql`insert into care_form_types (id, company_id, lineage_id, version, name, category, status, caregiver_may_start, definition, frozen)
+    values (${id}, ${companyId}, ${id}, 1, ${typeName}, 'other', 'active', true, ${definition}::jsonb, true)`);
+  const answers = JSON.stringify([{ linkId: 'note', answer: [{ valueString: m('care form answer') }] }]);
+  await run(sql`insert into care_forms (id, client_id, type_id, shift_id, assignee_user_id, status, version, items, amendment_reason, created_by_user_id)
+    values (${id}, ${id}, ${id}, ${id}, ${id}, 'in-progress', 2, ${answers}::jsonb, ${m('amendment')}, ${id})`);
+  await run(sql`insert into care_form_versions (id, form_id, version, status, items, signed_by_user_id, signed_at)
+    values (${id}, ${id}, 1, 'completed', ${answers}::jsonb, ${id}, '2026-11-02T16:00:00Z')`);
   await run(sql`insert into payroll_lines (id, company_id, branch_id, caregiver_id, period_from, period_to)
     values (${id}, ${companyId}, ${id}, ${id}, '2026-11-01', '2026-11-14')`);
   await run(sql`insert into billing_lines (id, company_id, branch_id, period_from, period_to, shift_id, client_id, caregiver_id, payer_source_id, visit_date, status, note)

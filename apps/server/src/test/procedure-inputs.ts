@@ -78,6 +78,10 @@ const LATER_DAY = '2026-11-08';
 const INSTANT = '2026-11-02T14:00:00.000Z';
 const LATER_INSTANT = '2026-11-02T16:00:00.000Z';
 
+/** A 1x1 PNG as the signature pad sends it (a data URL). */
+const SAMPLE_SIGNATURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 /**
  * Values a schema cannot tell: per procedure path, keys set after the walk (a type name that must exist, a view
  * the engine knows). A key set to undefined is removed.
@@ -92,6 +96,18 @@ export const PROCEDURE_INPUT_OVERRIDES: Record<string, Record<string, unknown>> 
   verifyPhone: { code: '123456' },
   // An office conversation names only a branch (direct and group need people of a count the walk cannot tell).
   'chat.startConversation': { kind: 'office', userIds: [] },
+  // A drawn signature is a PNG data URL; an import is a Questionnaire's JSON; a built-in is named by its key. Answers
+  // (QuestionnaireResponse items) are recursive, which the walk does not follow: none.
+  'careForms.complete': { signature: SAMPLE_SIGNATURE, items: [] },
+  'careForms.saveInProgress': { items: [] },
+  'careFormTypes.importJson': {
+    json: JSON.stringify({
+      resourceType: 'Questionnaire',
+      title: 'Imported',
+      item: [{ linkId: 'q', text: 'Q', type: 'string' }],
+    }),
+  },
+  'careFormTypes.copyBuiltIn': { key: 'incident-report' },
 };
 
 /** Keys (any procedure) whose values must name something that exists rather than match a pattern. */

@@ -28,6 +28,8 @@ import { mfaRouter } from '../features/mfa/mfa.router';
 import { notificationsRouter } from '../features/notifications/notifications.router';
 import { liveRouter } from '../features/live/live.router';
 import { chatRouter, chatUnreadRouter } from '../features/chat/chat.router';
+import { careFormsRouter } from '../features/care-forms/care-forms.router';
+import { careFormTypesRouter } from '../features/care-forms/care-form-types.router';
 
 /** The root router at /api/trpc: procedure paths are the spec's call names. */
 export const appRouter = router({
@@ -60,6 +62,8 @@ export const appRouter = router({
   encryptionKeys: encryptionKeysRouter,
   live: liveRouter,
   chat: chatRouter,
+  careForms: careFormsRouter,
+  careFormTypes: careFormTypesRouter,
 });
 
 registerActions(Object.keys(appRouter._def.procedures));

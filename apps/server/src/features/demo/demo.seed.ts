@@ -15,6 +15,7 @@ import { DEMO_BRANCHES, DEMO_PAYERS } from './demo.constants';
 import { demoAddressNear, demoCaregiverValues, demoClientValues, demoCredentials, seedDemoUsers } from './demo.people';
 import { seedDemoSchedule } from './demo.schedule';
 import { markDemoMfaPending } from './demo.mfa';
+import { seedDemoCareForms } from './demo.care-forms';
 
 /** Whether the database holds no agency yet (the first start of an empty embedded database). */
 export async function isEmptyDatabase(db: Db): Promise<boolean> {
@@ -27,8 +28,8 @@ export async function isEmptyDatabase(db: Db): Promise<boolean> {
  * one user per staff role plus a caregiver and a client user (password DEMO_PASSWORD), 60 clients (each with a
  * primary payer) and 40 caregivers (pay rates, skills, languages, availability, credentials) with addresses and
  * coordinates, all generated with fixed faker seeds (the same agency every time; credential expiries are relative
- * to the day of seeding), and a schedule of recurring visits around the day of seeding (seedDemoSchedule). Runs in
- * one transaction.
+ * to the day of seeding), a schedule of recurring visits around the day of seeding (seedDemoSchedule), and care
+ * forms: the shipped types active and a few forms (seedDemoCareForms). Runs in one transaction.
  * @returns counts of what was created.
  */
 export async function seedDemoAgency(db: Db): Promise<{ users: number; clients: number; caregivers: number }> {
@@ -73,6 +74,14 @@ export async function seedDemoAgency(db: Db): Promise<{ users: number; clients: 
       client: clientRows[0]!,
     });
     await seedDemoSchedule(tx, { branchRows, clientRows, caregiverRows, today });
+    const bostonClients = clientRows.filter((c) => c.branchId === branchRows[0]!.id);
+    await seedDemoCareForms(tx, {
+      companyId: company.id,
+      clientIds: [bostonClients[0]!.id, bostonClients[1]!.id],
+      caregiverId: caregiverRows[0]!.id,
+      today,
+      timezone: DEFAULT_TIMEZONE,
+    });
     // Enrolled with the demo authenticator secret at the next start (demo.mfa.ts).
     await markDemoMfaPending(tx, company.id);
     return { users: userCount, clients: clientRows.length, caregivers: caregiverRows.length };

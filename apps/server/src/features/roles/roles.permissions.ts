@@ -43,6 +43,7 @@ export const TABLE_NAMES = [
   'care_sheets',
   'audit_log',
   'integration_transaction_records',
+  'care_forms',
 ] as const;
 
 /** The view engine's procedures: every staff role has them; view permissions decide which views. */
@@ -144,6 +145,43 @@ const WRITE_SHIFTS = [
   'deleteShiftPattern',
 ];
 const WRITE_LOCK_TIMES = ['createPayPeriodLockTime', 'updatePayPeriodLockTime', 'deletePayPeriodLockTime'];
+/** Reading filled care forms (issue 23 item 5): PRN staff read them, every role that fills them too. */
+const READ_CARE_FORMS = ['careForms.detail', 'careForms.version', 'careForms.listForClient', 'careForms.pdf'];
+/** Filling, signing and amending care forms, and reading their types: nurses and the office. */
+const FILL_CARE_FORMS = [
+  ...READ_CARE_FORMS,
+  'careForms.create',
+  'careForms.saveInProgress',
+  'careForms.complete',
+  'careForms.amend',
+  'careForms.mine',
+  'careForms.startable',
+  'careFormTypes.list',
+  'careFormTypes.builtIns',
+  'careFormTypes.detail',
+  'careFormTypes.pdf',
+];
+/** Designing care form types: admins (and system level). */
+const DESIGN_CARE_FORM_TYPES = [
+  'careFormTypes.create',
+  'careFormTypes.update',
+  'careFormTypes.setStatus',
+  'careFormTypes.copyBuiltIn',
+  'careFormTypes.importJson',
+];
+/**
+ * A caregiver's care forms on the phone: those assigned to them or started by them (the service confines them),
+ * starting one from their own visit, and a type's blank PDF for paper back-up.
+ */
+const CAREGIVER_CARE_FORMS = [
+  'careForms.mine',
+  'careForms.startable',
+  'careForms.detail',
+  'careForms.saveInProgress',
+  'careForms.complete',
+  'careForms.create',
+  'careFormTypes.pdf',
+];
 /** The caregiver app's pickup calls (issue "Scheduling" item 4); each confines the caregiver to their own offers. */
 const CAREGIVER_APP_ACTIONS = [
   'caregiverAppGetPickupInvitations',
@@ -162,6 +200,7 @@ const CAREGIVER_APP_ACTIONS = [
   'getCareSheetPDFFile',
   'encryptionKeys.createKey',
   'encryptionKeys.getKey',
+  ...CAREGIVER_CARE_FORMS,
 ];
 /** What office staff who run clients and caregivers day to day may do (Branch Manager, RVP). */
 /** Imports and exports (spec "File imports", "File exports"); their types are edited at system level only. */
@@ -200,6 +239,7 @@ const OFFICE_ACTIONS = [
   ...WRITE_SHIFTS,
   ...FILE_TRANSFER_ACTIONS,
   ...REPORT_ACTIONS,
+  ...FILL_CARE_FORMS,
 ];
 /** Nurses read the records, assess clients and write notes and files. */
 const NURSE_ACTIONS = [
@@ -215,6 +255,7 @@ const NURSE_ACTIONS = [
   // Deleting is the upload flow's undo when the PUT fails (spec section 4 "File upload").
   'createClientFile',
   'deleteClientFile',
+  ...FILL_CARE_FORMS,
 ];
 /** PRN (per diem) staff read the records and write notes. */
 const PRN_ACTIONS = [
@@ -224,8 +265,12 @@ const PRN_ACTIONS = [
   ...READ_CAREGIVERS,
   ...READ_PAYERS,
   ...crud('Client', 'JournalEntry', 'JournalEntries'),
+  ...READ_CARE_FORMS,
 ];
 const RECORD_VIEWS = ['clients', 'caregivers', 'payerSources', 'shifts'];
+/** The care forms table (/care-forms) and what it reads: every role that fills or reads forms. */
+const CARE_FORM_VIEWS = ['careForms'];
+const CARE_FORM_TABLES = ['care_forms'];
 const FILE_TRANSFER_VIEWS = ['fileImports', 'fileImportRows', 'fileExports'];
 const FILE_TRANSFER_TABLES = ['file_imports', 'file_import_rows', 'file_exports'];
 /** Record reports (issue "Payroll, billing, reports" item 3) a nurse reads: assessments and authorization units. */
@@ -280,6 +325,7 @@ const ADMIN_ACTIONS = [
   'updateSecuritySettings',
   'getRecordAccessHistory',
   'getOutbox',
+  ...DESIGN_CARE_FORM_TYPES,
 ];
 const STAFF_TABLES = ['branches', 'clients', 'client_addresses', 'caregivers', 'caregiver_addresses', 'payer_sources', 'shifts'];
 
@@ -298,8 +344,8 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     // Filing a document or photo sent in chat into the client's or caregiver's record is the office's task.
     chatCopyAttachmentsEnabled: true,
     actionPermissions: [...READ_BRANCHES, ...READ_USERS, 'updateUser', ...OFFICE_ACTIONS, ...WRITE_LOCK_TIMES],
-    tablePermissions: ['users', ...STAFF_TABLES, ...FILE_TRANSFER_TABLES, ...REPORT_TABLES],
-    viewPermissions: ['branches', 'users', ...RECORD_VIEWS, ...FILE_TRANSFER_VIEWS, ...REPORT_VIEWS],
+    tablePermissions: ['users', ...STAFF_TABLES, ...FILE_TRANSFER_TABLES, ...REPORT_TABLES, ...CARE_FORM_TABLES],
+    viewPermissions: ['branches', 'users', ...RECORD_VIEWS, ...FILE_TRANSFER_VIEWS, ...REPORT_VIEWS, ...CARE_FORM_VIEWS],
   },
   {
     id: ROLE_IDS.companyAdmin,
@@ -314,8 +360,8 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatReadBranchConversationsEnabled: true,
     chatCopyAttachmentsEnabled: true,
     actionPermissions: ADMIN_ACTIONS,
-    tablePermissions: ['users', 'roles', ...STAFF_TABLES, ...FILE_TRANSFER_TABLES, ...REPORT_TABLES],
-    viewPermissions: ['branches', 'users', ...RECORD_VIEWS, ...FILE_TRANSFER_VIEWS, ...REPORT_VIEWS],
+    tablePermissions: ['users', 'roles', ...STAFF_TABLES, ...FILE_TRANSFER_TABLES, ...REPORT_TABLES, ...CARE_FORM_TABLES],
+    viewPermissions: ['branches', 'users', ...RECORD_VIEWS, ...FILE_TRANSFER_VIEWS, ...REPORT_VIEWS, ...CARE_FORM_VIEWS],
   },
   {
     id: ROLE_IDS.caregiver,
@@ -337,8 +383,8 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatUploadAttachmentEnabled: true,
     chatDownloadAttachmentEnabled: true,
     actionPermissions: [...READ_BRANCHES, ...NURSE_ACTIONS],
-    tablePermissions: [...STAFF_TABLES, ...NURSE_REPORT_TABLES],
-    viewPermissions: ['branches', ...RECORD_VIEWS, ...NURSE_REPORT_VIEWS],
+    tablePermissions: [...STAFF_TABLES, ...NURSE_REPORT_TABLES, ...CARE_FORM_TABLES],
+    viewPermissions: ['branches', ...RECORD_VIEWS, ...NURSE_REPORT_VIEWS, ...CARE_FORM_VIEWS],
   },
   {
     id: ROLE_IDS.rvp,
@@ -347,8 +393,8 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatEnabled: true,
     chatSendMessageEnabled: true,
     actionPermissions: [...READ_BRANCHES, ...READ_USERS, ...OFFICE_ACTIONS, ...ROLLUP_ACTIONS],
-    tablePermissions: ['users', ...STAFF_TABLES, ...FILE_TRANSFER_TABLES, ...REPORT_TABLES],
-    viewPermissions: ['branches', 'users', ...RECORD_VIEWS, ...FILE_TRANSFER_VIEWS, ...REPORT_VIEWS],
+    tablePermissions: ['users', ...STAFF_TABLES, ...FILE_TRANSFER_TABLES, ...REPORT_TABLES, ...CARE_FORM_TABLES],
+    viewPermissions: ['branches', 'users', ...RECORD_VIEWS, ...FILE_TRANSFER_VIEWS, ...REPORT_VIEWS, ...CARE_FORM_VIEWS],
   },
   {
     id: ROLE_IDS.prn,
@@ -357,8 +403,9 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatEnabled: true,
     chatSendMessageEnabled: true,
     actionPermissions: [...READ_BRANCHES, ...PRN_ACTIONS],
-    tablePermissions: STAFF_TABLES,
-    viewPermissions: ['branches', ...RECORD_VIEWS],
+    // The care forms table names who filled and signed each form (users).
+    tablePermissions: [...STAFF_TABLES, ...CARE_FORM_TABLES, 'users'],
+    viewPermissions: ['branches', ...RECORD_VIEWS, ...CARE_FORM_VIEWS],
   },
   { id: ROLE_IDS.client, name: 'Client' },
   { id: ROLE_IDS.trustedContact, name: 'Trusted Contact' },

@@ -9,6 +9,7 @@ import { fileImportRowsView, fileImportsView } from '../file-imports/file-import
 import { fileExportsView } from '../file-exports/file-exports.view';
 import { REPORT_VIEWS } from '../reports/reports.catalog';
 import { accessLogView } from '../access-log/access-log.view';
+import { careFormsView } from '../care-forms/care-forms.view';
 
 /** Every backend view, by name. A new list or report is one more declaration here. */
 const VIEWS = new Map<string, ViewDefinition>(
@@ -23,6 +24,7 @@ const VIEWS = new Map<string, ViewDefinition>(
     fileImportsView,
     fileImportRowsView,
     accessLogView,
+    careFormsView,
     ...REPORT_VIEWS,
   ].map((v) => [v.name, v]),
 );
