@@ -79,10 +79,16 @@ const staffRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./features/file-exports/file-exports.page')).FileExportsPage }),
   },
   comingSoon('cases/*', 'cases'),
-  comingSoon('care-forms', 'careForms'),
+  {
+    path: 'care-forms',
+    lazy: async () => ({ Component: (await import('./features/care-forms/care-forms-list.page')).CareFormsListPage }),
+  },
   comingSoon('care-forms/care-form-types', 'careFormTypes'),
   comingSoon('care-forms/care-form-types/:id', 'careFormType'),
-  comingSoon('care-forms/:id', 'careForm'),
+  {
+    path: 'care-forms/:id',
+    lazy: async () => ({ Component: (await import('./features/care-forms/care-form.page')).CareFormPage }),
+  },
   {
     path: 'dashboard',
     lazy: async () => ({ Component: (await import('./features/dashboards/dashboard.page')).DashboardPage }),
