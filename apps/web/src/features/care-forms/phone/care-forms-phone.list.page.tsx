@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessageOf } from '@/api/api-error';
 import { syncAndRefresh, useCareFormsBox, useCareFormsSnapshot, useCareFormsSync, useOnline } from './care-forms-phone.context';
-import { PHONE_KEYS, useMyForms } from './care-forms-phone.data';
+import { PHONE_KEYS, useMyForms, useStartableTypes } from './care-forms-phone.data';
 import { CreateDraftRow, FormRow, NoticeAlert } from './care-forms-phone.rows';
 
 /** A positive id from a search parameter, else null. */
@@ -58,6 +58,8 @@ export function CareFormsPhoneListPage() {
   const snapshot = useCareFormsSnapshot(box);
   const online = useOnline();
   const mine = useMyForms(box);
+  // Fetched here too, so the types (with their definitions) are on the phone before the caregiver goes offline.
+  useStartableTypes(box);
   const [params] = useSearchParams();
   const shiftId = idParam(params.get('shiftId'));
   const forms = (mine.data?.value ?? []).filter((f) => shiftId === null || f.shiftId === shiftId);
