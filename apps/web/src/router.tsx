@@ -83,8 +83,18 @@ const staffRoutes: RouteObject[] = [
     path: 'care-forms',
     lazy: async () => ({ Component: (await import('./features/care-forms/care-forms-list.page')).CareFormsListPage }),
   },
-  comingSoon('care-forms/care-form-types', 'careFormTypes'),
-  comingSoon('care-forms/care-form-types/:id', 'careFormType'),
+  {
+    path: 'care-forms/care-form-types',
+    lazy: async () => ({
+      Component: (await import('./features/care-forms/care-form-types-list.page')).CareFormTypesListPage,
+    }),
+  },
+  {
+    path: 'care-forms/care-form-types/:id',
+    lazy: async () => ({
+      Component: (await import('./features/care-forms/care-form-type-builder.page')).CareFormTypeBuilderPage,
+    }),
+  },
   {
     path: 'care-forms/:id',
     lazy: async () => ({ Component: (await import('./features/care-forms/care-form.page')).CareFormPage }),
