@@ -329,6 +329,24 @@ describe('validateResponse', () => {
     ]);
   });
 
+  it('accepts free text in an open choice but only listed codings, several answers when it repeats, and hidden answers in a draft', () => {
+    const open = q({
+      linkId: 'aids',
+      text: 'Aids',
+      type: 'open-choice',
+      repeats: true,
+      answerOption: [{ valueCoding: { code: 'cane', display: 'Cane' } }],
+    });
+    expect(validateResponse(open, [answered('aids', { valueString: 'Grab bar' }, { valueCoding: { code: 'cane' } })])).toEqual(
+      [],
+    );
+    expect(validateResponse(open, [answered('aids', { valueCoding: { code: 'walker' } })]).map((p) => p.message)).toEqual([
+      'The answer to "Aids" is not one of its options',
+    ]);
+    const hidden = [answered('fell', { valueBoolean: false }), answered('count', { valueInteger: 1 })];
+    expect(messages(hidden, true)).toEqual([]);
+  });
+
   it('words each problem with a server catalogue message that the index finds again', () => {
     for (const found of validateResponse(form, [answered('fell', { valueString: 'x' }), { linkId: 'ghost' }])) {
       expect(messageOfEnglish(found.message)?.key).toBe(found.key);
