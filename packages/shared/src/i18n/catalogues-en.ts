@@ -24,6 +24,9 @@ import enChatPhone from './en/chat-phone.json';
 import enCareForms from './en/care-forms.json';
 import enCareFormBuilder from './en/care-form-builder.json';
 import enCareFormsPhone from './en/care-forms-phone.json';
+import enCases from './en/cases.json';
+import enCaseAdmin from './en/case-admin.json';
+import enCasesPhone from './en/cases-phone.json';
 
 /**
  * English's message catalogues, by namespace (docs/decisions/0009-i18next-catalogues.md). A module of its own
@@ -56,4 +59,7 @@ export const CATALOGUES_EN = {
   careForms: enCareForms,
   careFormBuilder: enCareFormBuilder,
   careFormsPhone: enCareFormsPhone,
+  cases: enCases,
+  caseAdmin: enCaseAdmin,
+  casesPhone: enCasesPhone,
 } satisfies Catalogues;

@@ -24,6 +24,9 @@ import esChatPhone from './es/chat-phone.json';
 import esCareForms from './es/care-forms.json';
 import esCareFormBuilder from './es/care-form-builder.json';
 import esCareFormsPhone from './es/care-forms-phone.json';
+import esCases from './es/cases.json';
+import esCaseAdmin from './es/case-admin.json';
+import esCasesPhone from './es/cases-phone.json';
 
 /**
  * Spanish's message catalogues, by namespace (docs/decisions/0009-i18next-catalogues.md). A module of its own
@@ -56,4 +59,7 @@ export const CATALOGUES_ES = {
   careForms: esCareForms,
   careFormBuilder: esCareFormBuilder,
   careFormsPhone: esCareFormsPhone,
+  cases: esCases,
+  caseAdmin: esCaseAdmin,
+  casesPhone: esCasesPhone,
 } satisfies Catalogues;

@@ -42,6 +42,9 @@ export const NAMESPACES = [
   'careForms',
   'careFormBuilder',
   'careFormsPhone',
+  'cases',
+  'caseAdmin',
+  'casesPhone',
 ] as const;
 
 /** One language's catalogues, by namespace. */
