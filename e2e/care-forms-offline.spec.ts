@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { query, tokenOf } from './support/api';
 import { expectAccessible } from './support/a11y';
 import { serviceWorkerReady } from './support/app';
@@ -34,11 +34,39 @@ function stringAnswers(items: Detail['items']): Record<string, string> {
   return out;
 }
 
+/**
+ * How many blank type PDFs the phone keeps (entries `u<userId>:care-form-type-pdf:<typeId>` of the encrypted cache,
+ * the IndexedDB database `cache`); 0 while that database does not exist yet.
+ */
+function keptTypePdfs(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const request = indexedDB.open('cache');
+        request.onupgradeneeded = () => request.transaction?.abort();
+        request.onerror = () => resolve(0);
+        request.onsuccess = () => {
+          const db = request.result;
+          try {
+            const keys = db.transaction('entries', 'readonly').objectStore('entries').getAllKeys();
+            keys.onsuccess = () => resolve(keys.result.filter((key) => /^u\d+:care-form-type-pdf:/.test(String(key))).length);
+            keys.onerror = () => resolve(0);
+          } catch {
+            resolve(0);
+          } finally {
+            db.close();
+          }
+        };
+      }),
+  );
+}
+
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('a caregiver fills an assigned form and starts an incident report offline; both sync when online and the office sees them', async ({
   page,
   context,
+  browser,
   request,
 }) => {
   test.setTimeout(180_000);
@@ -58,14 +86,19 @@ test('a caregiver fills an assigned form and starts an incident report offline; 
   await expect(page).toHaveURL(`/app/care-forms/${formId}`);
   await expect(page.getByLabel("Aide's name")).toBeVisible();
   await serviceWorkerReady(page);
+  // The type's blank PDF is kept on the phone for a paper back-up.
+  await expect.poll(() => keptTypePdfs(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
 
-  // Offline: the answer is saved on the phone.
+  // Offline: the answer is saved on the phone, and the blank PDF opens from the phone.
   await context.setOffline(true);
   await expect(page.getByText('You are offline.', { exact: false })).toBeVisible();
   await page.getByLabel("Aide's name").fill(aide);
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByText('Saved on this phone. It will upload when you are back online.')).toBeVisible();
   await page.screenshot({ path: artifact('care-forms-phone-offline-fill.png'), fullPage: false });
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Blank paper form (PDF)' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
 
   // Offline: a new incident report for a visit of theirs.
   await page.getByRole('link', { name: 'Back to forms' }).click();
@@ -107,7 +140,15 @@ test('a caregiver fills an assigned form and starts an incident report offline; 
   await expect(page.getByTestId(`phone-form-${report!.id}`)).toBeVisible();
   await page.screenshot({ path: artifact('care-forms-phone-synced.png') });
 
-  // The office reads the answers.
+  // The office reads the answers: on the staff web, and through the API.
+  const office = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const officePage = await office.newPage();
+  await signInAs(officePage, 'nurse', `/care-forms/${formId}`);
+  await expect(officePage.getByLabel("Aide's name")).toHaveValue(aide);
+  await officePage.screenshot({ path: artifact('care-forms-phone-synced-office.png') });
+  await officePage.goto(`/care-forms/${report!.id}`);
+  await expect(officePage.getByLabel('What happened, in order')).toHaveValue(incident);
+  await office.close();
   const supervisory = await query<Detail>(request, nurse, 'careForms.detail', { id: formId });
   expect(stringAnswers(supervisory.items)['aide-name']).toBe(aide);
   const incidentDetail = await query<Detail>(request, nurse, 'careForms.detail', { id: report!.id });

@@ -105,13 +105,9 @@ export function useFormDetail(box: CareFormsOfflineBox, formId: number | null) {
   });
 }
 
-/**
- * careFormTypes.pdf {id} -> the type's blank form for paper back-up ({fileName, contentType, base64}). Reached through
- * its shared output type while the server's router does not declare it yet.
- */
+/** careFormTypes.pdf {id} -> the type's blank form for paper back-up ({fileName, contentType, base64}). */
 function fetchTypePdf(typeId: number): Promise<CareFormPdfFile> {
-  const types = trpcClient.careFormTypes as unknown as { pdf: { query: (input: { id: number }) => Promise<CareFormPdfFile> } };
-  return types.pdf.query({ id: typeId });
+  return trpcClient.careFormTypes.pdf.query({ id: typeId });
 }
 
 /**

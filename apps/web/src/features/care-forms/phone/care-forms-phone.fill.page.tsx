@@ -120,14 +120,14 @@ export function CareFormsPhoneFillPage() {
             {form.dirty ? t('draft.unsaved') : actions.message}
           </Text>
           {editable && (
-            <Group grow>
-              <Button variant="default" onClick={() => void actions.save()}>
-                {t('draft.save')}
-              </Button>
+            <Stack gap="xs">
               <Button leftSection={<IconSignature size={16} />} onClick={() => setSigning(true)}>
                 {t('fill.sign')}
               </Button>
-            </Group>
+              <Button variant="default" onClick={() => void actions.save()}>
+                {t('draft.save')}
+              </Button>
+            </Stack>
           )}
           {typeId !== null && (
             <Button
