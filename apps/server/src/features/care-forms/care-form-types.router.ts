@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZIdInput } from '@hearth/shared/records/records.fields';
 import {
   ZBuiltInTypeSummary,
+  ZCareFormPdfFile,
   ZCareFormTypeDetail,
   ZCareFormTypeSummary,
   ZCopyBuiltInTypeInput,
@@ -12,6 +13,7 @@ import {
 } from '@hearth/shared/care-forms/care-forms.schema';
 import { permissionProcedure, router } from '../../trpc/init';
 import * as types from './care-form-types.service';
+import { careFormTypePdf } from './care-forms.pdf';
 
 /**
  * Care form types under `careFormTypes.*` (issue 23 item 1): the company's FHIR R4 Questionnaires in versions, and
@@ -30,6 +32,14 @@ export const careFormTypesRouter = router({
     .input(ZIdInput)
     .output(ZCareFormTypeDetail)
     .query(({ ctx, input }) => types.getType({ scope: ctx.scope, input })),
+  /**
+   * A type's blank form as a PDF for paper back-up {id} -> {fileName, contentType application/pdf, base64}, in the
+   * reader's language (care-forms.pdf.ts); the phone keeps it offline.
+   */
+  pdf: permissionProcedure
+    .input(ZIdInput)
+    .output(ZCareFormPdfFile)
+    .query(({ ctx, input }) => careFormTypePdf({ scope: ctx.scope, input, language: ctx.language })),
   /** Creates a draft type {name, category, caregiverMayStart, definition?} -> CareFormTypeDetail; 400 with problems. */
   create: permissionProcedure
     .input(ZCreateCareFormTypeInput)

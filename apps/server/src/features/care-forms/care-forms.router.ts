@@ -3,6 +3,7 @@ import { ZIdInput } from '@hearth/shared/records/records.fields';
 import {
   ZAmendCareFormInput,
   ZCareFormDetail,
+  ZCareFormPdfFile,
   ZCareFormSummary,
   ZCareFormVersion,
   ZCareFormVersionInput,
@@ -67,6 +68,14 @@ export const careFormsRouter = router({
     .query(({ ctx, input }) => forms.listForClient({ scope: ctx.scope, input })),
   /** The caller's forms (assigned to or started by them) -> CareFormSummary[], newest change first, at most 200. */
   mine: permissionProcedure.output(z.array(ZCareFormSummary)).query(({ ctx }) => forms.listMine({ scope: ctx.scope, input: {} })),
+  /**
+   * A form as a PDF {id} -> {fileName, contentType application/pdf, base64}: its answers, photos, signatures, who and
+   * when, in the reader's language (care-forms.pdf.ts).
+   */
+  pdf: permissionProcedure
+    .input(ZIdInput)
+    .output(ZCareFormPdfFile)
+    .query(({ ctx, input }) => forms.formPdf({ scope: ctx.scope, input, language: ctx.language })),
   /** Active types with caregiverMayStart, latest versions, with definitions -> StartableCareFormType[]. */
   startable: permissionProcedure
     .output(z.array(ZStartableCareFormType))

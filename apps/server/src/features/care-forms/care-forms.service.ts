@@ -2,6 +2,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type {
   AmendCareFormInput,
   CareFormDetail,
+  CareFormPdfFile,
   CareFormSummary,
   CareFormVersion,
   CompleteCareFormInput,
@@ -18,6 +19,8 @@ import { careForms, careFormTypes, careFormVersions } from './care-forms.schema'
 import { findForm, formDetail, formSummaries, type ReachedForm } from './care-forms.read';
 import { completedAnswers, assertResponseSize } from './care-forms.answers';
 import { latestTypes } from './care-form-types.lookup';
+import { careFormPdf } from './care-forms.pdf';
+import type { Language } from '@hearth/shared/i18n/languages';
 
 /*
  * Filling, signing and amending care forms (issue 23 item 2; spec careForms.saveInProgress, careForms.detail). A
@@ -191,4 +194,20 @@ export async function listStartable({ scope }: ScopedInput<unknown>): Promise<St
   return types
     .filter((t) => t.status === 'active' && t.caregiverMayStart)
     .map((t) => ({ id: t.id, name: t.name, category: t.category, version: t.version, definition: t.definition }));
+}
+
+/**
+ * A form as a PDF {id} -> {fileName, contentType, base64} (careForms.pdf; issue 23 item 4), drawn by careFormPdf in
+ * the reader's language, logged as a read of the client.
+ * @throws AppError NOT_FOUND "Care form N not found" out of reach.
+ */
+export async function formPdf({
+  scope,
+  input,
+  language,
+}: ScopedInput<{ id: number }> & { language: Language }): Promise<CareFormPdfFile> {
+  const form = await findForm(scope, input.id);
+  const file = await careFormPdf({ scope, input, language });
+  await logRead(scope, form.clientId, 'careForms.pdf');
+  return file;
 }
