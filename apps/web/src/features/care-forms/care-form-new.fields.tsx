@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { useCurrentUser } from '@/api/current-user';
 import { useTRPC } from '@/api/trpc';
-import { formatInstantRange } from '@/format/instant-format';
+import { formatInstant } from '@/format/instant-format';
 
 /** A picked option and its label, kept so the label still shows while another search lists other options. */
 export interface PickedOption {
@@ -111,7 +111,7 @@ export function VisitSelect(props: {
       disabled={props.clientId === null}
       data={visits.map((s) => ({
         value: String(s.id),
-        label: `${formatInstantRange(s.startTimestamp, s.endTimestamp, s.timezone)} · ${s.caregiverName ?? t('new.noCaregiver')}`,
+        label: `${formatInstant(s.startTimestamp, s.timezone, { zoneName: 'never' })} – ${formatInstant(s.endTimestamp, s.timezone, { style: 'time' })} · ${s.caregiverName ?? t('new.noCaregiver')}`,
       }))}
       value={props.value ? String(props.value.shiftId) : null}
       nothingFoundMessage={t('new.noVisits')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessageOf } from '@/api/api-error';
@@ -62,6 +62,7 @@ export function NewCareFormModal(props: {
     <Modal opened={opened} onClose={close} title={t('new.title')} size="lg">
       <Stack gap="sm">
         <TypeSelect value={typeId} onChange={setTypeId} enabled={opened} />
+        {props.client && <Text size="sm">{t('new.forClient', { name: props.client.label })}</Text>}
         {!props.client && (
           <ClientPicker
             value={client}

@@ -9,6 +9,13 @@ import { CARE_FORM_AUTOSAVE_MS, draftItems, finalItems, problemsByLinkId, starti
 import { useCompleteCareForm, useSaveCareForm } from './care-forms.queries';
 import type { QuestionnaireResponseItem } from './renderer/fhir-types';
 
+/** Brings the question `linkId` into view and focuses its first input, for a person fixing a problem. */
+function focusQuestion(linkId: string): void {
+  const question = document.querySelector(`[data-link-id="${CSS.escape(linkId)}"]`);
+  question?.scrollIntoView({ block: 'center' });
+  question?.querySelector<HTMLElement>('input:not([type=hidden]), textarea, button, canvas')?.focus({ preventScroll: true });
+}
+
 /** Where the answers on screen stand against the saved ones. */
 export type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed';
 
@@ -64,6 +71,8 @@ export function useCareFormEditor(detail: CareFormDetail) {
 
   const change = (next: QuestionnaireResponseItem[]) => {
     setItems(next);
+    // Once problems show, they follow the answers: one answered goes away at once.
+    if (Object.keys(problems).length > 0) setProblems(problemsOf(next));
     revision.current = { ...revision.current, changes: revision.current.changes + 1, items: next };
     setSaveState('unsaved');
     debounce.current?.push(revision.current.changes);
@@ -72,12 +81,17 @@ export function useCareFormEditor(detail: CareFormDetail) {
     debounce.current?.cancel();
     persist(revision.current.changes, revision.current.items);
   };
-  /** The shared rules' problems of the answers as they would be completed; true when there are none. */
+  /** The shared rules' problems of `answers` as they would be completed, by question. */
+  const problemsOf = (answers: QuestionnaireResponseItem[]) =>
+    problemsByLinkId(validateResponse(detail.type.definition, finalItems(detail, answers)), word);
+  /** The problems shown, then the first question with one brought into view and focused. */
   const check = (): boolean => {
-    const found = problemsByLinkId(validateResponse(detail.type.definition, finalItems(detail, items)), word);
+    const found = problemsOf(items);
     setProblems(found);
-    setCompleteError(Object.keys(found).length > 0 ? t('form.fixProblems', { count: Object.keys(found).length }) : null);
-    return Object.keys(found).length === 0;
+    const count = Object.keys(found).length;
+    setCompleteError(count > 0 ? t('form.fixProblems', { count }) : null);
+    if (count > 0) requestAnimationFrame(() => focusQuestion(Object.keys(found)[0]!));
+    return count === 0;
   };
   const completeWith = (signature: string, onDone: () => void) => {
     debounce.current?.cancel();

@@ -86,7 +86,14 @@ function OpenChoice(props: ChoiceInputProps) {
   const { t } = useTranslation('careForms');
   const { item, answers, readOnly } = props;
   const labels = [...new Set(choiceOptions(item).map((o) => o.label))];
-  const common = { label: props.label, withAsterisk: props.required, error: props.error, readOnly, data: labels };
+  const common = {
+    label: props.label,
+    withAsterisk: props.required,
+    error: props.error,
+    readOnly,
+    data: labels,
+    size: 'xs' as const,
+  };
   if (item.repeats) {
     return (
       <TagsInput
@@ -124,6 +131,7 @@ function OpenChoiceText(props: ChoiceInputProps) {
     (typedAnswer !== null && stored !== undefined && optionKey(typedAnswer) === optionKey(stored));
   return (
     <Autocomplete
+      size="xs"
       label={props.label}
       withAsterisk={props.required}
       error={props.error}
