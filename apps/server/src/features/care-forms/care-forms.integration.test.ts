@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CareFormDetail, CareFormSummary, CareFormVersion } from '@hearth/shared/care-forms/care-forms.schema';
 import type { TestApp } from '../../test/test-app';
 import { rowsOf } from '../../db/rows';
+import { validateResponse } from '@hearth/shared/care-forms/questionnaire-rules';
 import { careForms } from './care-forms.schema';
 import { FALL_CHECK, SIGNATURE, startCareFormTests } from './care-forms.test-support';
 
@@ -244,5 +245,24 @@ describe('filling a care form', () => {
       'companyadmin',
     );
     expect(foreignUser).toMatchObject({ status: 404, message: `User ${stranger!.id} not found` });
+  });
+
+  it('seeds the demo agency with a signed intake that keeps its rules, an open form, and one assigned to the caregiver', async () => {
+    const forms = await x.api.ok<CareFormSummary[]>(
+      'query',
+      'careForms.listForClient',
+      { clientId: x.f.bostonClientId },
+      'nurse',
+    );
+    const intake = forms.find((f) => f.typeName === 'Client intake' && f.status === 'completed')!;
+    const detail = await x.api.ok<CareFormDetail>('query', 'careForms.detail', { id: intake.id }, 'nurse');
+    expect(detail.signature).toMatch(/^data:image\/png;base64,/);
+    expect(validateResponse(detail.type.definition, detail.items)).toEqual([]);
+    const caregivers = await x.api.ok<CareFormSummary[]>('query', 'careForms.mine', undefined, 'caregiver');
+    expect(caregivers.find((f) => f.typeName === 'Supervisory visit')).toMatchObject({
+      status: 'in-progress',
+      assignee: { userId: x.f.caregiverUserId },
+      shiftId: expect.any(Number),
+    });
   });
 });
