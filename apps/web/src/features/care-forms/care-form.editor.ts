@@ -96,15 +96,19 @@ export function useCareFormEditor(detail: CareFormDetail) {
   const completeWith = (signature: string, onDone: () => void) => {
     debounce.current?.cancel();
     setCompleteError(null);
+    // The completion carries every answer: counted as saved now, so the page's re-render as signed (which ends this
+    // editor) does not save the draft of a form already signed. A refusal leaves them unsaved again.
+    const savedBefore = revision.current.saved;
+    revision.current.saved = revision.current.changes;
     complete.mutate(
       { id: detail.id, items: finalItems(detail, items), signature },
       {
         onSuccess: () => {
-          revision.current.saved = revision.current.changes;
           setProblems({});
           onDone();
         },
         onError: (error) => {
+          revision.current.saved = savedBefore;
           setProblems(fieldErrorsOf(error));
           setCompleteError(errorMessageOf(error));
           onDone();
