@@ -127,3 +127,30 @@ describe('careFormTypePdf', () => {
     expect(await outcome(() => typePdf('developer', other))).toBe('200');
   });
 });
+
+describe('careForms.pdf and careFormTypes.pdf over HTTP', () => {
+  it('answer the roles that may read the form or type, 403 to roles without the action, 404 out of reach', async () => {
+    const { api } = fixtures;
+    const seen: string[] = [];
+    for (const user of CARE_FORM_USERS) {
+      const form = await api.fail('query', 'careForms.pdf', { id: completed.id }, user);
+      const type = await api.fail('query', 'careFormTypes.pdf', { id: typeId }, user);
+      seen.push(`${user} ${form.status} ${type.status}`);
+    }
+    expect(seen).toEqual([
+      'developer 200 200',
+      'companyadmin 200 200',
+      'branchmanager 200 200',
+      'rvp 200 200',
+      'nurse 200 200',
+      // PRN reads forms (not types) of its own branch only; the caregiver prints types, not forms (roles.permissions.ts).
+      'prn 404 403',
+      'caregiver 403 200',
+      'client 403 403',
+      'trustedcontact 403 403',
+    ]);
+    const file = await api.ok<CareFormPdfFile>('query', 'careForms.pdf', { id: assignedFormId }, 'companyadmin');
+    const { attachments } = await readPdf(Buffer.from(file.base64, 'base64'));
+    expect(JSON.parse(attachments[RESPONSE_ATTACHMENT_NAME]!).status).toBe('in-progress');
+  });
+});
