@@ -52,6 +52,8 @@ async function outlineIds(page: Page): Promise<string[]> {
 test('care form types: build a type with a group, a required question and a condition, preview, activate, export', async ({
   page,
 }) => {
+  // Four screens scanned with axe in two schemes, a form filled and signed: more than the default two minutes.
+  test.setTimeout(240_000);
   const name = unique('Wound check ');
   await signInAs(page, 'companyadmin', '/care-forms/care-form-types');
   await expect(page.getByRole('heading', { name: 'Care form types', level: 2 })).toBeVisible();
@@ -168,6 +170,26 @@ test('care form types: build a type with a group, a required question and a cond
   expect(typeId).toBeGreaterThan(0);
 
   await fillForm(page, name);
+
+  // Now used by a form, the type is frozen: saving it makes version 2, the builder says so and opens it.
+  await page.goto(`/care-forms/care-form-types/${typeId}`);
+  await expect(page.getByText('Forms use version 1. Saving makes version 2; the forms keep version 1.')).toBeVisible();
+  await row(page, 'Length in cm').click();
+  const properties = page.getByRole('region', { name: 'Properties' });
+  await properties.getByRole('textbox', { name: 'Text', exact: true }).fill('Length in centimetres');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved as version 2', { exact: true })).toBeVisible();
+  await expect(page).not.toHaveURL(new RegExp(`/${typeId}$`));
+  await expect(page.getByText('Version 2', { exact: true })).toBeVisible();
+  await expect(row(page, 'Length in centimetres')).toBeVisible();
+
+  // A built-in type is copied into the agency's types and opens in the builder with its items.
+  await page.goto('/care-forms/care-form-types');
+  await page.getByRole('button', { name: 'Copy a built-in' }).click();
+  await page.getByRole('menuitem', { name: /^Incident report/ }).click();
+  await expect(page).toHaveURL(/\/care-forms\/care-form-types\/\d+$/);
+  await expect(page.getByRole('heading', { name: /Incident report/, level: 2 })).toBeVisible();
+  expect(await outline(page).locator('li').count()).toBeGreaterThan(3);
 });
 
 /** Draws a scribble on a signature pad with the mouse (pointer events, as a finger would). */
