@@ -43,6 +43,7 @@ function BooleanInput(props: AnswerInputProps) {
  * undone; a complete number is handed up as valueInteger or valueDecimal.
  */
 function NumberAnswerInput(props: AnswerInputProps & { type: 'integer' | 'decimal' }) {
+  const { t } = useTranslation('careForms');
   const { answer, type } = props;
   const stored = type === 'integer' ? answer?.valueInteger : answer?.valueDecimal;
   const [text, setText] = useState<string | number>(stored ?? '');
@@ -54,6 +55,7 @@ function NumberAnswerInput(props: AnswerInputProps & { type: 'integer' | 'decima
       withAsterisk={props.required}
       error={props.error}
       readOnly={props.readOnly}
+      placeholder={props.readOnly ? t('renderer.noAnswer') : undefined}
       value={shown}
       allowDecimal={type === 'decimal'}
       decimalSeparator="."
@@ -70,6 +72,7 @@ function NumberAnswerInput(props: AnswerInputProps & { type: 'integer' | 'decima
 
 /** The browser's own date, time or date-and-time picker: light, and native on a phone. */
 function NativePickerInput(props: AnswerInputProps & { type: 'date' | 'dateTime' | 'time' }) {
+  const { t } = useTranslation('careForms');
   const { answer, type } = props;
   const value =
     type === 'date'
@@ -83,7 +86,9 @@ function NativePickerInput(props: AnswerInputProps & { type: 'date' | 'dateTime'
       withAsterisk={props.required}
       error={props.error}
       readOnly={props.readOnly}
-      type={type === 'dateTime' ? 'datetime-local' : type}
+      // Read-only and unanswered, it says so instead of showing an empty picker's mask.
+      type={props.readOnly && value === '' ? 'text' : type === 'dateTime' ? 'datetime-local' : type}
+      placeholder={props.readOnly ? t('renderer.noAnswer') : undefined}
       value={value}
       maw={type === 'time' ? 160 : 260}
       onChange={(event) => {
@@ -102,12 +107,14 @@ function NativePickerInput(props: AnswerInputProps & { type: 'date' | 'dateTime'
 
 /** A short text (string) on one line, or a long one (text) in a growing box; maxLength is enforced as typed. */
 function TextAnswerInput(props: AnswerInputProps) {
+  const { t } = useTranslation('careForms');
   const { item } = props;
   const common = {
     label: props.label,
     withAsterisk: props.required,
     error: props.error,
     readOnly: props.readOnly,
+    placeholder: props.readOnly ? t('renderer.noAnswer') : undefined,
     maxLength: item.maxLength,
     value: props.answer?.valueString ?? '',
     description:
