@@ -6,6 +6,7 @@ import type { TestApp } from '../../test/test-app';
 import { rowsOf } from '../../db/rows';
 import { validateResponse } from '@hearth/shared/care-forms/questionnaire-rules';
 import { careForms } from './care-forms.schema';
+import { accessLog } from '../access-log/access-log.schema';
 import { FALL_CHECK, SIGNATURE, startCareFormTests } from './care-forms.test-support';
 
 /**
@@ -264,5 +265,21 @@ describe('filling a care form', () => {
       assignee: { userId: x.f.caregiverUserId },
       shiftId: expect.any(Number),
     });
+  });
+
+  it('logs each read of a form, its versions and its PDF as a read of its client (HIPAA 45 CFR 164.312(b))', async () => {
+    const form = await x.api.startForm(fallCheck, x.f.bostonClientId, 'nurse');
+    await x.api.ok('query', 'careForms.detail', { id: form.id }, 'rvp');
+    await x.api.ok('query', 'careForms.pdf', { id: form.id }, 'rvp');
+    const reads = await t.database.db
+      .select({ detail: accessLog.detail, recordType: accessLog.recordType })
+      .from(accessLog)
+      .where(and(eq(accessLog.clientId, x.f.bostonClientId), eq(accessLog.action, 'record-read')));
+    expect(reads).toEqual(
+      expect.arrayContaining([
+        { detail: 'careForms.detail', recordType: 'client' },
+        { detail: 'careForms.pdf', recordType: 'client' },
+      ]),
+    );
   });
 });
