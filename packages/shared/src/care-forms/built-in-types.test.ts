@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { BUILT_IN_TYPE_KEYS, BUILT_IN_TYPES, builtInItemCount, findBuiltInType } from './built-in-types';
 import { ZQuestionnaire } from './questionnaire.schema';
 import { SIGNATURE_EXTENSION_URL } from './care-forms.constants';
+import { questionnaireProblems } from './questionnaire-problems';
+import { initialItems, validateResponse } from './questionnaire-rules';
 import type { QuestionnaireItem } from 'fhir/r4';
 
 /** Every item of a definition, nested ones included. */
@@ -19,6 +21,11 @@ describe('the shipped care form types', () => {
   it.each(BUILT_IN_TYPES.map((t) => [t.key, t] as const))('%s is a Questionnaire of the supported subset', (_, type) => {
     const parsed = ZQuestionnaire.safeParse(type.definition);
     expect(parsed.error?.issues ?? []).toEqual([]);
+    expect(questionnaireProblems(type.definition)).toEqual([]);
+    // A blank form is refused only for its required answers.
+    const blank = validateResponse(type.definition, initialItems(type.definition));
+    expect(blank.length).toBeGreaterThan(0);
+    expect(blank.every((p) => p.key.startsWith('validation.careForms.required'))).toBe(true);
     const items = allItems(type.definition.item);
     const linkIds = items.map((i) => i.linkId);
     expect(new Set(linkIds).size).toBe(linkIds.length);
