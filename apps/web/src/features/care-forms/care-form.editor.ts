@@ -69,6 +69,14 @@ export function useCareFormEditor(detail: CareFormDetail) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per form: persist and the refs read the latest state
   }, []);
 
+  // Closing the tab or reloading with answers not saved yet asks first (the browser's own question).
+  useEffect(() => {
+    if (saveState === 'saved') return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [saveState]);
+
   const change = (next: QuestionnaireResponseItem[]) => {
     setItems(next);
     // Once problems show, they follow the answers: one answered goes away at once.
