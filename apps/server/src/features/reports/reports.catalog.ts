@@ -2,6 +2,8 @@ import type { ViewDefinition } from '../views/views.registry';
 import { reportAdpEmployeesView } from './adp-employees.view';
 import { reportBillingView } from './billing.view';
 import { reportCareSheetFilesView } from './care-sheet-files.view';
+import { reportCaseResolutionView } from './case-resolution.view';
+import { reportCasesOpenView } from './cases-open.view';
 import { reportCaregiverChangesView } from './caregiver-changes.view';
 import { reportCaregiverCashAdvancesView } from './caregiver-cash-advances.view';
 import { reportCaregiverFilesView } from './caregiver-files.view';
@@ -19,6 +21,8 @@ export const REPORT_VIEWS: ViewDefinition[] = [
   reportAdpEmployeesView,
   reportBillingView,
   reportCareSheetFilesView,
+  reportCaseResolutionView,
+  reportCasesOpenView,
   reportCaregiverCashAdvancesView,
   reportCaregiverChangesView,
   reportCaregiverFilesView,
