@@ -68,6 +68,13 @@ describe('care form types', () => {
     const used = await x.api.ok<CareFormTypeDetail>('query', 'careFormTypes.detail', { id: type.id }, 'nurse');
     expect(used.frozen).toBe(true);
 
+    const unchanged = await x.api.ok<CareFormTypeDetail>(
+      'mutation',
+      'careFormTypes.update',
+      { id: type.id, definition: FALL_CHECK },
+      'companyadmin',
+    );
+    expect(unchanged).toMatchObject({ id: type.id, version: 1, frozen: true });
     const definition = { ...FALL_CHECK, item: [...FALL_CHECK.item!, { linkId: 'notes', text: 'Notes', type: 'text' }] };
     const next = await x.api.ok<CareFormTypeDetail>(
       'mutation',

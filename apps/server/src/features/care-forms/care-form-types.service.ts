@@ -26,6 +26,15 @@ function emptyDefinition(title: string): Questionnaire {
   return { resourceType: 'Questionnaire', status: 'draft', title, item: [] };
 }
 
+/** JSON with object keys sorted: equal for equal values whatever order jsonb kept the keys in. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}
+
 /** The caller's company, where a new type goes. @throws AppError BAD_REQUEST for a user of no company. */
 function companyOf(scope: Scope): number {
   if (scope.companyId === null) throw new AppError('BAD_REQUEST', 'Form types belong to an agency: sign in as a user of one');
@@ -73,7 +82,7 @@ export async function createType({ scope, input }: ScopedInput<CreateCareFormTyp
  * Edits a type version {id, name?, category?, caregiverMayStart?, definition?} -> CareFormTypeDetail. A version not
  * yet used by a form is changed in place; a frozen one is copied into the lineage's next version (its status
  * kept) with the changes, and that new version is answered (issue 23 item 1: a type used by a form is frozen, edits
- * make a new version).
+ * make a new version); a frozen version saved without a change stays as it is.
  * @throws AppError NOT_FOUND "Care form type N not found"; BAD_REQUEST for a definition with problems.
  */
 export async function updateType({ scope, input }: ScopedInput<UpdateCareFormTypeInput>): Promise<CareFormTypeDetail> {
@@ -90,6 +99,10 @@ export async function updateType({ scope, input }: ScopedInput<UpdateCareFormTyp
     await scope.db.update(careFormTypes).set(changes).where(eq(careFormTypes.id, current.id));
     return typeDetail(scope, current.id);
   }
+  const { updatedAt: _now, ...next } = changes;
+  const { name, category, caregiverMayStart, definition } = current;
+  // Saving a frozen version unchanged makes no new version.
+  if (canonical(next) === canonical({ name, category, caregiverMayStart, definition })) return typeDetail(scope, current.id);
   const [latest] = await scope.db
     .select({ version: max(careFormTypes.version) })
     .from(careFormTypes)
