@@ -88,7 +88,7 @@ export function VisitSelect(props: {
   const { t } = useTranslation('careForms');
   const trpc = useTRPC();
   const { can } = useAllowedActions();
-  const [window] = useState(() => {
+  const [range] = useState(() => {
     const now = Date.now();
     const day = 86_400_000;
     return {
@@ -97,9 +97,7 @@ export function VisitSelect(props: {
     };
   });
   const shifts = useQuery(
-    trpc.getShifts.queryOptions(
-      props.clientId !== null && can('getShifts') ? { ...window, clientId: props.clientId } : skipToken,
-    ),
+    trpc.getShifts.queryOptions(props.clientId !== null && can('getShifts') ? { ...range, clientId: props.clientId } : skipToken),
   );
   const visits = [...(shifts.data ?? [])].sort((a, b) => b.startTimestamp.localeCompare(a.startTimestamp));
   return (
