@@ -103,6 +103,12 @@ export async function updateType({ scope, input }: ScopedInput<UpdateCareFormTyp
   const { name, category, caregiverMayStart, definition } = current;
   // Saving a frozen version unchanged makes no new version.
   if (canonical(next) === canonical({ name, category, caregiverMayStart, definition })) return typeDetail(scope, current.id);
+  // The lineage's rows are locked, so two edits of its frozen versions at once number theirs one after the other.
+  await scope.db
+    .select({ id: careFormTypes.id })
+    .from(careFormTypes)
+    .where(eq(careFormTypes.lineageId, current.lineageId))
+    .for('update');
   const [latest] = await scope.db
     .select({ version: max(careFormTypes.version) })
     .from(careFormTypes)
