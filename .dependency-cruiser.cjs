@@ -15,6 +15,7 @@ const SERVER_PUBLIC_MODULES = {
   billing: ['billing.lines'],
   'caregiver-app': ['caregiver-app.lookup'],
   caregivers: ['caregivers.service'],
+  'care-forms': ['care-forms.pdf-layout', 'care-forms.pdf-render', 'care-forms.read'],
   clients: ['clients.lookup', 'clients.service'],
   'file-exports': ['file-exports.files', 'file-exports.scope'],
   live: ['live.publish'],
