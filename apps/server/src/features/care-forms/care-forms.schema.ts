@@ -82,6 +82,9 @@ export const careForms = pgTable(
     signedByUserId: integer('signed_by_user_id').references(() => users.id),
     signedAt: timestamp('signed_at', { withTimezone: true }),
     amendmentReason: text('amendment_reason'),
+    /** The case this form is a module of (cases.id) and the module (case_type_modules.id); null outside cases. */
+    caseId: integer('case_id'),
+    caseTypeModuleId: integer('case_type_module_id'),
     createdByUserId: integer('created_by_user_id')
       .notNull()
       .references(() => users.id),
@@ -96,6 +99,7 @@ export const careForms = pgTable(
     index('care_forms_created_by_idx').on(t.createdByUserId),
     index('care_forms_shift_idx').on(t.shiftId),
     index('care_forms_type_idx').on(t.typeId),
+    index('care_forms_case_idx').on(t.caseId),
   ],
 );
 
