@@ -24,6 +24,7 @@ export const NOTIFICATION_KINDS = [
   'authorization_expiring',
   'import_finished',
   'export_finished',
+  'case_reported',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -49,15 +50,17 @@ export const STAFF_KINDS: readonly NotificationKind[] = [
   'authorization_expiring',
   'import_finished',
   'export_finished',
+  'case_reported',
 ];
 
-/** Kinds whose office default adds email (late visits, expiries, file jobs; issue 21 item 3). */
+/** Kinds whose office default adds email (late visits, expiries, file jobs; issue 21 item 3; new cases, issue 24). */
 const STAFF_EMAIL_KINDS: readonly NotificationKind[] = [
   'late_visit',
   'credential_expiring',
   'authorization_expiring',
   'import_finished',
   'export_finished',
+  'case_reported',
 ];
 
 /** Role ids that are not office staff: they receive no office alerts. */
