@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -17,11 +17,47 @@ export interface FillActions {
   save: () => Promise<void>;
   sign: (signature: string) => Promise<void>;
   undoSigning: (queued: AnyDraft) => Promise<void>;
+  /** Throws the phone's draft away after the caregiver confirms (what the server holds stays), then back to the list. */
+  discard: () => Promise<void>;
+}
+
+/** How long the caregiver pauses before their answers are kept on the phone without pressing Save (ms). */
+const AUTOSAVE_AFTER_MS = 1500;
+
+/**
+ * Keeps the answers on the phone (a draft, not synced) once the caregiver pauses, so that leaving the page, a flat
+ * battery or a reload never loses what was typed. Only while there are unsaved changes: a save, or a signing, stops it.
+ */
+function useAutosave(box: CareFormsOfflineBox, target: DraftTarget | null, form: FormOnPhone, onSaved: () => void): void {
+  const { compactItems } = usePhoneDeps();
+  const { items, dirty, markSaved } = form;
+  // The latest target and callback, read when the timer fires: new objects at each render must not restart it.
+  const latest = useRef({ target, onSaved });
+  useEffect(() => {
+    latest.current = { target, onSaved };
+  });
+  const ready = target !== null;
+  useEffect(() => {
+    if (!dirty || !ready || !items) return;
+    const timer = window.setTimeout(() => {
+      const { target: now, onSaved: told } = latest.current;
+      if (!now) return;
+      void box
+        .saveAnswers(now, compactItems(items))
+        .then(() => {
+          markSaved(items);
+          told();
+        })
+        .catch(() => undefined);
+    }, AUTOSAVE_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [box, ready, items, dirty, markSaved, compactItems]);
 }
 
 /**
  * The fill page's writes: "Save draft" (the answers kept on the phone, then a sync), the signing (queued with the
- * answers, then a sync: online it completes at once), undoing a queued signing. After a sync that created a form
+ * answers, then a sync: online it completes at once), undoing a queued signing, and the autosave of answers on a pause
+ * (useAutosave). After a sync that created a form
  * started here, the page moves to the new form's address.
  * @param target the draft's target; null while unknown (nothing to save yet)
  */
@@ -32,6 +68,7 @@ export function useFillActions(box: CareFormsOfflineBox, target: DraftTarget | n
   const navigate = useNavigate();
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  useAutosave(box, target, form, () => setMessage(t('draft.keptOnPhone')));
 
   const afterWrite = async (signed: boolean) => {
     const result = await syncAndRefresh(box, () => queryClient.invalidateQueries({ queryKey: PHONE_KEYS.all })).catch(() => null);
@@ -53,8 +90,9 @@ export function useFillActions(box: CareFormsOfflineBox, target: DraftTarget | n
       if (!target || !form.items) return;
       setError(null);
       try {
-        await box.saveAnswers(target, compactItems(form.items));
-        form.markSaved();
+        const saved = form.items;
+        await box.saveAnswers(target, compactItems(saved));
+        form.markSaved(saved);
         await afterWrite(false);
       } catch (e) {
         setError(errorMessageOf(e));
@@ -65,12 +103,19 @@ export function useFillActions(box: CareFormsOfflineBox, target: DraftTarget | n
       setError(null);
       try {
         if ('formId' in target) await box.clearProblems(target.formId);
-        await box.signOffline(target, compactItems(form.items), signature);
-        form.markSaved();
+        const signed = form.items;
+        await box.signOffline(target, compactItems(signed), signature);
+        form.markSaved(signed);
         await afterWrite(true);
       } catch (e) {
         setError(errorMessageOf(e));
       }
+    },
+    discard: async () => {
+      const draft = target ? await box.draftOf(target).catch(() => undefined) : undefined;
+      if (!draft || !window.confirm(t('draft.discardConfirm'))) return;
+      await box.discardDraft(draft);
+      void navigate('/app/care-forms', { replace: true });
     },
     undoSigning: async (queued) => {
       if (!target) return;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconCloudOff, IconFileTypePdf, IconSignature } from '@tabler/icons-react';
+import { IconArrowLeft, IconCloudOff, IconSignature } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { CareFormDetail } from '@hearth/shared/care-forms/care-forms.schema';
@@ -10,7 +10,7 @@ import type { DraftTarget } from '../care-forms-offline.store';
 import { useCareFormsBox, useCareFormsSnapshot, useCareFormsSync, useOnline, usePhoneDeps } from './care-forms-phone.context';
 import { keepTypePdf, openTypePdf, useFormDetail } from './care-forms-phone.data';
 import { useFillActions } from './care-forms-phone.fill.actions';
-import { FillHeader, FillNotes } from './care-forms-phone.fill.parts';
+import { FillExtras, FillHeader, FillNotes } from './care-forms-phone.fill.parts';
 import { useFormOnPhone } from './care-forms-phone.form-state';
 import { idParam } from './care-forms-phone.list.page';
 import { SignFormModal } from './care-forms-phone.sign';
@@ -129,15 +129,14 @@ export function CareFormsPhoneFillPage() {
               </Button>
             </Stack>
           )}
-          {typeId !== null && (
-            <Button
-              variant="subtle"
-              leftSection={<IconFileTypePdf size={16} />}
-              onClick={() => void openTypePdf(box, typeId).catch((e: unknown) => actions.setError(errorMessageOf(e)))}
-            >
-              {t('fill.pdf')}
-            </Button>
-          )}
+          <FillExtras
+            onPdf={
+              typeId === null
+                ? null
+                : () => void openTypePdf(box, typeId).catch((e: unknown) => actions.setError(errorMessageOf(e)))
+            }
+            onDiscard={form.draft && !queued ? () => void actions.discard() : null}
+          />
           <SignFormModal
             opened={signing}
             onClose={() => setSigning(false)}

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconSignature } from '@tabler/icons-react';
+import { IconFileTypePdf, IconSignature, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CareFormDetail } from '@hearth/shared/care-forms/care-forms.schema';
 import { formatInstant } from '@/format/instant-format';
@@ -78,6 +78,25 @@ export function FillNotes(props: {
             </Button>
           </Stack>
         </Alert>
+      )}
+    </>
+  );
+}
+
+/** The type's blank paper form (kept on the phone), and throwing the phone's draft away; null hides a button. */
+export function FillExtras(props: { onPdf: (() => void) | null; onDiscard: (() => void) | null }) {
+  const { t } = useTranslation('careFormsPhone');
+  return (
+    <>
+      {props.onPdf && (
+        <Button variant="subtle" leftSection={<IconFileTypePdf size={16} />} onClick={props.onPdf}>
+          {t('fill.pdf')}
+        </Button>
+      )}
+      {props.onDiscard && (
+        <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={props.onDiscard}>
+          {t('draft.discard')}
+        </Button>
       )}
     </>
   );

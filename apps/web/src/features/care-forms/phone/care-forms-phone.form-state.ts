@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CareFormDetail } from '@hearth/shared/care-forms/care-forms.schema';
 import type { AnyDraft, QuestionnaireResponseItem } from '../care-forms-offline.records';
 import type { CareFormsOfflineBox, DraftTarget } from '../care-forms-offline.store';
@@ -16,7 +16,8 @@ export interface FormOnPhone {
   /** A form started here that the sync created meanwhile: its id (the page moves to it). */
   createdAs: number | undefined;
   change: (items: QuestionnaireResponseItem[]) => void;
-  markSaved: () => void;
+  /** The answers `saved` are kept: no longer dirty, unless the caregiver changed them since. */
+  markSaved: (saved: QuestionnaireResponseItem[]) => void;
 }
 
 /**
@@ -38,6 +39,7 @@ export function useFormOnPhone(
   });
   const [edited, setEdited] = useState<{ key: string; items: QuestionnaireResponseItem[] } | null>(null);
   const [dirty, setDirty] = useState(false);
+  const lastChange = useRef<QuestionnaireResponseItem[] | null>(null);
 
   useEffect(() => {
     if (!key) return;
@@ -62,12 +64,15 @@ export function useFormOnPhone(
 
   const change = useCallback(
     (next: QuestionnaireResponseItem[]) => {
+      lastChange.current = next;
       setEdited({ key, items: next });
       setDirty(true);
     },
     [key],
   );
-  const markSaved = useCallback(() => setDirty(false), []);
+  const markSaved = useCallback((saved: QuestionnaireResponseItem[]) => {
+    if (lastChange.current === null || lastChange.current === saved) setDirty(false);
+  }, []);
   const mine = state.key === key;
   return {
     draft: mine ? state.draft : undefined,
