@@ -10,6 +10,7 @@ import { CallProblemsAlert } from './call-problems.alert';
 import { ItemProperties } from './item-properties';
 import { findItem } from './questionnaire-tree';
 import { problemsOf } from './type-files';
+import { UnsavedGuard } from './unsaved-guard';
 import { useTypeBuilder, type TypeBuilder } from './use-type-builder';
 
 type BuilderTab = 'build' | 'preview';
@@ -56,6 +57,7 @@ export function BuilderWorkspace(props: { type: CareFormTypeDetail; canDesign: b
   return (
     <Stack gap="md">
       <BuilderHeader type={type} builder={builder} canDesign={canDesign} />
+      <UnsavedGuard dirty={builder.dirty} />
       {builder.save.isError && <CallProblemsAlert title={t('save.refused')} problems={problemsOf(builder.save.error)} />}
       {canDesign && <ProblemList builder={builder} />}
       <Tabs value={tab} onChange={(value) => setTab((value as BuilderTab | null) ?? 'build')} keepMounted={false}>

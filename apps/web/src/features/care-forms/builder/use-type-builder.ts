@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -76,6 +76,11 @@ export function useTypeBuilder(type: CareFormTypeDetail) {
   const [items, setItemsState] = useState<QItem[]>(type.definition.item ?? []);
   const [selected, setSelected] = useState<string | null>(type.definition.item?.[0]?.linkId ?? null);
   const [dirty, setDirty] = useState(false);
+  // The new version a save made, opened once the saved state has rendered (so the unsaved-changes guard lets it go).
+  const [openVersion, setOpenVersion] = useState<number | null>(null);
+  useEffect(() => {
+    if (openVersion !== null) void navigate(typeBuilderHref(openVersion), { replace: true });
+  }, [openVersion, navigate]);
 
   const setItems = (change: (items: QItem[]) => QItem[]) => {
     setItemsState((current) => change(current));
@@ -99,7 +104,7 @@ export function useTypeBuilder(type: CareFormTypeDetail) {
             title: t('save.newVersionTitle', { version: saved.version }),
             message: t('save.newVersion', { name: saved.name, version: saved.version, previous: type.version }),
           });
-          void navigate(typeBuilderHref(saved.id), { replace: true });
+          setOpenVersion(saved.id);
         } else {
           notifications.show({ color: 'teal', message: t('save.saved', { name: saved.name }) });
         }
