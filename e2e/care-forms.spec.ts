@@ -183,8 +183,19 @@ test('care form types: build a type with a group, a required question and a cond
   await expect(page.getByText('Version 2', { exact: true })).toBeVisible();
   await expect(row(page, 'Length in centimetres')).toBeVisible();
 
+  // Leaving with unsaved changes asks first.
+  await properties.getByRole('textbox', { name: 'Text', exact: true }).fill('Length (cm)');
+  const back = page.getByRole('main').getByRole('link', { name: 'Care form types', exact: true });
+  await back.click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+  await expect(leave).toBeHidden();
+  await expect(row(page, 'Length (cm)')).toBeVisible();
+  await back.click();
+  await leave.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(/\/care-forms\/care-form-types$/);
+
   // A built-in type is copied into the agency's types and opens in the builder with its items.
-  await page.goto('/care-forms/care-form-types');
   await page.getByRole('button', { name: 'Copy a built-in' }).click();
   await page.getByRole('menuitem', { name: /^Incident report/ }).click();
   await expect(page).toHaveURL(/\/care-forms\/care-form-types\/\d+$/);
