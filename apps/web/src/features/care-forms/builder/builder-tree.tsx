@@ -1,5 +1,5 @@
 import type { KeyboardEvent, ReactNode } from 'react';
-import { Box, Button, Group, Menu, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, Button, Group, Menu, Paper, SimpleGrid, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -23,18 +23,21 @@ const MOVE_KEYS: Record<string, TreeMove> = { ArrowUp: 'up', ArrowDown: 'down', 
 function AddMenu({ builder, disabled }: { builder: TypeBuilder; disabled: boolean }) {
   const { t } = useTranslation('careFormBuilder');
   return (
-    <Menu position="bottom-start" withinPortal>
+    <Menu position="bottom-start" withinPortal middlewares={{ flip: false, shift: true }}>
       <Menu.Target>
         <Button size="sm" leftSection={<IconPlus size={16} />} rightSection={<IconChevronDown size={14} />} disabled={disabled}>
           {t('tree.add')}
         </Button>
       </Menu.Target>
+      {/* Two columns, so the fourteen kinds fit below the button on a laptop screen. */}
       <Menu.Dropdown>
-        {ITEM_KINDS.map((kind) => (
-          <Menu.Item key={kind} leftSection={<KindIcon kind={kind} />} onClick={() => builder.add(kind)}>
-            {t(`kinds.${kind}`)}
-          </Menu.Item>
-        ))}
+        <SimpleGrid cols={2} spacing={0} verticalSpacing={0}>
+          {ITEM_KINDS.map((kind) => (
+            <Menu.Item key={kind} leftSection={<KindIcon kind={kind} />} onClick={() => builder.add(kind)}>
+              {t(`kinds.${kind}`)}
+            </Menu.Item>
+          ))}
+        </SimpleGrid>
       </Menu.Dropdown>
     </Menu>
   );
