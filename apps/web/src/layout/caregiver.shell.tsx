@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { AppShell, Group, Indicator, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { PhoneAppHeader } from './app-header';
 import { NotificationsBell } from '@/components/notifications/notifications-bell';
@@ -21,6 +22,22 @@ const TABS: { tab: Tab; to: string; Icon: typeof IconCalendarEvent }[] = [
 ];
 
 /** The colour of each tab's count (spec "Navigation chrome": Missed orange, Pickup blue). */
+/** How long after the shell shows the care forms sync starts: the first screen's code and data go first (ms). */
+const FORMS_SYNC_DELAY_MS = 3000;
+
+/**
+ * Starts the care forms sync for the page's life (issue 23 item 3: drafts retried when online on any screen), after
+ * the first screen; its code is a chunk of its own, so the schedule's first download does not carry it.
+ */
+function useCareFormsSyncStart(): void {
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      void import('@/routes/care-forms-phone.sync').then((m) => m.startCareFormsSync()).catch(() => undefined);
+    }, FORMS_SYNC_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+}
+
 const COUNT_COLORS: Partial<Record<Tab, string>> = { missed: 'orange', pickup: 'blue' };
 
 function activeTab(pathname: string, status: string | null): Tab | null {
@@ -35,7 +52,8 @@ function activeTab(pathname: string, status: string | null): Tab | null {
  * The caregiver app layout, phone first: a slim header and a bottom bar (Schedule, Missed, Pickup, Forms, Chat). Missed
  * and Pickup carry their counts from caregiverAppGetCounts (no badge for none or while unknown); Chat carries the
  * live unread count (getChatUnreadCount, refetched on each live 'chat' event; issue 22 item 6), and is not shown to
- * a caregiver without chat (the role's chatEnabled or their own off, issue 22 item 5).
+ * a caregiver without chat (the role's chatEnabled or their own off, issue 22 item 5). Forms leads to the care forms,
+ * whose drafts sync from any screen (useCareFormsSyncStart).
  */
 export function CaregiverShell() {
   const { t } = useTranslation('caregiverApp');
@@ -44,6 +62,7 @@ export function CaregiverShell() {
   const [searchParams] = useSearchParams();
   const active = activeTab(pathname, searchParams.get('status'));
   const counts = useCaregiverAppCounts();
+  useCareFormsSyncStart();
   const chatEnabled = useCurrentUser().data?.chat.enabled ?? false;
   const chatUnread = useChatUnreadCount(chatEnabled);
   const countOf: Partial<Record<Tab, string | null>> = {

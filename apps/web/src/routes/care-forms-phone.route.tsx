@@ -5,24 +5,12 @@ import { CareFormsPhoneProvider, type PhoneVisit } from '@/features/care-forms/p
 import { CareFormsPhoneFillPage } from '@/features/care-forms/phone/care-forms-phone.fill.page';
 import { CareFormsPhoneListPage } from '@/features/care-forms/phone/care-forms-phone.list.page';
 import { CareFormsPhoneStartPage } from '@/features/care-forms/phone/care-forms-phone.start.page';
-import type { CareFormsStore } from '@/features/care-forms/care-forms-offline.sync';
+import { encryptedCareFormsStore } from './care-forms-phone.store';
 import { QuestionnaireForm } from '@/features/care-forms/renderer/questionnaire-form';
 import { compactResponseItems } from '@/features/care-forms/renderer/response-items';
 
 /** The caregiver app's encrypted cache (Dexie and WebCrypto) loads only when the forms first read or write. */
 const offlineCache = () => import('@/features/caregiver-app/offline/offline-cache');
-
-/**
- * The phone's care form drafts and copies live in the caregiver app's encrypted cache (spec section 9 "Local cache":
- * one IndexedDB database, entries per user, AES-GCM), like the visits waiting to upload: forms are health
- * information. Their entries are prefixed `care-form` (care-forms-offline.records.ts).
- */
-const encryptedStore: CareFormsStore = {
-  get: (key) => offlineCache().then((cache) => cache.cacheGet(key)),
-  set: (key, value) => offlineCache().then((cache) => cache.cacheSet(key, value)),
-  delete: (key) => offlineCache().then((cache) => cache.cacheDelete(key)),
-  list: (prefix) => offlineCache().then((cache) => cache.cacheList(prefix)),
-};
 
 /**
  * The caregiver's visits from today on, a form may be started for: caregiverAppGetShifts online, else the schedule's
@@ -54,7 +42,7 @@ async function loadVisits(): Promise<PhoneVisit[]> {
 function Provider(props: { children: React.ReactNode }) {
   return (
     <CareFormsPhoneProvider
-      store={encryptedStore}
+      store={encryptedCareFormsStore}
       Renderer={QuestionnaireForm}
       loadVisits={loadVisits}
       compactItems={compactResponseItems}

@@ -62,7 +62,8 @@ const sender: CareFormsSender = {
 
 const boxes = new WeakMap<CareFormsStore, CareFormsOfflineBox>();
 
-function boxOf(store: CareFormsStore): CareFormsOfflineBox {
+/** The page's one box over `store` (the screens' and the app-wide sync's). */
+export function careFormsBoxOf(store: CareFormsStore): CareFormsOfflineBox {
   let box = boxes.get(store);
   if (!box) boxes.set(store, (box = new CareFormsOfflineBox(store, sender)));
   return box;
@@ -95,7 +96,7 @@ export function usePhoneDeps(): CareFormsPhoneDeps {
 /** The offline box of the store in context. */
 export function useCareFormsBox(): CareFormsOfflineBox {
   const { store } = useContext(DepsContext);
-  return useMemo(() => boxOf(store), [store]);
+  return useMemo(() => careFormsBoxOf(store), [store]);
 }
 
 /** The box's drafts, notices and signing problems, live. */
