@@ -260,6 +260,8 @@ async function fillForm(page: Page, typeName: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Length in cm' }).fill('2.5');
   await page.getByRole('radio', { name: 'Healing' }).check();
   await expect(page.getByText('"Where is the wound?" needs an answer')).toHaveCount(0);
+  // The banner follows the answers too: with nothing left to fix it goes.
+  await expect(page.getByText('needs attention before signing')).toHaveCount(0);
   await noNotifications(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: artifact('care-form-filler.png') });

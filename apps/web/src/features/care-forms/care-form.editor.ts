@@ -69,18 +69,12 @@ export function useCareFormEditor(detail: CareFormDetail) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per form: persist and the refs read the latest state
   }, []);
 
-  // Closing the tab or reloading with answers not saved yet asks first (the browser's own question).
-  useEffect(() => {
-    if (saveState === 'saved') return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [saveState]);
+  useUnsavedWarning(saveState !== 'saved');
 
   const change = (next: QuestionnaireResponseItem[]) => {
     setItems(next);
-    // Once problems show, they follow the answers: one answered goes away at once.
-    if (Object.keys(problems).length > 0) setProblems(problemsOf(next));
+    // Once problems show, they follow the answers: one answered goes away at once, and the banner's count with it.
+    if (Object.keys(problems).length > 0) showProblems(problemsOf(next));
     revision.current = { ...revision.current, changes: revision.current.changes + 1, items: next };
     setSaveState('unsaved');
     debounce.current?.push(revision.current.changes);
@@ -93,11 +87,15 @@ export function useCareFormEditor(detail: CareFormDetail) {
   const problemsOf = (answers: QuestionnaireResponseItem[]) =>
     problemsByLinkId(validateResponse(detail.type.definition, finalItems(detail, answers)), word);
   /** The problems shown, then the first question with one brought into view and focused. */
-  const check = (): boolean => {
-    const found = problemsOf(items);
+  const showProblems = (found: Record<string, string>): number => {
     setProblems(found);
     const count = Object.keys(found).length;
     setCompleteError(count > 0 ? t('form.fixProblems', { count }) : null);
+    return count;
+  };
+  const check = (): boolean => {
+    const found = problemsOf(items);
+    const count = showProblems(found);
     if (count > 0) requestAnimationFrame(() => focusQuestion(Object.keys(found)[0]!));
     return count === 0;
   };
@@ -137,4 +135,14 @@ export function useCareFormEditor(detail: CareFormDetail) {
     completing: complete.isPending,
     completeError,
   };
+}
+
+/** Closing the tab or reloading while `unsaved` asks first (the browser's own question). */
+function useUnsavedWarning(unsaved: boolean): void {
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
 }
