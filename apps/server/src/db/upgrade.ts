@@ -3,6 +3,7 @@ import { installJobSchema } from '../jobs/jobs.queue';
 import { ensureRoles } from '../features/roles/roles.seed';
 import { ensureFileImportTypes } from '../features/file-imports/file-imports.types';
 import { ensureFileExportTypes } from '../features/file-exports/file-exports.seed';
+import { ensureCaseTypes } from '../features/cases/cases.defaults';
 
 /**
  * Brings a database up to date, as every start does (the server, the command line, the test template): the SQL
@@ -15,4 +16,5 @@ export async function upgradeDatabase(database: Database): Promise<void> {
   await ensureRoles(database.db);
   await ensureFileImportTypes(database.db);
   await ensureFileExportTypes(database.db);
+  await ensureCaseTypes(database.db);
 }

@@ -30,6 +30,8 @@ import { liveRouter } from '../features/live/live.router';
 import { chatRouter, chatUnreadRouter } from '../features/chat/chat.router';
 import { careFormsRouter } from '../features/care-forms/care-forms.router';
 import { careFormTypesRouter } from '../features/care-forms/care-form-types.router';
+import { casesRouter } from '../features/cases/cases.router';
+import { caseAdminsRouter, caseTypesRouter } from '../features/cases/case-types.router';
 
 /** The root router at /api/trpc: procedure paths are the spec's call names. */
 export const appRouter = router({
@@ -64,6 +66,9 @@ export const appRouter = router({
   chat: chatRouter,
   careForms: careFormsRouter,
   careFormTypes: careFormTypesRouter,
+  cases: casesRouter,
+  caseTypes: caseTypesRouter,
+  caseAdmins: caseAdminsRouter,
 });
 
 registerActions(Object.keys(appRouter._def.procedures));

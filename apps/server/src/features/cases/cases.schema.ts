@@ -128,10 +128,7 @@ export const cases = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'cases_status_check',
-      sql`${t.status} in ('draft', 'requested', 'accepted', 'in-progress', 'completed', 'cancelled')`,
-    ),
+    check('cases_status_check', sql`${t.status} in ('draft', 'requested', 'accepted', 'in-progress', 'completed', 'cancelled')`),
     check('cases_priority_check', sql`${t.priority} in ('routine', 'urgent', 'asap', 'stat')`),
     uniqueIndex('cases_company_number_idx').on(t.companyId, t.number),
     uniqueIndex('cases_client_record_idx').on(t.reportedByUserId, t.clientRecordId),

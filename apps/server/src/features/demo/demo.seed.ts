@@ -15,6 +15,7 @@ import { DEMO_BRANCHES, DEMO_PAYERS } from './demo.constants';
 import { demoAddressNear, demoCaregiverValues, demoClientValues, demoCredentials, seedDemoUsers } from './demo.people';
 import { seedDemoSchedule } from './demo.schedule';
 import { markDemoMfaPending } from './demo.mfa';
+import { seedDemoCases } from './demo.cases';
 import { seedDemoCareForms } from './demo.care-forms';
 
 /** Whether the database holds no agency yet (the first start of an empty embedded database). */
@@ -29,7 +30,8 @@ export async function isEmptyDatabase(db: Db): Promise<boolean> {
  * primary payer) and 40 caregivers (pay rates, skills, languages, availability, credentials) with addresses and
  * coordinates, all generated with fixed faker seeds (the same agency every time; credential expiries are relative
  * to the day of seeding), a schedule of recurring visits around the day of seeding (seedDemoSchedule), and care
- * forms: the shipped types active and a few forms (seedDemoCareForms). Runs in one transaction.
+ * forms: the shipped types active and a few forms (seedDemoCareForms), and cases with their case admins
+ * (seedDemoCases). Runs in one transaction.
  * @returns counts of what was created.
  */
 export async function seedDemoAgency(db: Db): Promise<{ users: number; clients: number; caregivers: number }> {
@@ -81,6 +83,13 @@ export async function seedDemoAgency(db: Db): Promise<{ users: number; clients: 
       caregiverId: caregiverRows[0]!.id,
       today,
       timezone: DEFAULT_TIMEZONE,
+    });
+    await seedDemoCases(tx, {
+      companyId: company.id,
+      branchId: branchRows[0]!.id,
+      clientIds: [bostonClients[0]!.id, bostonClients[1]!.id],
+      caregiverId: caregiverRows[0]!.id,
+      now: new Date(),
     });
     // Enrolled with the demo authenticator secret at the next start (demo.mfa.ts).
     await markDemoMfaPending(tx, company.id);

@@ -44,6 +44,8 @@ export const TABLE_NAMES = [
   'audit_log',
   'integration_transaction_records',
   'care_forms',
+  'cases',
+  'case_types',
 ] as const;
 
 /** The view engine's procedures: every staff role has them; view permissions decide which views. */
@@ -161,6 +163,26 @@ const FILL_CARE_FORMS = [
   'careFormTypes.detail',
   'careFormTypes.pdf',
 ];
+/**
+ * Working cases (issue 24): the office and nurses report, work, move and document them, read the case types. The
+ * case file PDF is cases.pdf.
+ */
+const WORK_CASES = [
+  ...['cases.report', 'cases.detail', 'cases.update', 'cases.transition', 'cases.markStateReported', 'cases.addComment'],
+  ...['cases.startModule', 'cases.attachmentLink', 'cases.createAttachment', 'cases.history', 'cases.reportableTypes'],
+  ...['cases.mine', 'caseTypes.list', 'caseTypes.detail'],
+];
+/** PRN staff read a case and comment on it. */
+const READ_CASES = ['cases.detail', 'cases.addComment'];
+/** Who handles a type's cases in a branch: the branch manager for their branches, admins for every branch. */
+const CASE_ADMIN_ACTIONS = ['caseAdmins.list', 'caseAdmins.set'];
+/** Designing case types and their modules: admins (and system level). */
+const DESIGN_CASE_TYPES = ['caseTypes.create', 'caseTypes.update', 'caseTypes.setModules', ...CASE_ADMIN_ACTIONS];
+/**
+ * A caregiver's cases on the phone (issue 24 item 3): reporting from their own visit (the service confines them),
+ * the types they may report, their own reports and those reports' photos.
+ */
+const CAREGIVER_CASES = ['cases.report', 'cases.reportableTypes', 'cases.mine', 'cases.detail', 'cases.attachmentLink'];
 /** Designing care form types: admins (and system level). */
 const DESIGN_CARE_FORM_TYPES = [
   'careFormTypes.create',
@@ -181,6 +203,7 @@ const CAREGIVER_CARE_FORMS = [
   'careForms.complete',
   'careForms.create',
   'careFormTypes.pdf',
+  ...CAREGIVER_CASES,
 ];
 /** The caregiver app's pickup calls (issue "Scheduling" item 4); each confines the caregiver to their own offers. */
 const CAREGIVER_APP_ACTIONS = [
@@ -240,6 +263,7 @@ const OFFICE_ACTIONS = [
   ...FILE_TRANSFER_ACTIONS,
   ...REPORT_ACTIONS,
   ...FILL_CARE_FORMS,
+  ...WORK_CASES,
 ];
 /** Nurses read the records, assess clients and write notes and files. */
 const NURSE_ACTIONS = [
@@ -256,6 +280,7 @@ const NURSE_ACTIONS = [
   'createClientFile',
   'deleteClientFile',
   ...FILL_CARE_FORMS,
+  ...WORK_CASES,
 ];
 /** PRN (per diem) staff read the records and write notes. */
 const PRN_ACTIONS = [
@@ -266,11 +291,15 @@ const PRN_ACTIONS = [
   ...READ_PAYERS,
   ...crud('Client', 'JournalEntry', 'JournalEntries'),
   ...READ_CARE_FORMS,
+  ...READ_CASES,
 ];
 const RECORD_VIEWS = ['clients', 'caregivers', 'payerSources', 'shifts'];
-/** The care forms table (/care-forms) and what it reads: every role that fills or reads forms. */
-const CARE_FORM_VIEWS = ['careForms'];
-const CARE_FORM_TABLES = ['care_forms'];
+/**
+ * The care forms table (/care-forms) and what it reads: every role that fills or reads forms; with them the cases
+ * table (/cases; issue 24), which PRN staff read too to find the cases they comment on.
+ */
+const CARE_FORM_VIEWS = ['careForms', 'cases'];
+const CARE_FORM_TABLES = ['care_forms', 'cases', 'case_types'];
 const FILE_TRANSFER_VIEWS = ['fileImports', 'fileImportRows', 'fileExports'];
 const FILE_TRANSFER_TABLES = ['file_imports', 'file_import_rows', 'file_exports'];
 /** Record reports (issue "Payroll, billing, reports" item 3) a nurse reads: assessments and authorization units. */
@@ -290,6 +319,8 @@ const REPORT_VIEWS = [
   'reportCaregiverChanges',
   'reportIntegrationTransactions',
   'reportIntegrationTransactionRecords',
+  'reportCasesOpen',
+  'reportCaseResolution',
 ];
 const REPORT_TABLES = [
   ...NURSE_REPORT_TABLES,
@@ -326,6 +357,16 @@ const ADMIN_ACTIONS = [
   'getRecordAccessHistory',
   'getOutbox',
   ...DESIGN_CARE_FORM_TYPES,
+  ...DESIGN_CASE_TYPES,
+];
+/** A branch manager runs the office of their branches and names who handles each type of case there. */
+const BRANCH_MANAGER_ACTIONS = [
+  ...READ_BRANCHES,
+  ...READ_USERS,
+  'updateUser',
+  ...OFFICE_ACTIONS,
+  ...WRITE_LOCK_TIMES,
+  ...CASE_ADMIN_ACTIONS,
 ];
 const STAFF_TABLES = ['branches', 'clients', 'client_addresses', 'caregivers', 'caregiver_addresses', 'payer_sources', 'shifts'];
 
@@ -343,7 +384,7 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     chatReadBranchConversationsEnabled: true,
     // Filing a document or photo sent in chat into the client's or caregiver's record is the office's task.
     chatCopyAttachmentsEnabled: true,
-    actionPermissions: [...READ_BRANCHES, ...READ_USERS, 'updateUser', ...OFFICE_ACTIONS, ...WRITE_LOCK_TIMES],
+    actionPermissions: BRANCH_MANAGER_ACTIONS,
     tablePermissions: ['users', ...STAFF_TABLES, ...FILE_TRANSFER_TABLES, ...REPORT_TABLES, ...CARE_FORM_TABLES],
     viewPermissions: ['branches', 'users', ...RECORD_VIEWS, ...FILE_TRANSFER_VIEWS, ...REPORT_VIEWS, ...CARE_FORM_VIEWS],
   },

@@ -10,6 +10,7 @@ import { fileExportsView } from '../file-exports/file-exports.view';
 import { REPORT_VIEWS } from '../reports/reports.catalog';
 import { accessLogView } from '../access-log/access-log.view';
 import { careFormsView } from '../care-forms/care-forms.view';
+import { casesView } from '../cases/cases.view';
 
 /** Every backend view, by name. A new list or report is one more declaration here. */
 const VIEWS = new Map<string, ViewDefinition>(
@@ -25,6 +26,7 @@ const VIEWS = new Map<string, ViewDefinition>(
     fileImportRowsView,
     accessLogView,
     careFormsView,
+    casesView,
     ...REPORT_VIEWS,
   ].map((v) => [v.name, v]),
 );
