@@ -18,6 +18,24 @@ describe('staffMenuItems', () => {
     const system = labels(staffMenuItems({ isAdmin: true, roleHasSystemLevelAccess: true }));
     expect(system).toEqual(expect.arrayContaining(['File Export Types', 'File Import Types', 'Logging']));
   });
+  it('lists Cases under Admin, after Care Form Types, only for a role that may list case types (issue 24)', () => {
+    const admin = { isAdmin: true, roleHasSystemLevelAccess: false };
+    const adminLinks = (can?: (action: string) => boolean) =>
+      staffMenuItems(admin, '/', can)
+        .find((item) => item.label === 'Admin')
+        ?.children?.map((c) => c.to);
+    expect(adminLinks()).not.toContain('/admin/cases');
+    expect(adminLinks((action) => action !== 'caseTypes.list')).not.toContain('/admin/cases');
+    const links = adminLinks((action) => action === 'caseTypes.list') ?? [];
+    expect(links.indexOf('/admin/cases')).toBe(links.indexOf('/care-forms/care-form-types') + 1);
+    expect(
+      activeMenuPath(
+        staffMenuItems(admin, '/admin/cases', () => true),
+        '/admin/cases',
+      ),
+    ).toBe('/admin/cases');
+    expect(labels(staffMenuItems({ isAdmin: false, roleHasSystemLevelAccess: false }, '/', () => true))).not.toContain('Admin');
+  });
   it('lists Chat only when chat is enabled for the user (issue 22 item 5)', () => {
     const base = { isAdmin: false, roleHasSystemLevelAccess: false };
     expect(labels(staffMenuItems(base))).not.toContain('Chat');
