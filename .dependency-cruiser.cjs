@@ -16,6 +16,7 @@ const SERVER_PUBLIC_MODULES = {
   'caregiver-app': ['caregiver-app.lookup'],
   caregivers: ['caregivers.service'],
   'care-forms': ['care-forms.pdf-layout', 'care-forms.pdf-render', 'care-forms.read'],
+  cases: ['cases.defaults'],
   clients: ['clients.lookup', 'clients.service'],
   'file-exports': ['file-exports.files', 'file-exports.scope'],
   live: ['live.publish'],
