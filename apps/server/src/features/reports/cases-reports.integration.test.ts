@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { isOverdue } from '@hearth/shared/cases/case-deadlines';
 import type { QueryViewOutput } from '@hearth/shared/views/views.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -25,11 +24,6 @@ const inserted: NewCase[] = [];
 beforeAll(async () => {
   t = await startTestApp();
   const db = t.database.db;
-  // The report roles read the cases reports (granted by default in roles.permissions.ts; added here if not yet).
-  await db.execute(sql`update roles
-    set view_permissions = view_permissions || '["reportCasesOpen", "reportCaseResolution"]'::jsonb,
-      table_permissions = table_permissions || '["cases", "case_types"]'::jsonb
-    where view_permissions ? 'reportPayroll' and not view_permissions ? 'reportCasesOpen'`);
   for (const u of ['companyadmin', 'branchmanager', 'rvp', 'prn']) tokens[u] = await t.signIn(u);
   const branchRows = await db.select().from(branches);
   const boston = branchRows.find((b) => b.name === 'Boston')!;
