@@ -28,7 +28,8 @@ export interface PlantOptions {
  * invitation and care sheet; a shift pattern; a pay period lock; an import and an export; a saved view; an
  * encryption key; an outbox message; an in-app notification and a channel choice; payroll and billing lines; a chat
  * conversation with its member, message, attachment and a broadcast; a care form type, a care form (amended, in
- * progress again) and its signed first version.
+ * progress again) and its signed first version; a case type with a module and a case admin, and a case of the
+ * client with a caregiver, a comment, an attachment and the care form as its module.
  * @returns the company id the set belongs to
  */
 export async function plantRecords(db: Db, options: PlantOptions): Promise<number> {
@@ -129,6 +130,25 @@ export async function plantRecords(db: Db, options: PlantOptions): Promise<numbe
     values (${id}, ${id}, ${id}, ${id}, ${id}, 'in-progress', 2, ${answers}::jsonb, ${m('amendment')}, ${id})`);
   await run(sql`insert into care_form_versions (id, form_id, version, status, items, signed_by_user_id, signed_at)
     values (${id}, ${id}, 1, 'completed', ${answers}::jsonb, ${id}, '2026-11-02T16:00:00Z')`);
+  // Case types belong to the company like form types: only another company's carry the marker.
+  const caseTypeName = options.companyId === null ? m('Case type') : `Case type ${id}`;
+  await run(sql`insert into case_types (id, company_id, name, reportable_by_caregivers, acknowledge_within_hours)
+    values (${id}, ${companyId}, ${caseTypeName}, true, 2)`);
+  await run(sql`insert into case_type_modules (id, case_type_id, care_form_type_lineage_id, position, required)
+    values (${id}, ${id}, ${id}, 0, true)`);
+  await run(sql`insert into case_admins (id, case_type_id, branch_id, user_id, assign_new, notify)
+    values (${id}, ${id}, ${id}, ${id}, true, true)`);
+  await run(sql`insert into cases (id, company_id, number, case_type_id, status, priority, branch_id, client_id, shift_id, title,
+      description, occurred_at, reported_by_user_id, reported_at, assignee_user_id, acknowledge_due_at, last_reason)
+    values (${id}, ${companyId}, ${id}, ${id}, 'requested', 'urgent', ${id}, ${id}, ${id}, ${m('case')}, ${m('case description')},
+      '2026-11-02T15:00:00Z', ${id}, '2026-11-02T15:30:00Z', ${id}, '2026-11-02T17:30:00Z', ${m('reason')})`);
+  await run(sql`insert into case_caregivers (id, case_id, caregiver_id) values (${id}, ${id}, ${id})`);
+  await run(
+    sql`insert into case_comments (id, case_id, author_user_id, body) values (${id}, ${id}, ${id}, ${m('case comment')})`,
+  );
+  await run(sql`insert into case_attachments (id, case_id, uploaded_by_user_id, storage_key, filename, size, content_type, status)
+    values (${id}, ${id}, ${id}, ${`cases/${id}/planted`}, ${m('fall.jpg')}, 10, 'image/jpeg', 'uploaded')`);
+  await run(sql`update care_forms set case_id = ${id}, case_type_module_id = ${id} where id = ${id}`);
   await run(sql`insert into payroll_lines (id, company_id, branch_id, caregiver_id, period_from, period_to)
     values (${id}, ${companyId}, ${id}, ${id}, '2026-11-01', '2026-11-14')`);
   await run(sql`insert into billing_lines (id, company_id, branch_id, period_from, period_to, shift_id, client_id, caregiver_id, payer_source_id, visit_date, status, note)
