@@ -69,7 +69,7 @@ test('the reports index lists every report; the built ones open with rows and ex
   await addRecords(request);
   await signInAs(page, 'companyadmin', '/reports');
   await expect(page.getByRole('heading', { name: 'Reports', level: 2 })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('region')).toHaveCount(14);
+  await expect(page.getByRole('main').getByRole('region')).toHaveCount(16);
   // Every report is built: each card links to its page, none says "coming soon".
   await expect(page.getByRole('main').getByText('Coming soon')).toHaveCount(0);
   for (const title of ['Billing', 'Payroll']) {

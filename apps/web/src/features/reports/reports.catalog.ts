@@ -40,6 +40,8 @@ export const REPORTS: ReportEntry[] = [
   report('caregiver-changes', 'caregiverChanges', 'reportCaregiverChanges'),
   report('caregiver-files', 'caregiverFiles', 'reportCaregiverFiles'),
   report('caregiver-journals', 'caregiverJournals', 'reportCaregiverJournals'),
+  report('case-resolution', 'caseResolution', 'reportCaseResolution'),
+  report('cases-open', 'casesOpen', 'reportCasesOpen'),
   report('client-authorizations', 'clientAuthorizations', 'reportClientAuthorizations'),
   report('client-files', 'clientFiles', 'reportClientFiles'),
   report('client-journals', 'clientJournals', 'reportClientJournals'),
