@@ -5,6 +5,7 @@ import { CareFormsPhoneProvider, type PhoneVisit } from '@/features/care-forms/p
 import { CareFormsPhoneFillPage } from '@/features/care-forms/phone/care-forms-phone.fill.page';
 import { CareFormsPhoneListPage } from '@/features/care-forms/phone/care-forms-phone.list.page';
 import { CareFormsPhoneStartPage } from '@/features/care-forms/phone/care-forms-phone.start.page';
+import { CasesPhoneLinks } from '@/features/cases/phone/cases-phone.links';
 import { encryptedCareFormsStore } from './care-forms-phone.store';
 import { QuestionnaireForm } from '@/features/care-forms/renderer/questionnaire-form';
 import { compactResponseItems } from '@/features/care-forms/renderer/response-items';
@@ -52,11 +53,12 @@ function Provider(props: { children: React.ReactNode }) {
   );
 }
 
-/** /app/care-forms: the caregiver's forms and the drafts on the phone (issue 23 item 3). */
+/** /app/care-forms: the caregiver's forms and the drafts on the phone (issue 23 item 3), then "Report an incident". */
 export function CareFormsPhoneListRoute() {
   return (
     <Provider>
       <CareFormsPhoneListPage />
+      <CasesPhoneLinks />
     </Provider>
   );
 }
