@@ -255,6 +255,15 @@ const caregiverRoutes: RouteObject[] = [
     path: 'care-forms/:id',
     lazy: async () => ({ Component: (await import('./routes/care-forms-phone.route')).CareFormsPhoneFillRoute }),
   },
+  {
+    // The caregiver's incident reports: "My reports" and "Report an incident" (routes/cases-phone.route.tsx).
+    path: 'cases',
+    lazy: async () => ({ Component: (await import('./routes/cases-phone.route')).CasesPhoneListRoute }),
+  },
+  {
+    path: 'cases/new',
+    lazy: async () => ({ Component: (await import('./routes/cases-phone.route')).CasesPhoneReportRoute }),
+  },
   { path: '*', element: <Navigate to="/app" replace /> },
 ];
 
