@@ -193,7 +193,10 @@ const staffRoutes: RouteObject[] = [
     path: 'admin/security',
     lazy: async () => ({ Component: (await import('./features/access-log/security-settings.page')).SecuritySettingsPage }),
   },
-  comingSoon('admin/cases', 'caseAdministration'),
+  {
+    path: 'admin/cases',
+    lazy: async () => ({ Component: (await import('./features/cases/admin/case-admin.page')).CaseAdminPage }),
+  },
   {
     path: '*',
     lazy: async () => ({ Component: (await import('./features/placeholders/not-found.page')).NotFoundPage }),
