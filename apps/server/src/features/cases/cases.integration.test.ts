@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { CaseDetail, CaseHistoryEntry, CaseSummary } from '@hearth/shared/cases/cases.schema';
 import { inAppNotifications } from '../notifications/notifications.schema';
+import { outbox } from '../notify/notify.schema';
 import { careForms } from '../care-forms/care-forms.schema';
 import { caseAttachments } from './cases.schema';
 import { startCaseTests, type CaseTests } from './cases.test-support';
@@ -58,6 +59,12 @@ describe('reporting and routing', () => {
       },
     });
     expect(await toldOf(first.id)).toEqual([x.people.branchManager, x.people.nurse].sort((a, b) => a - b));
+    // Beyond in-app, each admin's channels: office staff default to email (their preferences may change it).
+    const emails = await x.db
+      .select({ userId: outbox.userId, channel: outbox.channel })
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'case_reported'), eq(outbox.userId, x.people.branchManager)));
+    expect(emails.map((m) => m.channel)).toContain('email');
     // Complaints are routed to the branch manager only; the nurse is no complaint admin.
     expect(await toldOf(second.id)).toEqual([x.people.branchManager]);
   });
