@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
 import { artifact, mainMenu, signInAs } from './support/session';
 
 /**
@@ -13,6 +14,7 @@ test('a company admin sets up a case type with its deadlines, a required module 
   const types = page.getByRole('table', { name: 'Case types' });
   await expect(types.getByRole('row', { name: /Incident/ })).toBeVisible();
   await page.screenshot({ path: artifact('case-admin-types.png') });
+  await expectAccessible(page, '/admin/cases');
 
   await page.getByRole('button', { name: 'New case type' }).click();
   const dialog = page.getByRole('dialog', { name: 'New case type' });
