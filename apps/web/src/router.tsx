@@ -3,21 +3,6 @@ import { prefetchSchedule } from './features/caregiver-app/schedule-data';
 import { RootLayout } from './layout/root.layout';
 import { RouteError } from './layout/route-error';
 import { SessionGate } from './layout/session-gate';
-import type { ComingSoonScreen } from './features/placeholders/coming-soon.page';
-
-/**
- * A route whose screen is not built yet: an honest "coming soon" page naming it (loaded lazily like any page).
- * @param screen the screen's name in the shell catalogue (comingSoon.screens), shown in the user's language
- */
-function comingSoon(path: string, screen: ComingSoonScreen, detail?: string): RouteObject {
-  return {
-    path,
-    lazy: async () => {
-      const { ComingSoonScreenPage } = await import('./features/placeholders/coming-soon.page');
-      return { element: <ComingSoonScreenPage screen={screen} detail={detail} /> };
-    },
-  };
-}
 
 /** Screens of the staff shell (and /chat, which caregivers share). */
 const staffRoutes: RouteObject[] = [
@@ -78,7 +63,8 @@ const staffRoutes: RouteObject[] = [
     path: 'file-exports',
     lazy: async () => ({ Component: (await import('./features/file-exports/file-exports.page')).FileExportsPage }),
   },
-  comingSoon('cases/*', 'cases'),
+  { path: 'cases', lazy: async () => ({ Component: (await import('./features/cases/cases-list.page')).CasesListPage }) },
+  { path: 'cases/:id', lazy: async () => ({ Component: (await import('./features/cases/case.page')).CasePage }) },
   {
     path: 'care-forms',
     lazy: async () => ({ Component: (await import('./features/care-forms/care-forms-list.page')).CareFormsListPage }),
