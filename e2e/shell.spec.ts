@@ -13,7 +13,7 @@ async function adminLinks(page: import('@playwright/test').Page): Promise<string
 test('company admin sees Admin without the system-level entries', async ({ page }) => {
   await signInAs(page, 'companyadmin');
   const links = await adminLinks(page);
-  for (const name of ['Branches', 'Users', 'Roles', 'Payer Sources', 'Pay Period Lock Times', 'Care Form Types']) {
+  for (const name of ['Branches', 'Users', 'Roles', 'Payer Sources', 'Pay Period Lock Times', 'Care Form Types', 'Case Types']) {
     expect(links).toContain(name);
   }
   for (const name of ['File Import Types', 'File Export Types', 'Logging']) expect(links).not.toContain(name);

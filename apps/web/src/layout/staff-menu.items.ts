@@ -56,7 +56,7 @@ function recordsLink(label: string, base: '/clients' | '/caregivers', icon: Icon
  * File Import Types and Logging entries only with system-level access. While a client or caregiver is open
  * (`pathname` under /clients/{id} or /caregivers/{id}), Clients or Caregivers shows Schedule and Profile under it.
  * Chat is listed only when chat is enabled for the user (`user.chat.enabled`, getCurrentUser's chat rights).
- * Admin's Cases (/admin/cases, issue 24: case types, modules and case admins) follows Care Form Types only when `can`
+ * Admin's Case Types (/admin/cases, issue 24: case types, modules and case admins) follows Care Form Types only when `can`
  * says the role may call caseTypes.list (the allowed actions, GET /api/actions).
  * Labels are in the shown language (i18next's, read at each call: the menu re-renders on a language change).
  */
@@ -90,7 +90,7 @@ export function staffMenuItems(
       { label: i18n.t('shell:menu.payerSources'), to: '/admin/payer-sources' },
       { label: i18n.t('shell:menu.payPeriodLockTimes'), to: '/admin/pay-period-lock-times' },
       { label: i18n.t('shell:menu.careFormTypes'), to: '/care-forms/care-form-types' },
-      ...(can('caseTypes.list') ? [{ label: i18n.t('shell:menu.cases'), to: '/admin/cases' }] : []),
+      ...(can('caseTypes.list') ? [{ label: i18n.t('shell:menu.caseTypes'), to: '/admin/cases' }] : []),
       { label: i18n.t('accessLog:settings.menu'), to: '/admin/security' },
     ];
     if (user.roleHasSystemLevelAccess) {

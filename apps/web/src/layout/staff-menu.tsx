@@ -8,6 +8,7 @@ import { NotificationDot } from '@/components/notifications/notification-dot';
 import { useNotificationStatus } from '@/components/notifications/notifications-api';
 import { useChatUnreadCount } from '@/components/chat/chat-unread';
 import { countBadge } from '@/format/count-badge';
+import { useAllowedActions } from '@/api/allowed-actions';
 
 /**
  * The staff side menu, used in the navbar and in the small-screen drawer. `onNavigate` lets the drawer close.
@@ -19,7 +20,9 @@ export function StaffMenu({ user, onNavigate }: { user: CurrentUser; onNavigate?
   // The labels come from i18n.t in staffMenuItems; this subscription re-renders the menu when the language changes.
   const { t } = useTranslation('shell');
   const { t: tn } = useTranslation('notifications');
-  const items = staffMenuItems(user, pathname);
+  // Items that depend on the role's actions (Admin > Cases: caseTypes.list) appear once the action list is known.
+  const { can } = useAllowedActions();
+  const items = staffMenuItems(user, pathname, can);
   const active = activeMenuPath(items, pathname);
   // The Notifications item's red dot, while the newest notification is unseen (spec "Navigation chrome").
   const unseen = useNotificationStatus().data?.newestUnseen === true;
