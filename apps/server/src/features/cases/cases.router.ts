@@ -6,6 +6,7 @@ import {
   ZCaseAttachmentInput,
   ZCaseDetail,
   ZCaseHistoryEntry,
+  ZCasePdfFile,
   ZCaseSummary,
   ZCaseTransitionInput,
   ZCaseType,
@@ -23,6 +24,7 @@ import { startModule } from './cases.modules';
 import { caseHistory } from './cases.history';
 import { attachmentLink, createAttachment } from './cases.files';
 import { listReportableTypes } from './case-types.service';
+import { casePdf } from './cases.pdf';
 
 /**
  * Cases under `cases.*` (issue 24; spec /cases, /cases/{id}/pdf): incidents, complaints and changes of condition.
@@ -84,6 +86,16 @@ export const casesRouter = router({
     .input(ZIdInput)
     .output(z.array(ZCaseHistoryEntry))
     .query(({ ctx, input }) => caseHistory({ scope: ctx.scope, input })),
+  /**
+   * The whole case file as a PDF {id} -> {fileName, contentType application/pdf, base64}: details, deadlines at the
+   * request's time, photos, modules' answers, comments and history, in the reader's language (cases.pdf.ts).
+   */
+  pdf: permissionProcedure
+    .input(ZIdInput)
+    .output(ZCasePdfFile)
+    .query(({ ctx, input }) =>
+      casePdf({ scope: ctx.scope, input, language: ctx.language, storage: ctx.storage, now: ctx.receivedAt }),
+    ),
   /** The types the phone offers (active, reportableByCaregivers) -> CaseType[]. */
   reportableTypes: permissionProcedure.output(z.array(ZCaseType)).query(({ ctx }) => listReportableTypes({ scope: ctx.scope })),
   /** The cases the caller reported, newest first -> CaseSummary[]. */

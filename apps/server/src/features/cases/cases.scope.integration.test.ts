@@ -69,6 +69,22 @@ describe('case scope as every role', () => {
     }
   });
 
+  it('prints the case file for the roles that work cases, in reach only', async () => {
+    const pdf = await x.api.ok<{ fileName: string; contentType: string; base64: string }>(
+      'query',
+      'cases.pdf',
+      { id: ids.boston },
+      'nurse',
+    );
+    expect(pdf.contentType).toBe('application/pdf');
+    expect(Buffer.from(pdf.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await status('cases.pdf', { id: ids.worcester }, 'nurse')).toBe(404);
+    expect(await status('cases.pdf', { id: ids.other }, 'companyadmin')).toBe(404);
+    for (const as of ['prn', 'caregiver', 'client', 'trustedcontact'] as const) {
+      expect(await status('cases.pdf', { id: ids.caregiverOwn }, as)).toBe(403);
+    }
+  });
+
   it('confines the caregiver to reporting from their own visits and reading their own reports', async () => {
     const own = await x.api.ok<CaseDetail>('query', 'cases.detail', { id: ids.caregiverOwn }, 'caregiver');
     expect(own).toMatchObject({ canWork: false, allowedTransitions: [], comments: [], caregivers: [expect.anything()] });

@@ -164,13 +164,13 @@ const FILL_CARE_FORMS = [
   'careFormTypes.pdf',
 ];
 /**
- * Working cases (issue 24): the office and nurses report, work, move and document them, read the case types. The
- * case file PDF is cases.pdf.
+ * Working cases (issue 24): the office and nurses report, work, move and document them, print the case file
+ * (cases.pdf), read the case types.
  */
 const WORK_CASES = [
   ...['cases.report', 'cases.detail', 'cases.update', 'cases.transition', 'cases.markStateReported', 'cases.addComment'],
   ...['cases.startModule', 'cases.attachmentLink', 'cases.createAttachment', 'cases.history', 'cases.reportableTypes'],
-  ...['cases.mine', 'caseTypes.list', 'caseTypes.detail'],
+  ...['cases.mine', 'cases.pdf', 'caseTypes.list', 'caseTypes.detail'],
 ];
 /** PRN staff read a case and comment on it. */
 const READ_CASES = ['cases.detail', 'cases.addComment'];
