@@ -66,6 +66,10 @@ const staffRoutes: RouteObject[] = [
   { path: 'cases', lazy: async () => ({ Component: (await import('./features/cases/cases-list.page')).CasesListPage }) },
   { path: 'cases/:id', lazy: async () => ({ Component: (await import('./features/cases/case.page')).CasePage }) },
   {
+    path: 'cases/:id/pdf',
+    lazy: async () => ({ Component: (await import('./features/cases/case-pdf.page')).CasePdfPage }),
+  },
+  {
     path: 'care-forms',
     lazy: async () => ({ Component: (await import('./features/care-forms/care-forms-list.page')).CareFormsListPage }),
   },
