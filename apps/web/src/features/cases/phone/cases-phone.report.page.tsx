@@ -18,7 +18,26 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CASE_REPORT_MAX_PHOTOS } from '@hearth/shared/cases/cases.constants';
 import { type CaseType, ZReportCaseInput } from '@hearth/shared/cases/cases.schema';
-import { type ReportPhoto, useCasesPhone, useOnline, useReportableTypes, useVisits } from './cases-phone.context';
+import {
+  type PhoneVisit,
+  type ReportPhoto,
+  useCasesPhone,
+  useOnline,
+  useReportableTypes,
+  useVisits,
+} from './cases-phone.context';
+
+/**
+ * The visit a report names (the server takes a caregiver's report only from one of their visits, for its client):
+ * the visit the page was opened from when it is the client's, else the client's visit starting nearest to when it
+ * happened. @returns the visit, or undefined when the client has none on the phone
+ */
+function visitOf(visits: PhoneVisit[], clientId: number, shiftId: number | null, occurredAt: string): PhoneVisit | undefined {
+  const mine = visits.filter((v) => v.clientId === clientId);
+  const at = occurredAt ? new Date(occurredAt).getTime() : Date.now();
+  const distance = (v: PhoneVisit) => Math.abs(Date.parse(v.startTimestamp) - at);
+  return mine.find((v) => v.shiftId === shiftId) ?? [...mine].sort((a, b) => distance(a) - distance(b))[0];
+}
 
 /** The type offered first: incident when reportable, else the first one. */
 function defaultType(types: CaseType[]): string | null {
@@ -158,7 +177,7 @@ export function CasesPhoneReportPage() {
   const [saving, setSaving] = useState(false);
 
   const submit = async () => {
-    const visit = visits.data?.find((v) => v.shiftId === shiftId && String(v.clientId) === clientValue);
+    const visit = visitOf(visits.data ?? [], Number(clientValue), shiftId, occurredAt);
     const parsed = ZReportCaseInput.safeParse({
       caseTypeId: Number(typeValue),
       clientId: Number(clientValue),
