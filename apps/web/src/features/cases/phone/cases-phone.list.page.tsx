@@ -67,7 +67,7 @@ function WaitingReports() {
                 {report.label.typeName} · {report.label.clientName}
               </Text>
             </Stack>
-            <Badge color="yellow" variant="light">
+            <Badge color="yellow" variant="light" style={{ flexShrink: 0 }}>
               {t('list.queued')}
             </Badge>
           </Group>
@@ -155,7 +155,7 @@ export function CasesPhoneListPage() {
                 {t('list.reportedAt', { at: when.format(new Date(c.reportedAt)) })}
               </Text>
             </Stack>
-            <Badge color={STATUS_COLOR[c.status]} variant="light">
+            <Badge color={STATUS_COLOR[c.status]} variant="light" style={{ flexShrink: 0 }}>
               {t(`status.${c.status}`)}
             </Badge>
           </Group>
