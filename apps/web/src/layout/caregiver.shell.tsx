@@ -26,13 +26,15 @@ const TABS: { tab: Tab; to: string; Icon: typeof IconCalendarEvent }[] = [
 const FORMS_SYNC_DELAY_MS = 3000;
 
 /**
- * Starts the care forms sync for the page's life (issue 23 item 3: drafts retried when online on any screen), after
- * the first screen; its code is a chunk of its own, so the schedule's first download does not carry it.
+ * Starts the care forms and incident reports syncs for the page's life (issue 23 item 3, issue 24 item 3: drafts and
+ * reports retried when online on any screen), after the first screen; their code is in chunks of their own, so the
+ * schedule's first download does not carry it.
  */
 function useCareFormsSyncStart(): void {
   useEffect(() => {
     const timer = window.setTimeout(() => {
       void import('@/routes/care-forms-phone.sync').then((m) => m.startCareFormsSync()).catch(() => undefined);
+      void import('@/routes/cases-phone.box').then((m) => m.startCasesSync()).catch(() => undefined);
     }, FORMS_SYNC_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);

@@ -1,27 +1,14 @@
 import type { CaregiverShiftsPage } from '@hearth/shared/caregiver-app/caregiver-app.schema';
-import { errorMessageOf } from '@/api/api-error';
 import { syncOutcome } from '@/api/sync-outcome';
+import { casesBox as box } from './cases-phone.box';
 import { trpcClient } from '@/api/trpc';
-import { CasesOfflineBox } from '@/features/cases/cases-offline.sync';
 import { CasesPhoneProvider, type PhoneVisit, type ReportPhoto } from '@/features/cases/phone/cases-phone.context';
 import { CasesPhoneListPage } from '@/features/cases/phone/cases-phone.list.page';
 import { CasesPhoneReportPage } from '@/features/cases/phone/cases-phone.report.page';
 import { downscalePhoto } from '@/features/care-forms/renderer/photo-downscale';
-import { encryptedCareFormsStore } from './care-forms-phone.store';
 
 /** The caregiver app's encrypted cache (Dexie and WebCrypto) loads only when the reports first read or write. */
 const offlineCache = () => import('@/features/caregiver-app/offline/offline-cache');
-
-/**
- * The phone's queue of incident reports, over the caregiver app's encrypted cache (spec section 9 "Local cache": one
- * IndexedDB database, entries per user, AES-GCM), the same store the care form drafts use (entries prefixed `case`).
- */
-const box = new CasesOfflineBox(encryptedCareFormsStore, {
-  report: (input) => trpcClient.cases.report.mutate(input),
-  outcome: syncOutcome,
-  reasonOf: errorMessageOf,
-  now: () => Date.now(),
-});
 
 /**
  * The caregiver's visits from today on: caregiverAppGetShifts online, else the schedule's window saved on the phone
