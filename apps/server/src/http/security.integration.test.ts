@@ -139,7 +139,7 @@ describe('the policy of the built web app', () => {
     });
     expect(d['script-src']).toEqual(["'self'", "'sha256-abc'"]);
     expect(d['connect-src']).toEqual(["'self'", 'https://files.s3.us-east-1.amazonaws.com']);
-    expect(d['frame-src']).toEqual(["'self'", 'https://files.s3.us-east-1.amazonaws.com']);
+    expect(d['frame-src']).toEqual(["'self'", 'blob:', 'https://files.s3.us-east-1.amazonaws.com']);
     expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://files.s3.us-east-1.amazonaws.com']);
     expect(d['upgrade-insecure-requests']).toEqual([]);
   });

@@ -80,7 +80,8 @@ export function inlineScriptHashes(webDist: string | undefined): string[] {
  * inline one, by hash); MapLibre's worker (worker-src blob: as MapLibre may wrap it); Mantine's inline styles
  * ('unsafe-inline' styles, never scripts); images from Hearth, data: and blob: URLs (MapLibre, previews), the map
  * tiles and the file storage; fetches to Hearth, the tiles (MapLibre loads raster tiles with fetch) and the storage
- * (uploads PUT there); PDF previews framed from Hearth or the storage; no plugins; never framed itself.
+ * (uploads PUT there); PDF previews framed from Hearth, the storage or a blob: URL (a case's PDF the page fetched
+ * from cases.pdf); no plugins; never framed itself.
  */
 export function contentSecurityDirectives(options: {
   scriptHashes: string[];
@@ -101,7 +102,7 @@ export function contentSecurityDirectives(options: {
     'img-src': ["'self'", 'data:', 'blob:', ...new Set([...tiles, ...files])],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...new Set([...tiles, ...files])],
-    'frame-src': ["'self'", ...files],
+    'frame-src': ["'self'", 'blob:', ...files],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'form-action': ["'self'"],
