@@ -1,4 +1,4 @@
-import { Alert, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '@/api/api-error';
@@ -31,26 +31,24 @@ export function CaseHistory({ caseId }: { caseId: number }) {
           </Text>
         )}
         {history.data && history.data.length > 0 && (
-          <Table fz="xs" verticalSpacing={4} aria-label={t('history.title')}>
-            <Table.Tbody>
-              {history.data.map((entry, index) => (
-                <Table.Tr key={`${entry.at}:${index}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(entry.at, zone)}</Table.Td>
-                  <Table.Td>{entry.who ?? t('history.system')}</Table.Td>
-                  <Table.Td>
-                    {t(`history.what.${entry.what}`)} {t(`history.operation.${entry.operation}`)}
-                  </Table.Td>
-                  <Table.Td>
-                    {entry.changes.map((c) => (
-                      <Text key={c.field} size="xs">
-                        {t('history.change', { field: c.field, from: shown(c.from), to: shown(c.to) })}
-                      </Text>
-                    ))}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          // A list rather than a table: the history sits in the page's narrow column, and each entry's changes wrap.
+          <Stack component="ol" gap="xs" aria-label={t('history.title')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {history.data.map((entry, index) => (
+              <li key={`${entry.at}:${index}`}>
+                <Text size="xs" fw={600}>
+                  {t(`history.what.${entry.what}`)} {t(`history.operation.${entry.operation}`)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatInstant(entry.at, zone)} · {entry.who ?? t('history.system')}
+                </Text>
+                {entry.changes.map((c) => (
+                  <Text key={c.field} size="xs" style={{ overflowWrap: 'anywhere' }}>
+                    {t('history.change', { field: c.field, from: shown(c.from), to: shown(c.to) })}
+                  </Text>
+                ))}
+              </li>
+            ))}
+          </Stack>
         )}
       </Stack>
     </Paper>
