@@ -104,6 +104,8 @@ describe('incident reports queued on the phone (issue 24 item 3, offline rules o
   it('discards a refused report older than 2 days with a notice the caregiver sees until dismissed', async () => {
     const { state, box, queue, sync } = setup();
     await queue('Old fall');
+    // Queued a second later, so the oldest-first order of the sync is not left to the random clientRecordIds.
+    state.clock += 1000;
     await queue('Other');
     state.refusal = apiError('Give the case a short title', 'BAD_REQUEST');
     state.clock += 2 * DAY_MS + 1;
