@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { useCurrentUser } from '@/api/current-user';
 import { useTRPC } from '@/api/trpc';
+import { ClientPicker as SharedClientPicker } from '@/components/records/client-picker';
 import { formatInstant } from '@/format/instant-format';
 
 /** A picked option and its label, kept so the label still shows while another search lists other options. */
@@ -37,36 +37,10 @@ export function TypeSelect(props: { value: string | null; onChange: (value: stri
   );
 }
 
-/** A client of the caller's branches found by name (queryOptionsView 'clients', 250 ms after the last keystroke). */
+/** A client of the caller's branches found by name (the shared records ClientPicker), worded for this dialog. */
 export function ClientPicker(props: { value: PickedOption | null; onChange: (value: PickedOption | null) => void }) {
   const { t } = useTranslation('careForms');
-  const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim().split(/[\s,]+/)[0] ?? '', 250);
-  const typing = debounced !== '' && search !== props.value?.label;
-  const options = useQuery({
-    ...trpc.queryOptionsView.queryOptions(typing ? { view: 'clients', value: debounced } : skipToken),
-    placeholderData: keepPreviousData,
-  });
-  const data = [...(options.data ?? [])];
-  if (props.value && !data.some((o) => o.value === props.value?.value)) data.unshift(props.value);
-  return (
-    <Select
-      label={t('new.client')}
-      required
-      searchable
-      clearable
-      data={data}
-      value={props.value?.value ?? null}
-      searchValue={search}
-      onSearchChange={setSearch}
-      // The server already matched the text; filtering again would hide "Lee, Ann" for "ann lee".
-      filter={({ options: all }) => all}
-      nothingFoundMessage={t('new.typeClient')}
-      placeholder={t('new.typeClient')}
-      onChange={(value) => props.onChange(data.find((o) => o.value === value) ?? null)}
-    />
-  );
+  return <SharedClientPicker {...props} label={t('new.client')} placeholder={t('new.typeClient')} />;
 }
 
 /** A visit of the client picked: its id, and its caregiver's record (to offer them as the one to fill the form). */

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CASE_MAX_CAREGIVERS, CASE_PRIORITIES } from '@hearth/shared/cases/cases.constants';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { useTRPC } from '@/api/trpc';
+import { ClientPicker as SharedClientPicker } from '@/components/records/client-picker';
 import { formatInstant } from '@/format/instant-format';
 
 /** A picked option and its label, kept so the label still shows while another search lists other options. */
@@ -95,36 +96,10 @@ export function CaregiversPicker(props: { value: CaseOption[]; onChange: (value:
   );
 }
 
-/** A client of the caller's branches found by name (queryOptionsView 'clients', 250 ms after the last keystroke). */
+/** A client of the caller's branches found by name (the shared records ClientPicker), worded for this dialog. */
 export function ClientPicker(props: { value: CaseOption | null; onChange: (value: CaseOption | null) => void }) {
   const { t } = useTranslation('cases');
-  const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim().split(/[\s,]+/)[0] ?? '', 250);
-  const typing = debounced !== '' && search !== props.value?.label;
-  const options = useQuery({
-    ...trpc.queryOptionsView.queryOptions(typing ? { view: 'clients', value: debounced } : skipToken),
-    placeholderData: keepPreviousData,
-  });
-  const data = [...(options.data ?? [])];
-  if (props.value && !data.some((o) => o.value === props.value?.value)) data.unshift(props.value);
-  return (
-    <Select
-      label={t('report.client')}
-      required
-      searchable
-      clearable
-      data={data}
-      value={props.value?.value ?? null}
-      searchValue={search}
-      onSearchChange={setSearch}
-      // The server already matched the text; filtering again would hide "Lee, Ann" for "ann lee".
-      filter={({ options: all }) => all}
-      nothingFoundMessage={t('report.typeClient')}
-      placeholder={t('report.typeClient')}
-      onChange={(value) => props.onChange(data.find((o) => o.value === value) ?? null)}
-    />
-  );
+  return <SharedClientPicker {...props} label={t('report.client')} placeholder={t('report.typeClient')} />;
 }
 
 /** Days before today in which a client's visits are offered for a report (and one day after, for today's). */
