@@ -14,6 +14,7 @@ const SERVER_PUBLIC_MODULES = {
   audit: ['audit.rows'],
   billing: ['billing.lines'],
   'caregiver-app': ['caregiver-app.lookup'],
+  'client-app': ['client-app.access'],
   caregivers: ['caregivers.service'],
   'care-forms': ['care-forms.pdf-layout', 'care-forms.pdf-render', 'care-forms.read'],
   cases: ['cases.defaults'],

@@ -261,6 +261,57 @@ const caregiverRoutes: RouteObject[] = [
 ];
 
 /** Every route: /login, /forgot-password and /reset-password are public; everything else passes the session gate, which also confines each role. */
+/**
+ * The client and family app under /client-mobile-app (issue "client and family app"): each page checks the shown
+ * client's permission itself (features/client-app/client-app.frame.tsx); Messages composes chat (routes/).
+ */
+const clientAppRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('./features/client-app/home/client-home.page')).ClientHomePage }),
+  },
+  {
+    path: 'visits',
+    lazy: async () => ({ Component: (await import('./features/client-app/visits/visits.page')).ClientVisitsPage }),
+  },
+  {
+    path: 'visits/:shiftId',
+    lazy: async () => ({ Component: (await import('./features/client-app/visits/visit.page')).ClientVisitPage }),
+  },
+  {
+    path: 'requests',
+    lazy: async () => ({ Component: (await import('./features/client-app/requests/requests.page')).ClientRequestsPage }),
+  },
+  {
+    path: 'messages',
+    lazy: async () => ({ Component: (await import('./routes/client-app-messages.route')).ClientMessagesRoute }),
+  },
+  { path: 'more', lazy: async () => ({ Component: (await import('./features/client-app/more/more.page')).ClientMorePage }) },
+  {
+    path: 'care-plan',
+    lazy: async () => ({ Component: (await import('./features/client-app/care-plan/care-plan.page')).ClientCarePlanPage }),
+  },
+  {
+    path: 'statements',
+    lazy: async () => ({
+      Component: (await import('./features/client-app/statements/statements.page')).ClientStatementsPage,
+    }),
+  },
+  {
+    path: 'statements/:statementId',
+    lazy: async () => ({ Component: (await import('./features/client-app/statements/statement.page')).ClientStatementPage }),
+  },
+  {
+    path: 'alerts',
+    lazy: async () => ({ Component: (await import('./features/client-app/alerts/alerts.page')).ClientAlertsPage }),
+  },
+  {
+    path: 'account',
+    lazy: async () => ({ Component: (await import('./features/client-app/account/account.page')).ClientAccountPage }),
+  },
+  { path: '*', element: <Navigate to="/client-mobile-app" replace /> },
+];
+
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -288,16 +339,8 @@ export const router = createBrowserRouter([
           },
           {
             path: 'client-mobile-app',
-            lazy: async () => ({ Component: (await import('./layout/client.shell')).ClientShell }),
-            children: [
-              {
-                index: true,
-                lazy: async () => ({
-                  Component: (await import('./features/client-app/client-home.page')).ClientHomePage,
-                }),
-              },
-              { path: '*', element: <Navigate to="/client-mobile-app" replace /> },
-            ],
+            lazy: async () => ({ Component: (await import('./features/client-app/client-app.shell')).ClientAppShell }),
+            children: clientAppRoutes,
           },
           {
             lazy: async () => ({ Component: (await import('./layout/main.layout')).MainLayout }),

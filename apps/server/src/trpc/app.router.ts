@@ -32,6 +32,7 @@ import { careFormsRouter } from '../features/care-forms/care-forms.router';
 import { careFormTypesRouter } from '../features/care-forms/care-form-types.router';
 import { casesRouter } from '../features/cases/cases.router';
 import { caseAdminsRouter, caseTypesRouter } from '../features/cases/case-types.router';
+import { clientAppRouter } from '../features/client-app/client-app.router';
 
 /** The root router at /api/trpc: procedure paths are the spec's call names. */
 export const appRouter = router({
@@ -61,6 +62,7 @@ export const appRouter = router({
   ...mfaRouter._def.record,
   ...notificationsRouter._def.record,
   ...chatUnreadRouter._def.record,
+  ...clientAppRouter._def.record,
   encryptionKeys: encryptionKeysRouter,
   live: liveRouter,
   chat: chatRouter,

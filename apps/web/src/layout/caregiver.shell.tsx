@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
-import { AppShell, Group, Indicator, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { AppShell } from '@mantine/core';
 import { PhoneAppHeader } from './app-header';
 import { NotificationsBell } from '@/components/notifications/notifications-bell';
 import { IconAlertTriangle, IconCalendarEvent, IconClipboardList, IconHandGrab, IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
+import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { useCaregiverAppCounts } from '@/api/caregiver-app-counts';
 import { useCurrentUser } from '@/api/current-user';
 import { useChatUnreadCount } from '@/components/chat/chat-unread';
 import { countBadge } from '@/format/count-badge';
-import classes from './caregiver.shell.module.css';
+import { PhoneTabBar } from './phone-tab-bar';
 
 type Tab = 'schedule' | 'missed' | 'pickup' | 'forms' | 'chat';
 
@@ -80,40 +80,18 @@ export function CaregiverShell() {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
-      <AppShell.Footer component="nav" aria-label={t('menu.label')}>
-        <Group h="100%" grow gap={0} wrap="nowrap">
-          {tabs.map(({ tab, to, Icon }) => {
-            const count = countOf[tab] ?? null;
-            return (
-              <UnstyledButton
-                key={tab}
-                component={Link}
-                to={to}
-                className={classes.tab}
-                data-active={tab === active || undefined}
-                aria-current={tab === active ? 'page' : undefined}
-              >
-                <Indicator
-                  label={count}
-                  disabled={count === null}
-                  color={COUNT_COLORS[tab]}
-                  size={16}
-                  offset={2}
-                  inline
-                  aria-hidden
-                  data-testid={`${tab}-count`}
-                >
-                  <Icon size={22} stroke={1.6} />
-                </Indicator>
-                <Text size="xs" fw={500} inherit>
-                  {tab === 'forms' ? tForms('nav.forms') : t(`menu.${tab}`)}
-                </Text>
-                {count !== null && <VisuallyHidden>{`, ${count}`}</VisuallyHidden>}
-              </UnstyledButton>
-            );
-          })}
-        </Group>
-      </AppShell.Footer>
+      <PhoneTabBar
+        label={t('menu.label')}
+        active={active}
+        tabs={tabs.map(({ tab, to, Icon }) => ({
+          key: tab,
+          to,
+          Icon,
+          label: tab === 'forms' ? tForms('nav.forms') : t(`menu.${tab}`),
+          count: countOf[tab] ?? null,
+          countColor: COUNT_COLORS[tab],
+        }))}
+      />
     </AppShell>
   );
 }

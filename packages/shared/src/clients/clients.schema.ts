@@ -120,6 +120,18 @@ export type ClientAddressOutput = z.infer<typeof ZClientAddressOutput>;
 
 // ---------------------------------------------------------------- contacts
 
+/**
+ * What a contact with portal access may do in the client app, one flag per contact permission (names in
+ * client-app.constants.ts CONTACT_PERMISSIONS; defaults DEFAULT_CONTACT_PERMISSIONS when omitted on create).
+ */
+const PORTAL_PERMISSION_FIELDS = {
+  portalSchedule: z.boolean(),
+  portalCareNotes: z.boolean(),
+  portalMessages: z.boolean(),
+  portalAlerts: z.boolean(),
+  portalStatements: z.boolean(),
+};
+
 /** A contact's fields: family or trusted contact; portal access lets them use the client app. */
 export const ZClientContactFields = z.object({
   firstName: requiredText('First name', 100),
@@ -129,6 +141,7 @@ export const ZClientContactFields = z.object({
   email: ZOptionalEmail,
   isEmergencyContact: z.boolean(),
   hasPortalAccess: z.boolean(),
+  ...PORTAL_PERMISSION_FIELDS,
 });
 
 /**
@@ -147,8 +160,16 @@ export function contactRuleErrors(c: {
   return errors;
 }
 
-/** Input of createClientContact (emergency and portal flags default to false). */
-export const ZCreateClientContactInput = ZClientContactFields.partial({ isEmergencyContact: true, hasPortalAccess: true })
+/** Input of createClientContact (emergency and portal flags default to false, portal permissions to their defaults). */
+export const ZCreateClientContactInput = ZClientContactFields.partial({
+  isEmergencyContact: true,
+  hasPortalAccess: true,
+  portalSchedule: true,
+  portalCareNotes: true,
+  portalMessages: true,
+  portalAlerts: true,
+  portalStatements: true,
+})
   .extend({ clientId: ZId })
   .superRefine((c, ctx) => addFieldIssues(ctx, contactRuleErrors(c)));
 export type CreateClientContactInput = z.infer<typeof ZCreateClientContactInput>;
@@ -170,6 +191,7 @@ export const ZClientContactOutput = z.object({
   email: zText().nullable(),
   isEmergencyContact: z.boolean(),
   hasPortalAccess: z.boolean(),
+  ...PORTAL_PERMISSION_FIELDS,
   createdAt: zText(),
   updatedAt: zText(),
 });

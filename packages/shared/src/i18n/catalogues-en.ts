@@ -27,6 +27,13 @@ import enCareFormsPhone from './en/care-forms-phone.json';
 import enCases from './en/cases.json';
 import enCaseAdmin from './en/case-admin.json';
 import enCasesPhone from './en/cases-phone.json';
+import enClientAppVisits from './en/client-app-visits.json';
+import enClientAppRequests from './en/client-app-requests.json';
+import enVisitRequests from './en/visit-requests.json';
+import enClientAppAlerts from './en/client-app-alerts.json';
+import enClientAppStatements from './en/client-app-statements.json';
+import enClientAppMessages from './en/client-app-messages.json';
+import enClientAppAccount from './en/client-app-account.json';
 
 /**
  * English's message catalogues, by namespace (docs/decisions/0009-i18next-catalogues.md). A module of its own
@@ -62,4 +69,11 @@ export const CATALOGUES_EN = {
   cases: enCases,
   caseAdmin: enCaseAdmin,
   casesPhone: enCasesPhone,
+  clientAppVisits: enClientAppVisits,
+  clientAppRequests: enClientAppRequests,
+  visitRequests: enVisitRequests,
+  clientAppAlerts: enClientAppAlerts,
+  clientAppStatements: enClientAppStatements,
+  clientAppMessages: enClientAppMessages,
+  clientAppAccount: enClientAppAccount,
 } satisfies Catalogues;

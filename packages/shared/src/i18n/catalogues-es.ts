@@ -27,6 +27,13 @@ import esCareFormsPhone from './es/care-forms-phone.json';
 import esCases from './es/cases.json';
 import esCaseAdmin from './es/case-admin.json';
 import esCasesPhone from './es/cases-phone.json';
+import esClientAppVisits from './es/client-app-visits.json';
+import esClientAppRequests from './es/client-app-requests.json';
+import esVisitRequests from './es/visit-requests.json';
+import esClientAppAlerts from './es/client-app-alerts.json';
+import esClientAppStatements from './es/client-app-statements.json';
+import esClientAppMessages from './es/client-app-messages.json';
+import esClientAppAccount from './es/client-app-account.json';
 
 /**
  * Spanish's message catalogues, by namespace (docs/decisions/0009-i18next-catalogues.md). A module of its own
@@ -62,4 +69,11 @@ export const CATALOGUES_ES = {
   cases: esCases,
   caseAdmin: esCaseAdmin,
   casesPhone: esCasesPhone,
+  clientAppVisits: esClientAppVisits,
+  clientAppRequests: esClientAppRequests,
+  visitRequests: esVisitRequests,
+  clientAppAlerts: esClientAppAlerts,
+  clientAppStatements: esClientAppStatements,
+  clientAppMessages: esClientAppMessages,
+  clientAppAccount: esClientAppAccount,
 } satisfies Catalogues;

@@ -45,6 +45,13 @@ export const NAMESPACES = [
   'cases',
   'caseAdmin',
   'casesPhone',
+  'clientAppVisits',
+  'clientAppRequests',
+  'visitRequests',
+  'clientAppAlerts',
+  'clientAppStatements',
+  'clientAppMessages',
+  'clientAppAccount',
 ] as const;
 
 /** One language's catalogues, by namespace. */

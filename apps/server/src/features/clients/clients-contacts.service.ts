@@ -6,6 +6,7 @@ import {
   type UpdateClientContactInput,
 } from '@hearth/shared/clients/clients.schema';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
+import { DEFAULT_CONTACT_PERMISSIONS } from '@hearth/shared/client-app/client-app.constants';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import { users } from '../users/users.schema';
@@ -73,6 +74,11 @@ export async function createClientContact({ scope, input }: ScopedInput<CreateCl
       email: input.email?.toLowerCase() || null,
       isEmergencyContact: input.isEmergencyContact ?? false,
       hasPortalAccess: input.hasPortalAccess ?? false,
+      portalSchedule: input.portalSchedule ?? DEFAULT_CONTACT_PERMISSIONS.schedule,
+      portalCareNotes: input.portalCareNotes ?? DEFAULT_CONTACT_PERMISSIONS.careNotes,
+      portalMessages: input.portalMessages ?? DEFAULT_CONTACT_PERMISSIONS.messages,
+      portalAlerts: input.portalAlerts ?? DEFAULT_CONTACT_PERMISSIONS.alerts,
+      portalStatements: input.portalStatements ?? DEFAULT_CONTACT_PERMISSIONS.statements,
     })
     .returning();
   if (!row) throw new Error('contact insert returned nothing');
@@ -97,6 +103,11 @@ export async function updateClientContact({ scope, input }: ScopedInput<UpdateCl
     email: input.email === undefined ? undefined : input.email?.toLowerCase() || null,
     isEmergencyContact: input.isEmergencyContact,
     hasPortalAccess: input.hasPortalAccess,
+    portalSchedule: input.portalSchedule,
+    portalCareNotes: input.portalCareNotes,
+    portalMessages: input.portalMessages,
+    portalAlerts: input.portalAlerts,
+    portalStatements: input.portalStatements,
   };
   const merged = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
   assertNoFieldErrors(contactRuleErrors(merged));

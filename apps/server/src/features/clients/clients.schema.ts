@@ -57,9 +57,15 @@ export const clientContacts = pgTable(
     email: text('email'),
     isEmergencyContact: boolean('is_emergency_contact').notNull().default(false),
     hasPortalAccess: boolean('has_portal_access').notNull().default(false),
+    // What the contact may do in the client app (client-app.constants.ts CONTACT_PERMISSIONS and their defaults).
+    portalSchedule: boolean('portal_schedule').notNull().default(true),
+    portalCareNotes: boolean('portal_care_notes').notNull().default(false),
+    portalMessages: boolean('portal_messages').notNull().default(false),
+    portalAlerts: boolean('portal_alerts').notNull().default(true),
+    portalStatements: boolean('portal_statements').notNull().default(false),
     ...columns.timestampColumns(),
   },
-  (t) => [index('client_contacts_client_idx').on(t.clientId)],
+  (t) => [index('client_contacts_client_idx').on(t.clientId), index('client_contacts_user_idx').on(t.userId)],
 );
 
 /** A payer's approval of units of a service code for a client between two dates (docs/glossary.md "Authorization"). */

@@ -1,3 +1,4 @@
+import { CLIENT_APP_ACTIONS } from '@hearth/shared/client-app/client-app.constants';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import type { roles } from './roles.schema';
 
@@ -448,6 +449,7 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     tablePermissions: [...STAFF_TABLES, ...CARE_FORM_TABLES, 'users'],
     viewPermissions: ['branches', ...RECORD_VIEWS, ...CARE_FORM_VIEWS],
   },
-  { id: ROLE_IDS.client, name: 'Client' },
-  { id: ROLE_IDS.trustedContact, name: 'Trusted Contact' },
+  // Clients and their trusted contacts call only the client app, which confines them to their own clients.
+  { id: ROLE_IDS.client, name: 'Client', actionPermissions: [...CLIENT_APP_ACTIONS] },
+  { id: ROLE_IDS.trustedContact, name: 'Trusted Contact', actionPermissions: [...CLIENT_APP_ACTIONS] },
 ];
