@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_IDS } from '../roles/roles.constants';
-import { CAREGIVER_KINDS, defaultChannels, kindsForRole, NOTIFICATION_KINDS, STAFF_KINDS } from './notifications.schema';
+import {
+  CAREGIVER_KINDS,
+  defaultChannels,
+  FAMILY_KINDS,
+  kindsForRole,
+  NOTIFICATION_KINDS,
+  STAFF_KINDS,
+} from './notifications.schema';
 
 describe('notification kinds and default channels', () => {
-  it('gives every kind to caregivers or to the office, never both', () => {
-    expect([...CAREGIVER_KINDS, ...STAFF_KINDS].sort()).toEqual([...NOTIFICATION_KINDS].sort());
+  it('gives every kind to caregivers, the office or families, never two of them', () => {
+    expect([...CAREGIVER_KINDS, ...STAFF_KINDS, ...FAMILY_KINDS].sort()).toEqual([...NOTIFICATION_KINDS].sort());
   });
 
   it('lets each role choose only the kinds it receives', () => {
@@ -19,8 +26,15 @@ describe('notification kinds and default channels', () => {
     ]) {
       expect(kindsForRole(role)).toEqual(STAFF_KINDS);
     }
-    expect(kindsForRole(ROLE_IDS.client)).toEqual([]);
-    expect(kindsForRole(ROLE_IDS.trustedContact)).toEqual([]);
+    expect(kindsForRole(ROLE_IDS.client)).toEqual(FAMILY_KINDS);
+    expect(kindsForRole(ROLE_IDS.trustedContact)).toEqual(FAMILY_KINDS);
+  });
+
+  it('defaults families to push for every visit alert, and email too for a missed visit or a change', () => {
+    expect(defaultChannels(ROLE_IDS.trustedContact, 'family_visit_started')).toEqual({ push: true, email: false, sms: false });
+    expect(defaultChannels(ROLE_IDS.client, 'family_visit_missed')).toEqual({ push: true, email: true, sms: false });
+    expect(defaultChannels(ROLE_IDS.branchManager, 'family_visit_missed')).toEqual({ push: false, email: false, sms: false });
+    expect(defaultChannels(ROLE_IDS.trustedContact, 'late_visit')).toEqual({ push: false, email: false, sms: false });
   });
 
   it('defaults caregivers to push and SMS for their visits, the office to email for late visits, expiries and file jobs', () => {

@@ -25,6 +25,14 @@ export const NOTIFICATION_KINDS = [
   'import_finished',
   'export_finished',
   'case_reported',
+  'visit_request_received',
+  'visit_rated',
+  'family_visit_started',
+  'family_visit_ended',
+  'family_visit_missed',
+  'family_caregiver_changed',
+  'family_schedule_changed',
+  'visit_request_decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -51,6 +59,30 @@ export const STAFF_KINDS: readonly NotificationKind[] = [
   'import_finished',
   'export_finished',
   'case_reported',
+  'visit_request_received',
+  'visit_rated',
+];
+
+/**
+ * Kinds that reach clients and their trusted contacts (issue "client and family app" item 4): their visits started,
+ * ended or missed, a caregiver or the schedule changed, and the office's answer to their requests. A trusted contact
+ * gets them only for clients whose contact record holds the alerts permission.
+ */
+export const FAMILY_KINDS: readonly NotificationKind[] = [
+  'family_visit_started',
+  'family_visit_ended',
+  'family_visit_missed',
+  'family_caregiver_changed',
+  'family_schedule_changed',
+  'visit_request_decided',
+];
+
+/** Family kinds that add push and email by default: what a family must not miss. Start and end add push only. */
+const FAMILY_EMAIL_KINDS: readonly NotificationKind[] = [
+  'family_visit_missed',
+  'family_caregiver_changed',
+  'family_schedule_changed',
+  'visit_request_decided',
 ];
 
 /** Kinds whose office default adds email (late visits, expiries, file jobs; issue 21 item 3; new cases, issue 24). */
@@ -65,10 +97,15 @@ const STAFF_EMAIL_KINDS: readonly NotificationKind[] = [
 
 /** Role ids that are not office staff: they receive no office alerts. */
 const NON_STAFF_ROLES: readonly number[] = [ROLE_IDS.caregiver, ROLE_IDS.client, ROLE_IDS.trustedContact];
+const FAMILY_ROLES: readonly number[] = [ROLE_IDS.client, ROLE_IDS.trustedContact];
 
-/** The kinds a role may receive, and so choose channels for: caregivers their visits; staff the office alerts. */
+/**
+ * The kinds a role may receive, and so choose channels for: caregivers their visits; clients and trusted contacts
+ * their visits' alerts; staff the office alerts.
+ */
 export function kindsForRole(roleId: number): readonly NotificationKind[] {
   if (roleId === ROLE_IDS.caregiver) return CAREGIVER_KINDS;
+  if (FAMILY_ROLES.includes(roleId)) return FAMILY_KINDS;
   if (NON_STAFF_ROLES.includes(roleId)) return [];
   return STAFF_KINDS;
 }
@@ -79,10 +116,13 @@ export type ChannelChoice = Record<PreferenceChannel, boolean>;
 /**
  * The channels a user gets for `kind` until they choose (issue 21 item 3, "sensible defaults per role"): caregivers
  * push and SMS for visit changes and reminders (they are out in the field, not at a desk); office staff email for
- * late visits, expiries and file jobs (at a desk, with the in-app list open); nothing beyond in-app otherwise.
+ * late visits, expiries and file jobs (at a desk, with the in-app list open); families push for every visit alert
+ * and email too for what they must not miss (FAMILY_EMAIL_KINDS); nothing beyond in-app otherwise.
  */
 export function defaultChannels(roleId: number, kind: NotificationKind): ChannelChoice {
   if (roleId === ROLE_IDS.caregiver && CAREGIVER_KINDS.includes(kind)) return { push: true, email: false, sms: true };
+  if (FAMILY_ROLES.includes(roleId) && FAMILY_KINDS.includes(kind))
+    return { push: true, email: FAMILY_EMAIL_KINDS.includes(kind), sms: false };
   if (!NON_STAFF_ROLES.includes(roleId) && STAFF_EMAIL_KINDS.includes(kind)) return { push: false, email: true, sms: false };
   return { push: false, email: false, sms: false };
 }

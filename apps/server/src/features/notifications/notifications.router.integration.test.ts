@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   CAREGIVER_KINDS,
+  FAMILY_KINDS,
   type InAppNotification,
   type NotificationPreference,
   type NotificationStatus,
@@ -195,7 +196,9 @@ describe('channel preferences', () => {
       isDefault: true,
     });
     expect(nurse.data.find((p) => p.kind === 'geofence_flag')).toMatchObject({ push: false, email: false, sms: false });
-    expect((await query<NotificationPreference[]>('getMyNotificationPreferences', undefined, 'client')).data).toEqual([]);
+    const client = await query<NotificationPreference[]>('getMyNotificationPreferences', undefined, 'client');
+    expect(client.data.map((p) => p.kind)).toEqual(FAMILY_KINDS);
+    expect(client.data.find((p) => p.kind === 'family_visit_missed')).toMatchObject({ push: true, email: true, sms: false });
 
     const saved = await mutate<NotificationPreference[]>(
       'setMyNotificationPreference',
