@@ -31,6 +31,7 @@ export const CLIENT_APP_ACTIONS = [
   'clientAppGetVisits',
   'clientAppGetVisit',
   'clientAppRateVisit',
+  'clientAppGetCareSheetPdf',
   'clientAppGetCarePlan',
   'clientAppGetRequests',
   'clientAppCreateRequest',
