@@ -3,9 +3,11 @@ import { z } from 'zod';
 /**
  * Live updates (issue 21 item 1): what changed, never the changed data. A subscriber learns that something of
  * `topic` changed (the record `refId` when one record did) and refetches what it shows through the usual queries,
- * which apply its scope. 'chat' names a conversation (refId) with a new, edited or read message. 'resync' means "refresh everything": the server could not replay all that was missed.
+ * which apply its scope. 'chat' names a conversation (refId) with a new, edited or read message. 'visitRequests'
+ * names a family's visit request (refId) that was made, withdrawn or decided (issue 25 item 3). 'resync' means
+ * "refresh everything": the server could not replay all that was missed.
  */
-export const LIVE_TOPICS = ['notifications', 'shifts', 'visits', 'counts', 'chat', 'resync'] as const;
+export const LIVE_TOPICS = ['notifications', 'shifts', 'visits', 'counts', 'chat', 'visitRequests', 'resync'] as const;
 
 /** A topic of a live event (LIVE_TOPICS). */
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
