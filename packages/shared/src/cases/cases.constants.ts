@@ -44,3 +44,9 @@ export const CASE_TYPE_NAME_MAX = 120;
 /** Most caregivers a case names as involved, and most modules a type has. */
 export const CASE_MAX_CAREGIVERS = 20;
 export const CASE_TYPE_MAX_MODULES = 20;
+
+/**
+ * The actions a role must hold for its users to be assigned a case: moving it and changing it (issue 24 item 2,
+ * "assignee"). An assignee who could not move the case would hold it without being able to close it.
+ */
+export const CASE_ASSIGNEE_ACTIONS = ['cases.transition', 'cases.update'] as const;

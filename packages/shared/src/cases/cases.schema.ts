@@ -265,3 +265,10 @@ export const ZCaseAdmin = z.object({
   notify: z.boolean(),
 });
 export type CaseAdmin = z.infer<typeof ZCaseAdmin>;
+
+/**
+ * Who may be assigned a case (cases.assignees): an active office user of the case's company who reaches the case's
+ * branch and whose role holds the case actions (CASE_ASSIGNEE_ACTIONS).
+ */
+export const ZCaseAssignee = z.object({ userId: ZId, name: z.string() });
+export type CaseAssignee = z.infer<typeof ZCaseAssignee>;

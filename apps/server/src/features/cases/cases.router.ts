@@ -3,6 +3,7 @@ import { ZIdInput } from '@hearth/shared/records/records.fields';
 import { ZCreatedFileUpload, ZFileDownloadLink } from '@hearth/shared/files/files.schema';
 import {
   ZAddCaseCommentInput,
+  ZCaseAssignee,
   ZCaseAttachmentInput,
   ZCaseDetail,
   ZCaseHistoryEntry,
@@ -25,6 +26,7 @@ import { caseHistory } from './cases.history';
 import { attachmentLink, createAttachment } from './cases.files';
 import { listReportableTypes } from './case-types.service';
 import { casePdf } from './cases.pdf';
+import { listAssignees } from './cases.assignees';
 
 /**
  * Cases under `cases.*` (issue 24; spec /cases, /cases/{id}/pdf): incidents, complaints and changes of condition.
@@ -46,6 +48,14 @@ export const casesRouter = router({
     .input(ZIdInput)
     .output(ZCaseDetail)
     .query(({ ctx, input }) => caseDetail(ctx.scope, input.id, ctx.receivedAt)),
+  /**
+   * Who may be assigned case {id} -> CaseAssignee[] {userId, name}: the active office users of its branch whose
+   * role holds the case actions (cases.assignees.ts); 404 for a case out of reach.
+   */
+  assignees: permissionProcedure
+    .input(ZIdInput)
+    .output(z.array(ZCaseAssignee))
+    .query(({ ctx, input }) => listAssignees({ scope: ctx.scope, input })),
   /** Changes title, description, priority, assignee, caregivers or visit -> CaseDetail. */
   update: permissionProcedure
     .input(ZUpdateCaseInput)

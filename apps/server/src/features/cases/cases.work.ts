@@ -5,11 +5,11 @@ import { inBranchScope, type Scope } from '../../auth/scope';
 import { AppError, notFound } from '../../errors/app-error';
 import { msg, type ServerMessageKey } from '../../i18n/server-i18n';
 import { shifts } from '../shifts/shifts.schema';
-import { users } from '../users/users.schema';
 import { caseCaregivers, caseComments, cases } from './cases.schema';
 import { caseDetail, caseModules, findCase, requiredModulesDone } from './cases.read';
 import { checkCaregivers } from './cases.report';
 import { routeNewCase } from './cases.routing';
+import { mayBeAssigned } from './cases.assignees';
 
 /** A write on a case: the caller, the request's clock and the input. */
 interface WorkArgs<I> {
@@ -20,18 +20,19 @@ interface WorkArgs<I> {
 
 /**
  * Changes what the office works on a case (cases.update) {id, title?, description?, priority?, assigneeUserId?,
- * caregiverIds?, shiftId?} -> CaseDetail. The assignee is an active user of the case's company (null unassigns);
+ * caregiverIds?, shiftId?} -> CaseDetail. The assignee is one of the case's possible assignees (cases.assignees.ts:
+ * the office of its branch that works cases; null unassigns, the current assignee may stay);
  * the visit is one of the case's client in scope (null clears it); caregiverIds replaces the involved caregivers.
  * @throws AppError NOT_FOUND "Case N not found", "User N not found", "Shift N not found", "Caregiver N not found".
  */
 export async function updateCase({ scope, now, input }: WorkArgs<UpdateCaseInput>): Promise<CaseDetail> {
   const c = await findCase(scope, input.id, { lock: true });
-  if (input.assigneeUserId) {
-    const [user] = await scope.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, input.assigneeUserId), eq(users.companyId, c.companyId), eq(users.isActive, true)));
-    if (!user) throw notFound('User', input.assigneeUserId);
+  if (
+    input.assigneeUserId &&
+    input.assigneeUserId !== c.assigneeUserId &&
+    !(await mayBeAssigned(scope, c, input.assigneeUserId))
+  ) {
+    throw notFound('User', input.assigneeUserId);
   }
   if (input.shiftId) {
     const [shift] = await scope.db

@@ -171,6 +171,7 @@ const FILL_CARE_FORMS = [
 const WORK_CASES = [
   ...['cases.report', 'cases.detail', 'cases.update', 'cases.transition', 'cases.markStateReported', 'cases.addComment'],
   ...['cases.startModule', 'cases.attachmentLink', 'cases.createAttachment', 'cases.history', 'cases.reportableTypes'],
+  'cases.assignees',
   ...['cases.mine', 'cases.pdf', 'caseTypes.list', 'caseTypes.detail'],
 ];
 /** PRN staff read a case and comment on it. */
