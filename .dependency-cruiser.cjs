@@ -14,7 +14,7 @@ const SERVER_PUBLIC_MODULES = {
   audit: ['audit.rows'],
   billing: ['billing.lines'],
   'caregiver-app': ['caregiver-app.lookup'],
-  'client-app': ['client-app.access', 'client-app-visits.family'],
+  'client-app': ['client-app.access', 'client-app-visits.family', 'client-app-alerts.notify'],
   caregivers: ['caregivers.service'],
   'care-sheets': ['care-sheets.pdf'],
   'care-forms': ['care-forms.pdf-layout', 'care-forms.pdf-render', 'care-forms.read'],

@@ -38,8 +38,6 @@ export const CLIENT_APP_ACTIONS = [
   'clientAppWithdrawRequest',
   'clientAppGetStatements',
   'clientAppGetStatement',
-  'clientAppGetAlertSettings',
-  'clientAppUpdateAlertSettings',
   'clientAppStartConversation',
 ] as const;
 export type ClientAppAction = (typeof CLIENT_APP_ACTIONS)[number];
