@@ -38,6 +38,7 @@ export const CLIENT_APP_ACTIONS = [
   'clientAppWithdrawRequest',
   'clientAppGetStatements',
   'clientAppGetStatement',
+  'clientAppGetStatementPdf',
   'clientAppStartConversation',
 ] as const;
 export type ClientAppAction = (typeof CLIENT_APP_ACTIONS)[number];
