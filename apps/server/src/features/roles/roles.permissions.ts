@@ -130,6 +130,8 @@ const READ_SHIFTS = [
   'getPayPeriodLockTimes',
   'getCareSheetPDFDetails',
   'getCareSheetPDFFile',
+  // The families' ratings of a visit (issue "client and family app" item 2), shown in its drawer.
+  'getVisitRatings',
 ];
 /** Comments on a shift: every staff role that reads shifts may write them. */
 const SHIFT_COMMENTS = ['createShiftComment', 'updateShiftComment', 'deleteShiftComment'];
