@@ -208,7 +208,11 @@ async function generate(scope: Scope, pattern: PatternRow, from: string, today: 
   const through = generatedThroughOn(pattern, today);
   const result = await generatePatternShifts(scope.db, [{ pattern, from, to: through }]);
   await scope.db.update(shiftPatterns).set({ generatedThrough: through }).where(eq(shiftPatterns.id, pattern.id));
-  await publishPatternChange(scope.db, { branchId: pattern.branchId, caregiverIds: [pattern.caregiverId] });
+  await publishPatternChange(scope.db, {
+    branchId: pattern.branchId,
+    caregiverIds: [pattern.caregiverId],
+    clientId: pattern.clientId,
+  });
   return { generated: result.generated, openedForConflict: await conflictMessages(scope, result.opened) };
 }
 
@@ -442,6 +446,10 @@ export async function deleteShiftPattern({
       })
       .where(eq(shiftPatterns.id, pattern.id));
   }
-  await publishPatternChange(scope.db, { branchId: pattern.branchId, caregiverIds: [pattern.caregiverId] });
+  await publishPatternChange(scope.db, {
+    branchId: pattern.branchId,
+    caregiverIds: [pattern.caregiverId],
+    clientId: pattern.clientId,
+  });
   return { id: pattern.id };
 }

@@ -423,7 +423,7 @@ export async function deleteShift({
         .where(and(eq(shiftPatterns.id, row.patternId), sql`not ${shiftPatterns.exdates} @> ${exdate}::jsonb`));
     }
     await recordLocks(row.id);
-    await publishShiftChange(scope.db, { topic: 'shifts', shiftId: row.id, branchId: row.branchId });
+    await publishShiftChange(scope.db, { topic: 'shifts', shiftId: row.id, branchId: row.branchId, clientId: row.clientId });
     return { id: row.id, cancelled: false };
   }
   if (row.status === 'cancelled') return { id: row.id, cancelled: true };
