@@ -8,6 +8,7 @@ import type { JobQueue } from '../jobs/jobs.queue';
 import { getUploadState, markUploaded } from '../features/files/files.service';
 import { getFileImportUploadState, markFileImportUploaded } from '../features/file-imports/file-imports.service';
 import { getChatUploadState, isChatStorageKey, markChatUploaded } from '../features/chat/chat-attachments.uploads';
+import { getCaseUploadState, isCaseStorageKey, markCaseUploaded } from '../features/cases/cases.uploads';
 
 /**
  * The local storage driver's signed URLs (storage/local.signed-urls.ts); nothing is registered for S3, whose URLs
@@ -19,7 +20,8 @@ import { getChatUploadState, isChatStorageKey, markChatUploaded } from '../featu
  *   and refused past `size`. On success the upload is completed by the key's owner (its first segment): a record
  *   file is marked uploaded (files.service markUploaded), an import file (`file-import/...`) queues its import
  *   job (file-imports.service markFileImportUploaded), a chat attachment (`chat/...`) is marked uploaded
- *   (chat-attachments.uploads markChatUploaded); the answer is 200 {ok: true}. 404 when the record is gone,
+ *   (chat-attachments.uploads markChatUploaded), a case attachment (`cases/...`) too (cases.uploads
+ *   markCaseUploaded); the answer is 200 {ok: true}. 404 when the record is gone,
  *   409 when it is already uploaded.
  * - `GET /api/storage/{key}?expires&type&disposition=inline|attachment&filename&sig`: streams the file with
  *   Content-Type, Content-Length and Content-Disposition (inline for previews). 404 when the bytes are gone.
@@ -56,11 +58,14 @@ export async function registerStorageRoutes(
       }
       const isImport = key.startsWith('file-import/');
       const isChat = isChatStorageKey(key);
+      const isCase = isCaseStorageKey(key);
       const state = isImport
         ? await getFileImportUploadState({ db: deps.db, storageKey: key })
         : isChat
           ? await getChatUploadState({ db: deps.db, storageKey: key })
-          : await getUploadState({ db: deps.db, storageKey: key });
+          : isCase
+            ? await getCaseUploadState({ db: deps.db, storageKey: key })
+            : await getUploadState({ db: deps.db, storageKey: key });
       if (state === null) throw new AppError('NOT_FOUND', 'This file no longer exists');
       if (state === 'uploaded') throw new AppError('CONFLICT', 'This file has already been uploaded');
 
@@ -69,7 +74,9 @@ export async function registerStorageRoutes(
         ? await markFileImportUploaded({ db: deps.db, jobs: deps.jobs, storageKey: key })
         : isChat
           ? await markChatUploaded({ db: deps.db, storageKey: key })
-          : await markUploaded({ db: deps.db, storageKey: key });
+          : isCase
+            ? await markCaseUploaded({ db: deps.db, storageKey: key })
+            : await markUploaded({ db: deps.db, storageKey: key });
       if (marked === 'missing') {
         // The record was deleted while the bytes were arriving: they belong to nothing.
         await local.delete(key);

@@ -5,7 +5,8 @@ import type { Scope } from '../../auth/scope';
 import { AppError, notFound } from '../../errors/app-error';
 import { signedDownloadLink, type Storage } from '../../storage/storage';
 import { caseAttachments } from './cases.schema';
-import { findCase } from './cases.read';
+import { caseDetail, findCase } from './cases.read';
+import { promoteStoredAttachments } from './cases.uploads';
 
 /** A call on a case's files: the caller, the storage driver and the input. */
 interface FileCall<I> {
@@ -64,4 +65,15 @@ export async function attachmentLink({ scope, storage, input }: FileCall<{ id: n
   const link = { filename: file.filename, contentType: file.contentType, inline: file.contentType.startsWith('image/') };
   const { url, expiresAt } = await signedDownloadLink(storage, file.storageKey, link, FILE_DOWNLOAD_URL_TTL_SECONDS);
   return { url, filename: file.filename, contentType: file.contentType, expiresAt };
+}
+
+/**
+ * One case (cases.detail) {id} -> CaseDetail at `now`, after marking uploaded the office uploads whose bytes the
+ * storage now holds (cases.uploads.ts: an S3 upload is seen only here), so a file appears once it is stored.
+ * @throws AppError NOT_FOUND "Case N not found".
+ */
+export async function readCase({ scope, storage, input, now }: FileCall<{ id: number }> & { now: Date }) {
+  const c = await findCase(scope, input.id);
+  await promoteStoredAttachments(scope.db, storage, c.id);
+  return caseDetail(scope, c.id, now);
 }

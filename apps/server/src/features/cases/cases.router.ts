@@ -18,12 +18,12 @@ import {
   ZUpdateCaseInput,
 } from '@hearth/shared/cases/cases.schema';
 import { permissionProcedure, router } from '../../trpc/init';
-import { caseDetail, listMine } from './cases.read';
+import { listMine } from './cases.read';
 import { reportCase } from './cases.report';
 import { addComment, markStateReported, transitionCase, updateCase } from './cases.work';
 import { startModule } from './cases.modules';
 import { caseHistory } from './cases.history';
-import { attachmentLink, createAttachment } from './cases.files';
+import { attachmentLink, createAttachment, readCase } from './cases.files';
 import { listReportableTypes } from './case-types.service';
 import { casePdf } from './cases.pdf';
 import { listAssignees } from './cases.assignees';
@@ -43,11 +43,14 @@ export const casesRouter = router({
     .input(ZReportCaseInput)
     .output(ZCaseDetail)
     .mutation(({ ctx, input }) => reportCase({ scope: ctx.scope, storage: ctx.storage, now: ctx.receivedAt, input })),
-  /** One case {id} -> CaseDetail with deadlines and overdue flags at the request's time, and the caller's moves. */
+  /**
+   * One case {id} -> CaseDetail with deadlines and overdue flags at the request's time, and the caller's moves; an
+   * office upload whose bytes arrived is listed from then on (cases.files.ts readCase).
+   */
   detail: permissionProcedure
     .input(ZIdInput)
     .output(ZCaseDetail)
-    .query(({ ctx, input }) => caseDetail(ctx.scope, input.id, ctx.receivedAt)),
+    .query(({ ctx, input }) => readCase({ scope: ctx.scope, storage: ctx.storage, input, now: ctx.receivedAt })),
   /**
    * Who may be assigned case {id} -> CaseAssignee[] {userId, name}: the active office users of its branch whose
    * role holds the case actions (cases.assignees.ts); 404 for a case out of reach.

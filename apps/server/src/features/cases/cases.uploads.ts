@@ -1,0 +1,81 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { Storage } from '../../storage/storage';
+import { caseAttachments } from './cases.schema';
+
+/*
+ * How an office upload to a case (cases.createAttachment) completes, by the record files' rules
+ * (features/files/files.service.ts "Upload completion"): the pending attachment becomes `uploaded` once the storage
+ * holds its bytes, told by the local driver's PUT route (http/storage.routes.ts) or, on S3 where the bytes go to the
+ * bucket, found with `exists` when the case is read (promoteStoredAttachments). Until then the case does not list it.
+ */
+
+/** The first segment of every case attachment's storage key (`cases/<caseId>/<uuid>`). */
+export const CASE_STORAGE_PREFIX = 'cases/';
+
+/** Whether a storage key is a case attachment's. */
+export function isCaseStorageKey(storageKey: string): boolean {
+  return storageKey.startsWith(CASE_STORAGE_PREFIX);
+}
+
+/**
+ * Where the upload of a case storage key stands: `pending` (a PUT may come), `uploaded`, or null when no attachment
+ * has the key. The local driver's PUT route asks before it accepts bytes.
+ */
+export async function getCaseUploadState({
+  db,
+  storageKey,
+}: {
+  db: Db;
+  storageKey: string;
+}): Promise<'pending' | 'uploaded' | null> {
+  const [row] = await db
+    .select({ status: caseAttachments.status })
+    .from(caseAttachments)
+    .where(eq(caseAttachments.storageKey, storageKey));
+  return row?.status ?? null;
+}
+
+/**
+ * Marks the attachment of `storageKey` uploaded once its bytes are stored (the local driver's PUT route), audited as
+ * done by its uploader (app.user_id, which the audit triggers read).
+ * @returns `uploaded`, `already-uploaded`, or `missing` when no attachment has the key (the bytes should go).
+ */
+export async function markCaseUploaded({
+  db,
+  storageKey,
+}: {
+  db: Db;
+  storageKey: string;
+}): Promise<'uploaded' | 'already-uploaded' | 'missing'> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: caseAttachments.id, status: caseAttachments.status, uploadedByUserId: caseAttachments.uploadedByUserId })
+      .from(caseAttachments)
+      .where(eq(caseAttachments.storageKey, storageKey))
+      .for('update');
+    if (!row) return 'missing';
+    if (row.status === 'uploaded') return 'already-uploaded';
+    await tx.execute(sql`select set_config('app.user_id', ${String(row.uploadedByUserId)}, true)`);
+    await tx.update(caseAttachments).set({ status: 'uploaded' }).where(eq(caseAttachments.id, row.id));
+    return 'uploaded';
+  });
+}
+
+/**
+ * Marks uploaded the pending attachments of case `caseId` whose bytes the storage holds (uploads straight to an S3
+ * bucket, which no route of ours sees). The caller has found the case in reach.
+ */
+export async function promoteStoredAttachments(db: Db, storage: Storage, caseId: number): Promise<void> {
+  const pending = await db
+    .select({ id: caseAttachments.id, storageKey: caseAttachments.storageKey })
+    .from(caseAttachments)
+    .where(and(eq(caseAttachments.caseId, caseId), eq(caseAttachments.status, 'pending')));
+  for (const file of pending) {
+    if (!(await storage.exists(file.storageKey))) continue;
+    await db
+      .update(caseAttachments)
+      .set({ status: 'uploaded' })
+      .where(and(eq(caseAttachments.id, file.id), eq(caseAttachments.status, 'pending')));
+  }
+}
