@@ -17,6 +17,7 @@ const SERVER_PUBLIC_MODULES = {
   'client-app': ['client-app.access', 'client-app-visits.family', 'client-app-alerts.notify'],
   caregivers: ['caregivers.service'],
   'care-sheets': ['care-sheets.pdf'],
+  chat: ['chat.family'],
   'care-forms': ['care-forms.pdf-layout', 'care-forms.pdf-render', 'care-forms.read'],
   cases: ['cases.defaults'],
   clients: ['clients.lookup', 'clients.service'],
@@ -32,6 +33,7 @@ const SERVER_PUBLIC_MODULES = {
   shifts: ['shifts.units', 'shifts.lookup', 'shifts.service', 'shift-patterns.generate', 'shifts.live'],
   users: ['users.service'],
   visits: ['visits.record', 'visits.receipts', 'visits.timesheets.service', 'visits.worked'],
+  'visit-requests': ['visit-requests.family'],
   views: ['views.registry', 'views.catalog', 'views.query', 'views.service', 'views.export', 'spreadsheet-cells'],
 };
 

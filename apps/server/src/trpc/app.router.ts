@@ -32,6 +32,7 @@ import { careFormsRouter } from '../features/care-forms/care-forms.router';
 import { careFormTypesRouter } from '../features/care-forms/care-form-types.router';
 import { casesRouter } from '../features/cases/cases.router';
 import { caseAdminsRouter, caseTypesRouter } from '../features/cases/case-types.router';
+import { visitRequestsRouter } from '../features/visit-requests/visit-requests.router';
 import { clientAppRouter } from '../features/client-app/client-app.router';
 
 /** The root router at /api/trpc: procedure paths are the spec's call names. */
@@ -71,6 +72,7 @@ export const appRouter = router({
   cases: casesRouter,
   caseTypes: caseTypesRouter,
   caseAdmins: caseAdminsRouter,
+  visitRequests: visitRequestsRouter,
 });
 
 registerActions(Object.keys(appRouter._def.procedures));

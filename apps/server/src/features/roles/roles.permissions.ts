@@ -178,6 +178,11 @@ const WORK_CASES = [
 ];
 /** PRN staff read a case and comment on it. */
 const READ_CASES = ['cases.detail', 'cases.addComment'];
+/**
+ * The family's visit requests (issue 25 item 3): the office roles that write shifts answer them, since approving
+ * changes the schedule.
+ */
+const ANSWER_VISIT_REQUESTS = ['visitRequests.list', 'visitRequests.decide'];
 /** Who handles a type's cases in a branch: the branch manager for their branches, admins for every branch. */
 const CASE_ADMIN_ACTIONS = ['caseAdmins.list', 'caseAdmins.set'];
 /** Designing case types and their modules: admins (and system level). */
@@ -268,6 +273,7 @@ const OFFICE_ACTIONS = [
   ...REPORT_ACTIONS,
   ...FILL_CARE_FORMS,
   ...WORK_CASES,
+  ...ANSWER_VISIT_REQUESTS,
 ];
 /** Nurses read the records, assess clients and write notes and files. */
 const NURSE_ACTIONS = [
@@ -374,6 +380,9 @@ const BRANCH_MANAGER_ACTIONS = [
 ];
 const STAFF_TABLES = ['branches', 'clients', 'client_addresses', 'caregivers', 'caregiver_addresses', 'payer_sources', 'shifts'];
 
+/** The chat flags of the Client and Trusted Contact roles (issue "client and family app" item 4; migration 0034). */
+const FAMILY_CHAT = { chatEnabled: true, chatSendMessageEnabled: true, chatDownloadAttachmentEnabled: true };
+
 /** The seeded roles: the spec's picker ids 1-7 (spec section 5), then Client and Trusted Contact. */
 export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] = [
   {
@@ -452,7 +461,9 @@ export const DEFAULT_ROLES: (Partial<RoleRow> & Pick<RoleRow, 'id' | 'name'>)[] 
     tablePermissions: [...STAFF_TABLES, ...CARE_FORM_TABLES, 'users'],
     viewPermissions: ['branches', ...RECORD_VIEWS, ...CARE_FORM_VIEWS],
   },
-  // Clients and their trusted contacts call only the client app, which confines them to their own clients.
-  { id: ROLE_IDS.client, name: 'Client', actionPermissions: [...CLIENT_APP_ACTIONS] },
-  { id: ROLE_IDS.trustedContact, name: 'Trusted Contact', actionPermissions: [...CLIENT_APP_ACTIONS] },
+  // Clients and their trusted contacts call only the client app, which confines them to their own clients. They
+  // message the office of their client's branch in chat, which confines them to that conversation
+  // (chat/chat.family-reach.ts), and open what the office sends there; they start nothing else and attach nothing.
+  { id: ROLE_IDS.client, name: 'Client', actionPermissions: [...CLIENT_APP_ACTIONS], ...FAMILY_CHAT },
+  { id: ROLE_IDS.trustedContact, name: 'Trusted Contact', actionPermissions: [...CLIENT_APP_ACTIONS], ...FAMILY_CHAT },
 ];
