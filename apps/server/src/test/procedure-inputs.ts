@@ -108,6 +108,9 @@ export const PROCEDURE_INPUT_OVERRIDES: Record<string, Record<string, unknown>> 
     }),
   },
   'careFormTypes.copyBuiltIn': { key: 'incident-report' },
+  // A statement is named by its month (YYYY-MM), a pattern the walk does not know.
+  clientAppGetStatement: { month: '2026-03' },
+  clientAppGetStatementPdf: { month: '2026-03' },
 };
 
 /** Keys (any procedure) whose values must name something that exists rather than match a pattern. */
