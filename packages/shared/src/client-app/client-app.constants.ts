@@ -40,5 +40,7 @@ export const CLIENT_APP_ACTIONS = [
   'clientAppGetStatement',
   'clientAppGetStatementPdf',
   'clientAppStartConversation',
+  'clientAppGetAccount',
+  'clientAppSetPassword',
 ] as const;
 export type ClientAppAction = (typeof CLIENT_APP_ACTIONS)[number];

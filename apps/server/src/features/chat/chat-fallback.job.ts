@@ -8,6 +8,7 @@ import { msg, translate } from '../../i18n/server-i18n';
 import { notifyAll, type Notification } from '../notify/notify.service';
 import { isDeliverableEmail } from '../notifications/notifications.service';
 import { users } from '../users/users.schema';
+import { FAMILY_ROLE_IDS, familyConversationSql, familyRoleSql } from './chat.family-reach';
 
 /**
  * How far back the fallback looks, in hours: a message unread for longer than a day (one written before the job
@@ -20,6 +21,9 @@ const BATCH = 500;
 
 /** The outbox kind of the fallback messages (shown at /mocks). */
 export const CHAT_FALLBACK_KIND = 'chat_unread';
+
+/** Where a client or trusted contact reads their conversation with the office (the client app's messages page). */
+export const CLIENT_APP_MESSAGES_PATH = '/client-mobile-app/messages';
 
 /** One claimed pair: a member with `count` unread messages in a conversation, the newest by `senderId`. */
 interface Due {
@@ -53,6 +57,7 @@ async function claimDue(tx: Db, now: Date): Promise<Due[]> {
       where m.created_at > ${windowStart}::timestamptz and m.created_at <= ${now.toISOString()}::timestamptz
         and m.deleted_at is null
         and u.is_active and u.chat_enabled and r.chat_enabled and (u.chat_sms_enabled or u.chat_email_enabled)
+        and (not ${familyRoleSql(sql`r.id`)} or ${familyConversationSql(sql`cm.user_id`, sql`cm.conversation_id`)})
       group by cm.conversation_id, cm.user_id
       having min(m.created_at) <= ${dueBefore}::timestamptz
       order by cm.conversation_id, cm.user_id
@@ -98,6 +103,7 @@ async function fallbackMessages(tx: Db, due: Due[]): Promise<Omit<Notification, 
       caregiverPhoneNumber: caregiverValue('phone_number'),
       chatSmsEnabled: users.chatSmsEnabled,
       chatEmailEnabled: users.chatEmailEnabled,
+      roleId: users.roleId,
     })
     .from(users)
     .where(inArray(users.id, ids));
@@ -112,7 +118,8 @@ async function fallbackMessages(tx: Db, due: Due[]): Promise<Omit<Notification, 
     if (!person) return [];
     const language = pickLanguage([person.language]);
     const values = { sender: personOf.get(d.senderId)?.name ?? '', count: d.count, minutes: CHAT_FALLBACK_MINUTES };
-    const link = `/chat?c=${d.conversationId}`;
+    // Clients and contacts read their conversation in the client app, the only place they may open.
+    const link = FAMILY_ROLE_IDS.includes(person.roleId) ? CLIENT_APP_MESSAGES_PATH : `/chat?c=${d.conversationId}`;
     const common = { kind: CHAT_FALLBACK_KIND, userId: d.userId, link };
     const messages: Omit<Notification, 'db'>[] = [];
     if (person.chatSmsEnabled && person.phoneNumber) {
@@ -135,7 +142,9 @@ async function fallbackMessages(tx: Db, due: Due[]): Promise<Omit<Notification, 
  * (default false) and a deliverable address (a caregiver's from their caregiver record, else the user's), through the notify outbox and its delivery drivers (notifyAll, in the
  * claiming transaction: a batch rolled back sends nothing). The text names the newest message's sender and how many
  * are waiting, never what they say (a text or an email leaves the agency's systems), and links back to
- * `/chat?c=<conversationId>` (made absolute against PUBLIC_URL on delivery, notify.text.ts). Users without chat
+ * `/chat?c=<conversationId>` (a client or contact to the client app's messages page), made absolute against
+ * PUBLIC_URL on delivery (notify.text.ts); a client or contact only while they still reach the conversation
+ * (chat.family-reach.ts). Users without chat
  * (user or role), inactive users and deleted messages are skipped; a member who read the conversation meanwhile
  * is not told. Batches of 500 pairs, each claimed and sent in one transaction.
  * @param now the job's clock (UTC; tests give it).

@@ -20,6 +20,7 @@ import { chatAttachments, chatConversations, chatMembers, chatMessages } from '.
 import { promoteIfStored } from './chat-attachments.uploads';
 import { escapeLike, summarize } from './chat.summaries';
 import { unreadCountOf } from './chat-unread.service';
+import { isFamilyScope } from './chat.family-reach';
 
 /*
  * The message services behind chat.getMessages, sendMessage, editMessage, deleteMessage, markRead and searchMessages
@@ -235,7 +236,7 @@ export async function markRead({
     if (moved.length > 0) await publishConversationEvent(scope.db, input.conversationId);
   }
   const [summary] = await summarize(scope, [reached]);
-  const total = await unreadCountOf(scope.db, scope.userId);
+  const total = await unreadCountOf(scope.db, scope.userId, isFamilyScope(scope));
   return { unreadCount: summary?.unreadCount ?? 0, totalUnread: total.count };
 }
 

@@ -3,6 +3,7 @@ import { inBranchScope, type Scope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors/app-error';
 import { recordScopeAccess } from '../access-log/access-log.record';
+import { familyConversationSql, isFamilyScope } from './chat.family-reach';
 import { chatConversations, chatMembers } from './chat.schema';
 
 /*
@@ -12,6 +13,8 @@ import { chatConversations, chatMembers } from './chat.schema';
  *   covers B, as the office (answering makes them a member);
  * - a supervisor (chatReadBranchConversationsEnabled) reads, never writes, any conversation whose branch is in their
  *   scope; each such read of one they are not a member of goes to the access log;
+ * - a client or trusted contact reads and writes only their own office conversation about a client they still reach
+ *   with the messages permission, member or not of others (chat.family-reach.ts);
  * - anyone else gets 404, as for a conversation that does not exist.
  * The conditions are SQL, put into the `where` of the query that finds the conversation (never fetch-then-check).
  */
@@ -49,10 +52,11 @@ export function asSupervisorSql(scope: Scope): SQL {
 }
 
 /**
- * SQL over chat_conversations: the conversations the caller reads (member, office or supervisor). Lists use
- * member-or-office by default and add the supervisor's reach only when asked for a branch (listConversations).
+ * SQL over chat_conversations: the conversations the caller reads (member, office or supervisor; a client or
+ * trusted contact only their own family conversations, chat.family-reach.ts). Lists use member-or-office by default and add the supervisor's reach only when asked for a branch (listConversations).
  */
 export function readableSql(scope: Scope, withSupervisor = true): SQL {
+  if (isFamilyScope(scope)) return sql`(${isMemberSql(scope, chatConversations.id)} and ${familyConversationSql(scope.userId, chatConversations.id)})`;
   const reaches = [isMemberSql(scope, chatConversations.id), asOfficeSql(scope)];
   if (withSupervisor) reaches.push(asSupervisorSql(scope));
   return sql`(${sql.join(reaches, sql` or `)})`;

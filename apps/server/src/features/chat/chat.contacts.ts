@@ -3,6 +3,7 @@ import type { ChatContacts } from '@hearth/shared/chat/chat.schema';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { familyRoleSql, isFamilyScope } from './chat.family-reach';
 import { escapeLike } from './chat.summaries';
 
 /*
@@ -13,8 +14,9 @@ import { escapeLike } from './chat.summaries';
  *   of their own branches (their caregiver records' branches);
  * - offices: staff write to the office of any branch in their scope, a caregiver to the office of their own branches,
  *   neither needing chatInitiateConversationEnabled.
- * A user reached must be active with chat enabled on their role and their user. Client and trusted contact roles
- * have chat disabled today (issue 25 will open it).
+ * A user reached must be active with chat enabled on their role and their user, and no client or trusted contact:
+ * they write only to the office of their client's branch, from the client app (chat.family.ts), and no one starts
+ * another conversation with them; they themselves reach no person and no office here.
  */
 
 /** SQL: the branches of the caller's caregiver records (a caregiver's own branches). */
@@ -24,7 +26,9 @@ export function callerCaregiverBranchesSql(scope: Pick<Scope, 'userId'>): SQL {
 
 /** SQL over users `u` (joined to roles `r`): `u` is someone the caller may start a direct or group conversation with. */
 export function reachableUserSql(scope: Scope): SQL {
-  const chatUser = sql`u.id <> ${scope.userId} and u.is_active and u.chat_enabled and r.chat_enabled`;
+  if (isFamilyScope(scope)) return sql`false`;
+  const chatUser = sql`u.id <> ${scope.userId} and u.is_active and u.chat_enabled and r.chat_enabled
+    and not ${familyRoleSql(sql`u.role_id`)}`;
   if (scope.level === 'none') {
     return sql`(${chatUser} and exists (select 1 from "_BranchToUser" bu where bu."B" = u.id
       and bu."A" in ${callerCaregiverBranchesSql(scope)}))`;
@@ -34,8 +38,9 @@ export function reachableUserSql(scope: Scope): SQL {
     or exists (select 1 from caregivers cg where cg.user_id = u.id and ${inBranchScope(scope, sql`cg.branch_id`)})))`;
 }
 
-/** SQL over branches `b`: the caller may write to the office of `b`. */
+/** SQL over branches `b`: the caller may write to the office of `b` (a client or contact: none here, see above). */
 export function officeBranchSql(scope: Scope): SQL {
+  if (isFamilyScope(scope)) return sql`false`;
   if (scope.level === 'none') return sql`b.id in ${callerCaregiverBranchesSql(scope)}`;
   return inBranchScope(scope, sql`b.id`);
 }

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { ChatMember, ConversationDetail, ConversationSummary } from '@hearth/shared/chat/chat.schema';
 import { FALLBACK_LANGUAGE, type Language } from '@hearth/shared/i18n/languages';
+import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import type { Scope } from '../../auth/scope';
 import { rowsOf } from '../../db/rows';
 import { languageOfUser } from '../../i18n/request-language';
 import { msg, translate } from '../../i18n/server-i18n';
 import type { ConversationRow, ReachedConversation } from './chat.access';
+import { FAMILY_ROLE_IDS } from './chat.family-reach';
 
 /*
  * Conversations as the screens show them (ConversationSummary, ConversationDetail): names, what a conversation is
@@ -30,6 +32,8 @@ function idArray(ids: number[]) {
 
 interface MemberRow extends ChatMember {
   conversationId: number;
+  /** The member's role (names a client's or contact's conversation for the office); never in an output. */
+  roleId: number;
 }
 
 /**
@@ -42,12 +46,13 @@ async function membersOf(scope: Scope, ids: ReturnType<typeof idArray>): Promise
     user_id: number;
     name: string;
     role_name: string;
+    role_id: number;
     last_read_message_id: number | null;
     last_read_at: Date | string | null;
     caregiver_id: number | null;
   }>(
     await scope.db.execute(sql`
-      select m.conversation_id, m.user_id, u.name, r.name as role_name, m.last_read_message_id, m.last_read_at,
+      select m.conversation_id, m.user_id, u.name, r.name as role_name, r.id as role_id, m.last_read_message_id, m.last_read_at,
         (select cg.id from caregivers cg where cg.user_id = m.user_id
           order by (cg.branch_id is not distinct from c.branch_id) desc, cg.id limit 1) as caregiver_id
       from chat_members m join chat_conversations c on c.id = m.conversation_id
@@ -58,6 +63,7 @@ async function membersOf(scope: Scope, ids: ReturnType<typeof idArray>): Promise
     userId: row.user_id,
     name: row.name,
     roleName: row.role_name,
+    roleId: Number(row.role_id),
     lastReadMessageId: row.last_read_message_id,
     lastReadAt: row.last_read_at === null ? null : new Date(row.last_read_at).toISOString(),
     caregiverId: row.caregiver_id,
@@ -118,7 +124,7 @@ export async function summarize(
     return {
       id: conversation.id,
       kind: conversation.kind,
-      title: titleOf(scope, conversation, own, f?.branch_name ?? null, language),
+      title: titleOf(scope, conversation, own, { branch: f?.branch_name ?? null, client: f?.client_name ?? null }, language),
       branchId: conversation.branchId,
       about: {
         clientId: conversation.clientId,
@@ -154,21 +160,27 @@ export async function summarize(
 /**
  * The name a conversation shows: a group's title; an office conversation "<Branch> office" (chatExtras.officeTitle,
  * in the reader's `language`) for the person who wrote to the office and that person's name for the office; a
- * direct or broadcast conversation the other person's name. Only a group's title is stored: a title stored on
- * another kind (an older office row's English one) is ignored, so every reader gets the name in their language.
+ * direct or broadcast conversation the other person's name. A client's or trusted contact's conversation (from the
+ * client app) is named for the office by the client ("Ana Lopez", or "Ana Lopez · Pat Lopez" when a contact wrote),
+ * so the office knows whose care it is about. Only a group's title is stored: a title stored on another kind (an
+ * older office row's English one) is ignored, so every reader gets the name in their language.
  */
 function titleOf(
   scope: Scope,
   conversation: ConversationRow,
   members: MemberRow[],
-  branchName: string | null,
+  names: { branch: string | null; client: string | null },
   language: Language,
 ): string {
   if (conversation.kind === 'group' && conversation.title) return conversation.title;
   if (conversation.kind === 'office') {
-    const office = translate(msg('chatExtras.officeTitle', { branch: branchName ?? '' }), language).trim();
+    const office = translate(msg('chatExtras.officeTitle', { branch: names.branch ?? '' }), language).trim();
     if (conversation.createdByUserId === scope.userId) return office;
-    return members.find((m) => m.userId === conversation.createdByUserId)?.name ?? office;
+    const creator = members.find((m) => m.userId === conversation.createdByUserId);
+    if (creator && names.client && FAMILY_ROLE_IDS.includes(creator.roleId)) {
+      return creator.roleId === ROLE_IDS.client ? names.client : `${names.client} · ${creator.name}`;
+    }
+    return creator?.name ?? office;
   }
   const others = members.filter((m) => m.userId !== scope.userId).map((m) => m.name);
   return others.length > 0 ? others.join(', ') : (members[0]?.name ?? '');

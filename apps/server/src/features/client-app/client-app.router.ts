@@ -7,6 +7,7 @@ import { clientAppStatementsRouter } from './client-app-statements.router';
 import { clientAppAlertsRouter } from './client-app-alerts.router';
 import { clientAppMessagesRouter } from './client-app-messages.router';
 import { clientAppCarePlanRouter } from './client-app-care-plan.router';
+import { clientAppAccountRouter } from './client-app-account.router';
 
 /**
  * The client app's calls (issue "client and family app"; spec "Client app"). Only the Client and Trusted Contact
@@ -25,4 +26,5 @@ export const clientAppRouter = router({
   ...clientAppAlertsRouter._def.record,
   ...clientAppMessagesRouter._def.record,
   ...clientAppCarePlanRouter._def.record,
+  ...clientAppAccountRouter._def.record,
 });
