@@ -380,7 +380,7 @@ const BRANCH_MANAGER_ACTIONS = [
 ];
 const STAFF_TABLES = ['branches', 'clients', 'client_addresses', 'caregivers', 'caregiver_addresses', 'payer_sources', 'shifts'];
 
-/** The chat flags of the Client and Trusted Contact roles (issue "client and family app" item 4; migration 0034). */
+/** The chat flags of the Client and Trusted Contact roles (issue "client and family app" item 4; migration 0035). */
 const FAMILY_CHAT = { chatEnabled: true, chatSendMessageEnabled: true, chatDownloadAttachmentEnabled: true };
 
 /** The seeded roles: the spec's picker ids 1-7 (spec section 5), then Client and Trusted Contact. */
