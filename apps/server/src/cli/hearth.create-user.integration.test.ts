@@ -4,6 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { createAuth } from '../auth/auth';
 import { companies } from '../features/companies/companies.schema';
+import { caseTypes } from '../features/cases/cases.schema';
 import { branches } from '../features/branches/branches.schema';
 import { users } from '../features/users/users.schema';
 import { zipCentroid } from '../features/records/records.zip-centroids';
@@ -59,6 +60,9 @@ describe('create-user on an empty database', () => {
     const database = await openEngine();
     try {
       expect(await database.db.select({ name: companies.name }).from(companies)).toEqual([{ name: 'Riverbend Home Care' }]);
+      // The new agency has its default case types at once, not only after the next start (issue 24).
+      const types = await database.db.select({ code: caseTypes.code }).from(caseTypes);
+      expect(types.map((t) => t.code).sort()).toEqual(['change-of-condition', 'complaint', 'incident']);
       const [user] = await database.db.select().from(users).where(eq(users.username, 'founder'));
       expect(user).toMatchObject({
         displayUsername: 'Founder',

@@ -6,6 +6,7 @@ import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import type { Db } from '../db/client';
 import { levelOf } from '../auth/caller';
 import { companies } from '../features/companies/companies.schema';
+import { addDefaultCaseTypes } from '../features/cases/cases.defaults';
 import { roles } from '../features/roles/roles.schema';
 import { accounts, branchUsers, users } from '../features/users/users.schema';
 import { CliError, UsageError, withDatabase, type CliContext } from './hearth.context';
@@ -104,6 +105,17 @@ async function chooseCompany(db: Db, text: string | undefined, roleId: number): 
 }
 
 /**
+ * A new agency named `name`, with the default case types (issue 24: an agency takes incident reports from its first
+ * day, not from the server's next start, which is when ensureCaseTypes would reach it).
+ * @returns the company's id.
+ */
+async function newCompany(db: Db, name: string): Promise<number> {
+  const [created] = await db.insert(companies).values({ name }).returning({ id: companies.id });
+  await addDefaultCaseTypes(db, created!.id);
+  return created!.id;
+}
+
+/**
  * `create-user`: a staff user who can sign in with a password (better-auth credential account, hashed as
  * better-auth hashes it), typically the first Company Admin of an agency (chooseCompany: a new --company name creates
  * the agency, also beside the demo one). The password (--password, or --password-stdin: passwordOf) must pass the
@@ -140,7 +152,7 @@ export async function createUserCommand(ctx: CliContext, args: CreateUserArgs): 
     const passwordHash = await hashPassword(fields.password);
 
     const userId = await db.transaction(async (tx) => {
-      const companyId = company.id ?? (await tx.insert(companies).values({ name: company.name }).returning())[0]!.id;
+      const companyId = company.id ?? (await newCompany(tx, company.name));
       const [user] = await tx
         .insert(users)
         .values({

@@ -61,24 +61,33 @@ export const DEFAULT_CASE_TYPES: readonly DefaultCaseType[] = [
 ];
 
 /**
- * Gives every company the default case types it lacks (matched by code), each new one with its required module
- * when the company has the shipped care form type (its lineage). Idempotent: a type that exists is left as the
- * agency edited it, modules included. Run at every start (db/upgrade.ts) and by the demo seed.
+ * Gives every company the default case types it lacks (addDefaultCaseTypes). Run at every start (db/upgrade.ts) and
+ * by the demo seed, so a company made before a default type shipped receives it.
  * @returns how many case types were created.
  */
 export async function ensureCaseTypes(db: Db): Promise<number> {
   const companyRows = await db.select({ id: companies.id }).from(companies);
   let created = 0;
-  for (const company of companyRows) {
-    const inserted = await db
-      .insert(caseTypes)
-      .values(DEFAULT_CASE_TYPES.map(({ moduleBuiltInKey: _module, ...type }) => ({ ...type, companyId: company.id })))
-      .onConflictDoNothing({ target: [caseTypes.companyId, caseTypes.code] })
-      .returning({ id: caseTypes.id, code: caseTypes.code });
-    created += inserted.length;
-    await addDefaultModules(db, company.id, inserted);
-  }
+  for (const company of companyRows) created += await addDefaultCaseTypes(db, company.id);
   return created;
+}
+
+/**
+ * Gives company `companyId` the default case types it lacks (matched by code), each new one with its required
+ * module when the company has the shipped care form type (its lineage). Idempotent: a type that exists is left as
+ * the agency edited it, modules included. Called where a company is created (the create-user command), so a new
+ * agency can take cases before the server's next start, and by ensureCaseTypes.
+ * @param db the database or the transaction that created the company.
+ * @returns how many case types were created.
+ */
+export async function addDefaultCaseTypes(db: Db, companyId: number): Promise<number> {
+  const inserted = await db
+    .insert(caseTypes)
+    .values(DEFAULT_CASE_TYPES.map(({ moduleBuiltInKey: _module, ...type }) => ({ ...type, companyId })))
+    .onConflictDoNothing({ target: [caseTypes.companyId, caseTypes.code] })
+    .returning({ id: caseTypes.id, code: caseTypes.code });
+  await addDefaultModules(db, companyId, inserted);
+  return inserted.length;
 }
 
 /** The required module of each just-created default type whose shipped care form type the company has. */
