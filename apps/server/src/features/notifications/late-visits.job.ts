@@ -7,6 +7,7 @@ import { sendUserNotifications, type UserNotification } from './notifications.se
 import { claimNotices, notClaimed, type Batch, type Cursor } from './notice-ledger';
 import { branchOfficeUserIds } from './office-recipients';
 import { officeAlert, officeVisits, type OfficeVisit } from './office-alerts';
+import { familyMissedAlerts } from '../client-app/client-app-alerts.notify';
 
 /** Late visits claimed and alerted per transaction. */
 const BATCH = 200;
@@ -17,7 +18,9 @@ const BATCH = 200;
  * started less than LATE_VISIT_ALERT_WINDOW_HOURS (12) ago, alerts its branch's office once (the notice ledger, kind
  * late_visit; who: office-recipients branchOfficeUserIds) with the caregiver, the client and the visit's times,
  * opening the client's schedule; and tells the branch's open screens (a live 'visits' event) so Home and the
- * schedule show it at once. Batches of 200, each claimed and sent in one transaction.
+ * schedule show it at once. The client's family is told in the same batch (family_visit_missed: the client's user
+ * and the contacts with the alerts permission; client-app-alerts.notify.ts familyMissedAlerts). Batches of 200, each
+ * claimed and sent in one transaction.
  * @param now the job's clock (UTC; a test gives it).
  * @returns how many visits were alerted.
  */
@@ -53,6 +56,18 @@ export async function alertLateVisits(db: Db, now: Date = new Date()): Promise<{
         for (const userId of offices.get(visit.branch_id) ?? []) alerts.push(officeAlert('late_visit', visit, userId));
         await publishLiveEvent(tx, { topic: 'visits', branchIds: [visit.branch_id], refId: visit.id });
       }
+      const missed = late.filter((v) => claimed.has(String(v.id)));
+      alerts.push(
+        ...(await familyMissedAlerts(
+          tx,
+          missed.map((v) => ({
+            clientId: v.client_id,
+            startAt: new Date(v.start_at),
+            endAt: new Date(v.end_at),
+            timezone: v.timezone,
+          })),
+        )),
+      );
       await sendUserNotifications(tx, alerts);
       const last = late.at(-1);
       return { found: late.length, sent: claimed.size, last };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { branches } from '../branches/branches.schema';
 import { caregivers } from '../caregivers/caregivers.schema';
 import { clients } from '../clients/clients.schema';
+import { notifyFamilyVisitChange } from '../client-app/client-app-alerts.notify';
 import { sendUserNotification } from './notifications.service';
 import { visitChangeNotices, type VisitState } from './visit-changes.rules';
 import { visitWhen } from './visit-when';
@@ -23,16 +24,29 @@ export function clientShortName(client: { firstName: string; lastName: string })
  * visit-changes.rules visitChangeNotices): each gets an in-app notification and the channels they chose
  * (sendUserNotification), worded in their language with the visit's times on the branch's wall clock, opening the
  * caregiver app (/app). A caregiver without a sign-in user is told nothing here: they have no app to open, and the
- * office reaches them as before (sendShiftReminder by SMS or email).
+ * office reaches them as before (sendShiftReminder by SMS or email). The client's family is told too (schedule and
+ * caregiver changes; client-app-alerts.notify.ts notifyFamilyVisitChange).
  * @param db the change's transaction: a change rolled back tells no one.
  * @param before the visit before the change, or null for a new one; `after` as saved; `now` the clock (UTC).
- * @returns how many caregivers were notified.
+ * @returns how many caregivers were notified, and how many family notifications were sent.
  */
 export async function notifyVisitChange(
   db: Db,
   before: VisitState | null,
   after: ChangedVisit,
   now: Date = new Date(),
+): Promise<{ notified: number; family: number }> {
+  const family = (await notifyFamilyVisitChange(db, before, after, now)).sent;
+  const { notified } = await notifyCaregivers(db, before, after, now);
+  return { notified, family };
+}
+
+/** The caregivers' part of notifyVisitChange. */
+async function notifyCaregivers(
+  db: Db,
+  before: VisitState | null,
+  after: ChangedVisit,
+  now: Date,
 ): Promise<{ notified: number }> {
   const notices = visitChangeNotices(before, after, now);
   if (notices.length === 0) return { notified: 0 };

@@ -26,6 +26,7 @@ import { admitPhoneEntry, type LockOver } from '../pay-periods/pay-periods.lock'
 import { shifts, shiftTimesheets, type CheckMetadata, type OutsideEntryTimes } from '../shifts/shifts.schema';
 import { writeTimesheet, type TimesheetRow } from './visits.timesheets';
 import { alertGeofenceFlag } from '../notifications/geofence.notify';
+import { notifyFamilyVisitChecked } from '../client-app/client-app-alerts.notify';
 
 /** A check-in or check-out as the phone sent it (docs/glossary.md "EVV": time, position and accuracy, method). */
 export interface VisitCheck {
@@ -136,6 +137,8 @@ const CAREGIVER_TYPES = [TIMESHEET_TYPES.mobile, TIMESHEET_TYPES.offline];
  *   tasks_missing when the client's care plan has tasks and the care sheet has none completed yet.
  * - A care_sheets row exists for the shift afterwards (created empty for this caregiver).
  * - A check recorded outside the geofence alerts the branch's office once (notifications alertGeofenceFlag).
+ * - The client's family hears of a check written now (visit started, ended; client-app-alerts.notify.ts
+ *   notifyFamilyVisitChecked); a replay that writes nothing tells nobody.
  * @returns the timesheet and care sheet ids, the distance and geofence result, and the review flag.
  * @throws AppError NOT_FOUND "Shift N not found" when the shift is not this caregiver's; BAD_REQUEST when it is
  * cancelled, when neither check is given, "Check in before checking out" for a check-out with no check-in, a
@@ -207,6 +210,8 @@ export async function recordVisitTimes(
     sheet = await writeTimesheet(scope, shift, current?.id ?? null, changes);
     if (changes.checkInMetadata?.insideGeofence === false) await alertGeofenceFlag(scope.db, shift.id, 'in');
     if (changes.checkOutMetadata?.insideGeofence === false) await alertGeofenceFlag(scope.db, shift.id, 'out');
+    const checks = { checkIn: changes.checkIn ?? null, checkOut: changes.checkOut ?? null };
+    await notifyFamilyVisitChecked(scope.db, shift.id, checks, receipt.receivedAt);
   }
   if (!sheet) throw new AppError('INTERNAL_SERVER_ERROR', `Timesheet of shift ${shift.id} was not written`);
 
