@@ -28,12 +28,12 @@ export const clientAppVisitsRouter = router({
   clientAppGetHome: permissionProcedure
     .input(ZClientAppClientInput)
     .output(ZClientAppHome)
-    .query(({ ctx, input }) => clientAppGetHome({ scope: ctx.scope, input })),
+    .query(({ ctx, input }) => clientAppGetHome({ scope: ctx.scope, input, now: ctx.receivedAt })),
   /** Past visits, newest first, paged {clientId, before?} -> ClientAppVisitsPage; schedule permission. */
   clientAppGetVisits: permissionProcedure
     .input(ZClientAppVisitsInput)
     .output(ZClientAppVisitsPage)
-    .query(({ ctx, input }) => clientAppGetVisits({ scope: ctx.scope, input })),
+    .query(({ ctx, input }) => clientAppGetVisits({ scope: ctx.scope, input, now: ctx.receivedAt })),
   /** One visit {clientId, shiftId} -> ClientAppVisitDetail; care notes with the careNotes permission only. */
   clientAppGetVisit: permissionProcedure
     .input(ZClientAppVisitInput)
@@ -43,7 +43,7 @@ export const clientAppVisitsRouter = router({
   clientAppRateVisit: permissionProcedure
     .input(ZClientAppRateVisitInput)
     .output(ZClientAppRating)
-    .mutation(({ ctx, input }) => clientAppRateVisit({ scope: ctx.scope, input })),
+    .mutation(({ ctx, input }) => clientAppRateVisit({ scope: ctx.scope, input, now: ctx.receivedAt })),
   /** The visit's care sheet PDF {clientId, shiftId} -> {fileName, contentType, base64}; careNotes permission. */
   clientAppGetCareSheetPdf: permissionProcedure
     .input(ZClientAppVisitInput)
