@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconPaperclip } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CASE_COMMENT_MAX } from '@hearth/shared/cases/cases.constants';
 import type { CaseDetail } from '@hearth/shared/cases/cases.schema';
@@ -9,7 +7,7 @@ import { errorMessageOf } from '@/api/api-error';
 import { useAllowedActions } from '@/api/allowed-actions';
 import { useUserTimeZone } from '@/api/display-zone';
 import { formatInstant } from '@/format/instant-format';
-import { useAddCaseComment, openCaseAttachment } from './cases.queries';
+import { useAddCaseComment } from './cases.queries';
 
 /** The case's comments, oldest first, and a box to add one (cases.addComment). */
 export function CaseComments({ detail }: { detail: CaseDetail }) {
@@ -66,47 +64,6 @@ export function CaseComments({ detail }: { detail: CaseDetail }) {
             </Group>
           </Stack>
         )}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** The case's attachments (photos from the field, office files): each opens through its short-lived link. */
-export function CaseAttachments({ detail }: { detail: CaseDetail }) {
-  const { t } = useTranslation('cases');
-  const zone = useUserTimeZone();
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          {t('attachments.title')}
-        </Title>
-        {detail.attachments.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {t('attachments.none')}
-          </Text>
-        )}
-        {detail.attachments.map((file) => (
-          <Group key={file.id} gap={6}>
-            <IconPaperclip size={14} aria-hidden />
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              aria-label={t('attachments.open', { name: file.filename })}
-              onClick={() =>
-                void openCaseAttachment(detail.id, file.id).catch((error: unknown) =>
-                  notifications.show({ color: 'red', message: errorMessageOf(error) }),
-                )
-              }
-            >
-              {file.filename}
-            </Anchor>
-            <Text size="xs" c="dimmed">
-              {formatInstant(file.createdAt, zone)}
-            </Text>
-          </Group>
-        ))}
       </Stack>
     </Paper>
   );

@@ -130,8 +130,8 @@ function StatusButtons({ detail }: { detail: CaseDetail }) {
 }
 
 /**
- * Who the case is assigned to: no one, the caller, the current assignee, or one of the type's case admins in the
- * case's branch (caseAdmins.list, for the roles that may read it).
+ * Who the case is assigned to: no one, or one of the office users of its branch who work cases (cases.assignees; the
+ * caller shown as "Me"). A current assignee no longer listed (moved to another branch, say) stays shown.
  */
 function AssigneeSelect({ detail, disabled }: { detail: CaseDetail; disabled: boolean }) {
   const { t } = useTranslation('cases');
@@ -139,18 +139,14 @@ function AssigneeSelect({ detail, disabled }: { detail: CaseDetail; disabled: bo
   const { can } = useAllowedActions();
   const me = useCurrentUser().data;
   const update = useUpdateCase();
-  const admins = useQuery(
-    trpc.caseAdmins.list.queryOptions(
-      can('caseAdmins.list') ? { caseTypeId: detail.caseTypeId, branchId: detail.branchId } : skipToken,
-    ),
-  );
+  const assignees = useQuery(trpc.cases.assignees.queryOptions(can('cases.assignees') ? { id: detail.id } : skipToken));
   const data = [{ value: '', label: t('work.unassigned') }];
   const add = (value: number, label: string) => {
     if (!data.some((o) => o.value === String(value))) data.push({ value: String(value), label });
   };
-  if (me) add(me.id, t('work.me', { name: `${me.firstName} ${me.lastName}` }));
+  for (const person of assignees.data ?? [])
+    add(person.userId, person.userId === me?.id ? t('work.me', { name: person.name }) : person.name);
   if (detail.assignee) add(detail.assignee.userId, detail.assignee.name);
-  for (const admin of admins.data ?? []) add(admin.userId, admin.name);
   return (
     <Stack gap={4}>
       <Select
@@ -158,6 +154,8 @@ function AssigneeSelect({ detail, disabled }: { detail: CaseDetail; disabled: bo
         data={data}
         value={detail.assignee ? String(detail.assignee.userId) : ''}
         allowDeselect={false}
+        searchable
+        nothingFoundMessage={t('work.noAssignee')}
         disabled={disabled || update.isPending}
         onChange={(value) => update.mutate({ id: detail.id, assigneeUserId: value ? Number(value) : null })}
         error={update.isError ? errorMessageOf(update.error) : undefined}

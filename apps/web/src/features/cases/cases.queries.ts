@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CaseDetail } from '@hearth/shared/cases/cases.schema';
+import { putFile } from '@/api/file-upload';
 import { trpcClient, useTRPC } from '@/api/trpc';
 
 /*
@@ -76,4 +77,30 @@ export async function openCaseAttachment(id: number, attachmentId: number): Prom
   const { url } = await trpcClient.cases.attachmentLink.query({ id, attachmentId });
   const tab = window.open(url, '_blank');
   if (!tab) window.location.assign(url);
+}
+
+/**
+ * An office upload to case `caseId`: cases.createAttachment {id, file: {filename, size, contentType}} -> {id, url},
+ * then the bytes PUT to the signed URL (putFile); the case and its history are refetched, which lists the file. A
+ * refused PUT leaves only a pending attachment no one sees (no delete call exists for it).
+ * @throws the server's message (file type, size, out of reach) or the PUT's.
+ */
+export function useUploadCaseAttachment(caseId: number) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const contentType = file.type || 'application/octet-stream';
+      const created = await trpcClient.cases.createAttachment.mutate({
+        id: caseId,
+        file: { filename: file.name, size: file.size, contentType },
+      });
+      await putFile(created.url, file);
+      return created;
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: trpc.cases.detail.queryKey({ id: caseId }) });
+      void queryClient.invalidateQueries({ queryKey: trpc.cases.history.queryKey({ id: caseId }) });
+    },
+  });
 }
