@@ -8,6 +8,11 @@ import { downscalePhoto } from '@/features/care-forms/renderer/photo-downscale';
 
 const online = <T,>(call: () => Promise<T>) => (navigator.onLine ? call() : Promise.reject(new TypeError('offline')));
 
+/** A report comes during or after a visit (issue 24 item 3): the caregiver's visits of the last 7 days and on. */
+export const REPORT_PAST_DAYS = 7;
+
+const loadReportVisits = () => loadPhoneVisits({ pastDays: REPORT_PAST_DAYS });
+
 /** The photo downsizing of the care forms' attachments (1600 px, JPEG), as cases.report takes photos. */
 const downscale = (file: File) => downscalePhoto(file) as Promise<ReportPhoto>;
 
@@ -17,7 +22,7 @@ function Provider(props: { children: React.ReactNode }) {
       box={box}
       fetchTypes={() => online(() => trpcClient.cases.reportableTypes.query())}
       fetchMine={() => online(() => trpcClient.cases.mine.query())}
-      loadVisits={loadPhoneVisits}
+      loadVisits={loadReportVisits}
       downscale={downscale}
     >
       {props.children}

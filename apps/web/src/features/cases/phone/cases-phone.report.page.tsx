@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CASE_REPORT_MAX_PHOTOS } from '@hearth/shared/cases/cases.constants';
 import { type CaseType, ZReportCaseInput } from '@hearth/shared/cases/cases.schema';
+import { formatInstant } from '@/format/instant-format';
 import {
   type PhoneVisit,
   type ReportPhoto,
@@ -148,18 +149,61 @@ function usePicks(shiftId: number | null) {
   }, [visits.data]);
   const [typeId, setTypeId] = useState<string | null>(null);
   const [clientId, setClientId] = useState<string | null>(null);
+  const [visitId, setVisitId] = useState<string | null>(null);
   // Until picked: the visit's client, and the incident type (else the first reportable one).
   const typeValue = typeId ?? defaultType(types.data?.value ?? []);
   const visitClient = visits.data?.find((v) => v.shiftId === shiftId)?.clientId;
   const clientValue = clientId ?? (visitClient === undefined ? null : String(visitClient));
+  const pickClient = (value: string | null) => {
+    setClientId(value);
+    setVisitId(null);
+  };
 
-  return { types, visits, clients, typeValue, setTypeId, clientValue, setClientId };
+  return { types, visits, clients, typeValue, setTypeId, clientValue, pickClient, visitId, setVisitId };
+}
+
+/**
+ * The client, among those of the caregiver's visits on the phone (the last 7 days and on), and the visit the report
+ * comes from among that client's, latest first, each by its start in its branch's zone; until picked, the page's
+ * visit or the one nearest to when it happened (`visit`, from visitOf).
+ */
+function ClientAndVisit(props: { picks: ReturnType<typeof usePicks>; visit: PhoneVisit | undefined; error?: string }) {
+  const { t } = useTranslation('casesPhone');
+  const { visits, clients, clientValue, pickClient, setVisitId } = props.picks;
+  const mine = (visits.data ?? [])
+    .filter((v) => String(v.clientId) === clientValue)
+    .sort((a, b) => Date.parse(b.startTimestamp) - Date.parse(a.startTimestamp));
+  return (
+    <>
+      <Select
+        label={t('report.client')}
+        description={clients.length === 0 && !visits.isPending ? t('report.noClients') : undefined}
+        data={clients}
+        value={clientValue}
+        onChange={pickClient}
+        error={props.error}
+        allowDeselect={false}
+        required
+      />
+      <Select
+        label={t('report.visit')}
+        description={t('report.visitHelp')}
+        data={mine.map((v) => ({ value: String(v.shiftId), label: formatInstant(v.startTimestamp, v.timezone) }))}
+        value={props.visit ? String(props.visit.shiftId) : null}
+        onChange={setVisitId}
+        disabled={clientValue === null}
+        allowDeselect={false}
+        required
+      />
+    </>
+  );
 }
 
 /**
  * /app/cases/new?shiftId= (issue 24 item 3): "Report an incident" on the phone: the type among the reportable ones
- * (kept for offline), the client of one of the caregiver's visits, when it happened (now by default), a title, what
- * happened and photos. Saved at once in the phone's queue with a clientRecordId, then sent when online.
+ * (kept for offline), the client of one of the caregiver's visits of the last 7 days and on, which of that client's
+ * visits (a report comes during or after it), when it happened (now by default), a title, what happened and photos.
+ * Saved at once in the phone's queue with a clientRecordId, then sent when online.
  */
 export function CasesPhoneReportPage() {
   const { t } = useTranslation('casesPhone');
@@ -168,7 +212,8 @@ export function CasesPhoneReportPage() {
   const online = useOnline();
   const [params] = useSearchParams();
   const shiftId = idParam(params.get('shiftId'));
-  const { types, visits, clients, typeValue, setTypeId, clientValue, setClientId } = usePicks(shiftId);
+  const picks = usePicks(shiftId);
+  const { types, visits, clients, typeValue, setTypeId, clientValue, visitId } = picks;
   const [occurredAt, setOccurredAt] = useState(localNow);
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -176,8 +221,9 @@ export function CasesPhoneReportPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
+  const visit = visitOf(visits.data ?? [], Number(clientValue), visitId === null ? shiftId : Number(visitId), occurredAt);
+
   const submit = async () => {
-    const visit = visitOf(visits.data ?? [], Number(clientValue), shiftId, occurredAt);
     const parsed = ZReportCaseInput.safeParse({
       caseTypeId: Number(typeValue),
       clientId: Number(clientValue),
@@ -217,16 +263,7 @@ export function CasesPhoneReportPage() {
         allowDeselect={false}
         required
       />
-      <Select
-        label={t('report.client')}
-        description={clients.length === 0 && !visits.isPending ? t('report.noClients') : undefined}
-        data={clients}
-        value={clientValue}
-        onChange={setClientId}
-        error={errors.clientId}
-        allowDeselect={false}
-        required
-      />
+      <ClientAndVisit picks={picks} visit={visit} error={errors.clientId} />
       <TextInput
         type="datetime-local"
         label={t('report.occurredAt')}
