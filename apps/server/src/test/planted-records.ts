@@ -29,7 +29,8 @@ export interface PlantOptions {
  * encryption key; an outbox message; an in-app notification and a channel choice; payroll and billing lines; a chat
  * conversation with its member, message, attachment and a broadcast; a care form type, a care form (amended, in
  * progress again) and its signed first version; a case type with a module and a case admin, and a case of the
- * client with a caregiver, a comment, an attachment and the care form as its module.
+ * client with a caregiver, a comment, an attachment and the care form as its module; a pending visit request of the
+ * client about the visit.
  * @returns the company id the set belongs to
  */
 export async function plantRecords(db: Db, options: PlantOptions): Promise<number> {
@@ -149,6 +150,8 @@ export async function plantRecords(db: Db, options: PlantOptions): Promise<numbe
   await run(sql`insert into case_attachments (id, case_id, uploaded_by_user_id, storage_key, filename, size, content_type, status)
     values (${id}, ${id}, ${id}, ${`cases/${id}/planted`}, ${m('fall.jpg')}, 10, 'image/jpeg', 'uploaded')`);
   await run(sql`update care_forms set case_id = ${id}, case_type_module_id = ${id} where id = ${id}`);
+  await run(sql`insert into visit_requests (id, branch_id, client_id, kind, status, shift_id, visit_start_at, visit_end_at, note, requested_by_user_id)
+    values (${id}, ${id}, ${id}, 'cancel', 'pending', ${id}, '2026-11-02T14:00:00Z', '2026-11-02T16:00:00Z', ${m('visit request')}, ${id})`);
   await run(sql`insert into payroll_lines (id, company_id, branch_id, caregiver_id, period_from, period_to)
     values (${id}, ${companyId}, ${id}, ${id}, '2026-11-01', '2026-11-14')`);
   await run(sql`insert into billing_lines (id, company_id, branch_id, period_from, period_to, shift_id, client_id, caregiver_id, payer_source_id, visit_date, status, note)

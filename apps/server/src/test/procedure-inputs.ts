@@ -108,6 +108,9 @@ export const PROCEDURE_INPUT_OVERRIDES: Record<string, Record<string, unknown>> 
     }),
   },
   'careFormTypes.copyBuiltIn': { key: 'incident-report' },
+  // A visit request names a visit to cancel; the office declines it (approving would need a visit still to come).
+  clientAppCreateRequest: { kind: 'cancel' },
+  'visitRequests.decide': { decision: 'decline', reason: 'No caregiver is free then' },
   // A statement is named by its month (YYYY-MM), a pattern the walk does not know.
   clientAppGetStatement: { month: '2026-03' },
   clientAppGetStatementPdf: { month: '2026-03' },
