@@ -11,7 +11,7 @@ import { users } from '../users/users.schema';
  * add one. `branch_id` is the client's, so the office finds requests by branch scope. `visit_start_at` and
  * `visit_end_at` keep the visit's times when asked (the visit may be moved or deleted since); `start_at` and
  * `end_at` are the times asked for (move, add). One pending request per visit (a partial unique index), so the
- * office never applies two changes to the same visit. Audited (migration 0033).
+ * office never applies two changes to the same visit. Audited (migration 0034).
  */
 export const visitRequests = pgTable(
   'visit_requests',
