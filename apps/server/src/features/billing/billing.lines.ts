@@ -121,13 +121,15 @@ export interface BillingLinesQuery {
   companyId: number;
   branchId?: number | null;
   payerSourceId?: number | null;
+  /** One client's visits only (a client's statement, client-app-statements.service.ts). */
+  clientId?: number | null;
 }
 
 /**
  * The billing lines of a period, the one computation behind the billing report and the billing export
  * (docs/glossary.md "Billing": units times the payer's rate per service code, per client and payer, for completed and
  * verified visits; issue "Payroll, billing, reports" item 2). One line per visit of the scope's branches (narrowed to
- * `branchId`) with a payer source of the company (narrowed to `payerSourceId`) whose local date is in the period and
+ * `branchId`, and to `clientId` when given) with a payer source of the company (narrowed to `payerSourceId`) whose local date is in the period and
  * that was worked (isWorked: effective check-in and check-out, office edits winning, or completed without times).
  * Units from the worked minutes by the payer service's unit length and rounding rule (unitsFromMinutes), amount
  * units x rate exactly in cents (billedAmountCents). Status by billingStatusOf: not_evv_verified (payer requires
@@ -143,6 +145,7 @@ export async function computeBillingLines(q: BillingLinesQuery): Promise<Billing
       inBranchScope(q.scope, shifts.branchId),
       q.branchId ? eq(shifts.branchId, q.branchId) : undefined,
       q.payerSourceId ? eq(shifts.payerSourceId, q.payerSourceId) : isNotNull(shifts.payerSourceId),
+      q.clientId ? eq(shifts.clientId, q.clientId) : undefined,
     ),
     periodWindow(period),
   );
