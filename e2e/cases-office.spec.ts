@@ -171,6 +171,9 @@ test('the office works a reported fall through the case page, from accepted to c
   // The history lists every move and the file.
   const history = page.getByRole('list', { name: 'History' });
   await expect(history.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByText('stairs.png is attached to the case.')).toBeHidden();
+  await expect(history).toContainText('Assignee: ');
+  await expect(history).toContainText('Status: Completed → In progress');
   await history.scrollIntoViewIfNeeded();
   await page.screenshot({ path: artifact('cases-office-history.png') });
   await history.screenshot({ path: artifact('cases-office-history-list.png') });

@@ -1,7 +1,8 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { CaseHistoryEntry } from '@hearth/shared/cases/cases.schema';
 import type { Scope } from '../../auth/scope';
 import { auditLog } from '../audit/audit.schema';
+import { shifts } from '../shifts/shifts.schema';
 import { users } from '../users/users.schema';
 import { findCase } from './cases.read';
 
@@ -50,7 +51,7 @@ function changesOf(table: HistoryTable, oldRow: Record<string, unknown> | null, 
  * A case's history (cases.history) {id} -> CaseHistoryEntry[], oldest first: the audit log rows (audit_row
  * triggers, migrations 0030 and 0031) of the case, its comments, its attachments and its modules' care forms, each
  * with when, who (the changing user's name) and the whitelisted fields that changed (HISTORY_TABLES). An update
- * changing none of them (a save of answers) is left out.
+ * changing none of them (a save of answers) is left out; assignees read as names and visits as their start (readable).
  * @throws AppError NOT_FOUND "Case N not found".
  */
 export async function caseHistory({ scope, input }: { scope: Scope; input: { id: number } }): Promise<CaseHistoryEntry[]> {
@@ -75,10 +76,45 @@ export async function caseHistory({ scope, input }: { scope: Scope; input: { id:
     )
     .orderBy(asc(auditLog.id))
     .limit(2000);
-  return rows.flatMap((row) => {
+  const entries = rows.flatMap((row) => {
     const table = row.table as HistoryTable;
     const changes = changesOf(table, row.oldRow, row.newRow);
     if (row.operation === 'UPDATE' && changes.length === 0) return [];
     return [{ at: row.at.toISOString(), who: row.who, what: HISTORY_TABLES[table].what, operation: row.operation, changes }];
   });
+  return readable(scope, c.companyId, entries);
+}
+
+/** Ids of the values of `field` in the entries' changes. */
+function idsOf(entries: CaseHistoryEntry[], field: string): number[] {
+  const values = entries.flatMap((e) => e.changes.filter((c) => c.field === field).flatMap((c) => [c.from, c.to]));
+  return [...new Set(values.filter((v): v is string => v !== null && /^\d{1,9}$/.test(v)).map(Number))];
+}
+
+/**
+ * The entries with their ids made readable: an assignee (assignee_user_id) as the user's name (users of the case's
+ * company only), a visit (shift_id) as its start (ISO, UTC; the screen writes it in the reader's zone). An id no
+ * longer found stays as it is.
+ */
+async function readable(scope: Scope, companyId: number, entries: CaseHistoryEntry[]): Promise<CaseHistoryEntry[]> {
+  const userIds = idsOf(entries, 'assignee_user_id');
+  const shiftIds = idsOf(entries, 'shift_id');
+  const names = userIds.length
+    ? await scope.db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(and(inArray(users.id, userIds), eq(users.companyId, companyId)))
+    : [];
+  const starts = shiftIds.length
+    ? await scope.db.select({ id: shifts.id, startAt: shifts.startAt }).from(shifts).where(inArray(shifts.id, shiftIds))
+    : [];
+  const shown = new Map<string, string>([
+    ...names.map((u) => [`assignee_user_id:${u.id}`, u.name] as const),
+    ...starts.map((s) => [`shift_id:${s.id}`, s.startAt.toISOString()] as const),
+  ]);
+  const value = (field: string, v: string | null) => (v === null ? null : (shown.get(`${field}:${v}`) ?? v));
+  return entries.map((e) => ({
+    ...e,
+    changes: e.changes.map((c) => ({ field: c.field, from: value(c.field, c.from), to: value(c.field, c.to) })),
+  }));
 }

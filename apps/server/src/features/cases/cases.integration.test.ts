@@ -4,6 +4,7 @@ import type { CaseDetail, CaseHistoryEntry, CaseSummary } from '@hearth/shared/c
 import { inAppNotifications } from '../notifications/notifications.schema';
 import { outbox } from '../notify/notify.schema';
 import { careForms } from '../care-forms/care-forms.schema';
+import { users } from '../users/users.schema';
 import { caseAttachments } from './cases.schema';
 import { startCaseTests, type CaseTests } from './cases.test-support';
 
@@ -132,6 +133,10 @@ describe('transitions', () => {
     const statuses = history.flatMap((h) => h.changes.filter((ch) => ch.field === 'status').map((ch) => ch.to));
     expect(statuses).toEqual(['requested', 'accepted', 'in-progress', 'completed', 'in-progress', 'cancelled']);
     expect(history.at(-1)).toMatchObject({ what: 'case', operation: 'UPDATE' });
+    // The assignee reads as a name, not a user id.
+    const [manager] = await x.db.select({ name: users.name }).from(users).where(eq(users.id, x.people.branchManager));
+    const assignees = history.flatMap((h) => h.changes.filter((ch) => ch.field === 'assignee_user_id').map((ch) => ch.to));
+    expect(assignees).toEqual([manager!.name]);
   });
 
   it('completes a case only once its required module is completed, the module being a care form of the case', async () => {
