@@ -197,7 +197,8 @@ describe('the upload flow', () => {
     expect((await create('othercarer')).status).toBe(404);
     expect((await create('prn')).status).toBe(404);
     expect((await create('branchmanager')).status).toBe(403);
-    expect((await create('client')).status).toBe(403);
+    // A client's chat reaches only their own conversation with the office: this one is out of reach.
+    expect((await create('client')).status).toBe(404);
     expect((await create('nurse', undefined, 2_000_000)).status).toBe(404);
   });
 });
@@ -218,9 +219,9 @@ describe('links and copies by right and reach', () => {
       await setChatFlags(t, ROLE_IDS.branchManager, { chatDownloadAttachmentEnabled: false });
     }
     for (const as of ['othercarer', 'prn']) expect((await link(as, id)).status).toBe(404);
-    // Roles with chat but no supervisor reach and no membership: 404; a client has no chat.
+    // Roles with chat but no supervisor reach and no membership: 404, a client too.
     expect((await link('rvp', id)).status).toBe(404);
-    expect((await link('client', id)).status).toBe(403);
+    expect((await link('client', id)).status).toBe(404);
     expect((await link('nurse', 2_000_000)).status).toBe(404);
   });
 

@@ -56,7 +56,8 @@ export function asSupervisorSql(scope: Scope): SQL {
  * trusted contact only their own family conversations, chat.family-reach.ts). Lists use member-or-office by default and add the supervisor's reach only when asked for a branch (listConversations).
  */
 export function readableSql(scope: Scope, withSupervisor = true): SQL {
-  if (isFamilyScope(scope)) return sql`(${isMemberSql(scope, chatConversations.id)} and ${familyConversationSql(scope.userId, chatConversations.id)})`;
+  if (isFamilyScope(scope))
+    return sql`(${isMemberSql(scope, chatConversations.id)} and ${familyConversationSql(scope.userId, chatConversations.id)})`;
   const reaches = [isMemberSql(scope, chatConversations.id), asOfficeSql(scope)];
   if (withSupervisor) reaches.push(asSupervisorSql(scope));
   return sql`(${sql.join(reaches, sql` or `)})`;

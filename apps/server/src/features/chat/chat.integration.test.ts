@@ -5,6 +5,8 @@ import type { ChatMessage, ChatUnreadCount, ConversationDetail, ConversationSumm
 import type { CurrentUser } from '@hearth/shared/users/users.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { rowsOf } from '../../db/rows';
+import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
+import { setChatFlags } from './chat-fixtures.test-support';
 
 /*
  * Chat's server core over real HTTP (issue 22 items 1, 2, 4 and 5): every role flag allowing and refusing, branch
@@ -43,10 +45,18 @@ let direct: number;
 
 describe('who has chat', () => {
   it('refuses a role without chat and a user with chatEnabled false (403)', async () => {
-    expect((await q('chat.listConversations', {}, 'client')).status).toBe(403);
-    expect((await q('getChatUnreadCount', undefined, 'client')).message).toBe('Chat is not enabled for you');
-    const me = await q<CurrentUser>('getCurrentUser', undefined, 'client');
-    expect(me.data.chat.enabled).toBe(false);
+    // Clients message their office (the client app); with the role's chat turned off they have none.
+    await setChatFlags(t, ROLE_IDS.client, { chatEnabled: false });
+    try {
+      expect((await q('chat.listConversations', {}, 'client')).status).toBe(403);
+      expect((await q('getChatUnreadCount', undefined, 'client')).message).toBe('Chat is not enabled for you');
+      const me = await q<CurrentUser>('getCurrentUser', undefined, 'client');
+      expect(me.data.chat.enabled).toBe(false);
+    } finally {
+      await setChatFlags(t, ROLE_IDS.client, { chatEnabled: true });
+    }
+    const client = await q<CurrentUser>('getCurrentUser', undefined, 'client');
+    expect(client.data.chat).toMatchObject({ enabled: true, send: true, initiate: false, upload: false, download: true });
     const nurse = await q<CurrentUser>('getCurrentUser', undefined, 'nurse');
     expect(nurse.data.chat).toMatchObject({ enabled: true, send: true, initiate: false, readBranch: false });
   });

@@ -3,6 +3,16 @@ import { ZClientAppAccount, ZClientAppSetPasswordInput } from '@hearth/shared/cl
 import { permissionProcedure, router } from '../../trpc/init';
 import { clientAppGetAccount, clientAppSetPassword } from './client-app-account.service';
 
+/**
+ * The session token of the request's `Authorization: Bearer` header (better-auth's bearer plugin; a signed one is
+ * `token.signature`), or null. Read here rather than through better-auth's session lookup, which would wait on
+ * the request's own transaction.
+ */
+function bearerTokenOf(headers: Headers): string | null {
+  const value = /^Bearer\s+(\S+)$/i.exec(headers.get('authorization') ?? '')?.[1];
+  return value ? decodeURIComponent(value) : null;
+}
+
 /** The client app's account calls (the caller's own sign-in); see client-app.router.ts. */
 export const clientAppAccountRouter = router({
   /** The caller's sign-in -> {username, email, name, hasPassword}; 403 for a caller who is no client or contact. */
@@ -17,9 +27,5 @@ export const clientAppAccountRouter = router({
   clientAppSetPassword: permissionProcedure
     .input(ZClientAppSetPasswordInput)
     .output(ZOkOutput)
-    .mutation(async ({ ctx, input }) => {
-      const session = await ctx.auth.api.getSession({ headers: ctx.headers }).catch(() => null);
-      const keepSessionId = session ? Number(session.session.id) : null;
-      return clientAppSetPassword({ scope: ctx.scope, input, keepSessionId });
-    }),
+    .mutation(({ ctx, input }) => clientAppSetPassword({ scope: ctx.scope, input, keepToken: bearerTokenOf(ctx.headers) })),
 });

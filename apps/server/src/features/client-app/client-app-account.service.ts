@@ -1,9 +1,6 @@
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, notInArray } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
-import type {
-  ClientAppAccount,
-  ClientAppSetPasswordInput,
-} from '@hearth/shared/client-app/client-app-account.schema';
+import type { ClientAppAccount, ClientAppSetPasswordInput } from '@hearth/shared/client-app/client-app-account.schema';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
@@ -67,18 +64,19 @@ export async function clientAppGetAccount({ scope }: { scope: Scope }): Promise<
  * Hashed with better-auth's hashPassword into the credential account (providerId 'credential', accountId = the user
  * id), as setCaregiverPassword does. Every other session of the caller ends (a phone signed in by whoever knew the
  * old password, or by an old link), the one in use stays.
- * @param keepSessionId the caller's current session (the router reads it), kept signed in.
+ * @param keepToken the caller's session token (the router reads it from the bearer header; a signed one as
+ *   `token.signature`): that session stays signed in. Without it every session ends.
  * @throws AppError FORBIDDEN for another role or while impersonating; BAD_REQUEST naming currentPassword when it is
  *   missing or wrong.
  */
 export async function clientAppSetPassword({
   scope,
   input,
-  keepSessionId,
+  keepToken,
 }: {
   scope: Scope;
   input: ClientAppSetPasswordInput;
-  keepSessionId: number | null;
+  keepToken: string | null;
 }): Promise<{ ok: true }> {
   ownFamilySignIn(scope, true);
   const current = await passwordHashOf(scope);
@@ -103,8 +101,9 @@ export async function clientAppSetPassword({
       .insert(accounts)
       .values({ userId: scope.userId, accountId: String(scope.userId), providerId: 'credential', password });
   }
+  const keep = keepToken === null ? [] : [...new Set([keepToken, keepToken.split('.')[0]!])];
   await scope.db
     .delete(sessions)
-    .where(and(eq(sessions.userId, scope.userId), keepSessionId === null ? undefined : ne(sessions.id, keepSessionId)));
+    .where(and(eq(sessions.userId, scope.userId), keep.length === 0 ? undefined : notInArray(sessions.token, keep)));
   return { ok: true };
 }
