@@ -333,6 +333,33 @@ describe("the office's changes to a visit", () => {
     await t.database.db.update(clientContacts).set({ portalAlerts: true }).where(eq(clientContacts.id, f.contactIds.family));
   });
 
+  it('tells who is coming when a caregiver picks up an open visit', async () => {
+    const open = await api.ok<ShiftSaveOutput>(
+      'mutation',
+      'createShift',
+      {
+        clientId: f.clientId,
+        startTimestamp: ny('2031-04-05 09:00').toISOString(),
+        endTimestamp: ny('2031-04-05 10:00').toISOString(),
+      },
+      'branchmanager',
+    );
+    const invited = await api.ok<{ invitations: { id: number; caregiverId: number }[] }>(
+      'mutation',
+      'sendPickupInvitations',
+      { scheduleId: open.shift!.id, caregiverIds: [caregiverId] },
+      'branchmanager',
+    );
+    const since = await marks();
+    await api.ok('mutation', 'caregiverAppAcceptPickupInvitation', { id: invited.invitations[0]!.id }, 'caregiver');
+    expect((await familyNotes(since.notes)).filter((n) => n.login === 'client')).toEqual([
+      expect.objectContaining({
+        kind: 'family_caregiver_changed',
+        body: `The visit of ${clientName} on Sat 04/05/31 9:00 AM-10:00 AM EDT is now with ${caregiverName}.`,
+      }),
+    ]);
+  });
+
   it('tells nothing of a change to a visit that is over', async () => {
     const past = await addVisit(f.clientId, '2020-01-06 09:00', '2020-01-06 10:00');
     const since = await marks();

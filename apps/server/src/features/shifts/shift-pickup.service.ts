@@ -24,6 +24,7 @@ import { shiftPickupInvitations, shifts } from './shifts.schema';
 import { rankedPickupCandidates } from './shift-pickup.rank';
 import { primaryCity, sendInvitationMessages } from './shift-pickup.message';
 import { publishShiftChange } from './shifts.live';
+import { notifyFamilyVisitChange } from '../client-app/client-app-alerts.notify';
 
 /** How many caregivers sendPickupInvitations invites when none are named: the best ranked. */
 export const DEFAULT_PICKUP_INVITES = 50;
@@ -373,7 +374,8 @@ const TAKEN = 'This shift was already taken by another caregiver';
  * (assertShiftUnlocked, action update). The winner's invitation becomes accepted (responded_at now) and the
  * shift's other open invitations expired. A pattern's shift becomes an exception, so regeneration keeps the
  * caregiver. Accepting a shift that is already yours answers the same and changes nothing. The office's and the
- * caregiver's open screens are told (a live 'shifts' event, shifts.live.ts).
+ * caregiver's open screens are told (a live 'shifts' event, shifts.live.ts), and the client's family is told who is
+ * coming (family_caregiver_changed; client-app-alerts.notify.ts).
  * @returns {scheduleId, startTimestamp, endTimestamp} (ISO UTC) of the shift now the caller's.
  * @throws AppError FORBIDDEN for a user with no caregiver record; NOT_FOUND "Pickup invitation N not found" when
  * it is not the caller's; CONFLICT "This shift was already taken by another caregiver", "This shift was
@@ -429,6 +431,8 @@ export async function caregiverAppAcceptPickupInvitation({
     throw error;
   }
   if (assigned.length === 0) throw new AppError('CONFLICT', TAKEN);
+  // The client's family hears who is coming (a visit left without a caregiver told them nothing yet).
+  await notifyFamilyVisitChange(scope.db, shift, { ...shift, caregiverId: me.id }, new Date());
 
   const respondedAt = new Date();
   await scope.db
