@@ -284,7 +284,7 @@ describe('clientAppGetStatementPdf', () => {
     );
     await t.database.db.update(users).set({ language: null }).where(eq(users.id, f.userIds.family));
     const pdf = await readPdf(Buffer.from(file.base64, 'base64'));
-    expect(pdf.text).toContain('Estado de cuenta de abril 2026');
+    expect(pdf.text).toContain('Estado de cuenta de abril de 2026');
     expect(pdf.text).toContain('Total: 1 visita');
     expect(pdf.text).toContain('hasta la fecha');
   });

@@ -20,14 +20,14 @@ import { clientAppGetStatement } from './client-app-statements.service';
 
 /** The table's columns: left edge and width in points, and whether the text is right-aligned (numbers). */
 const COLUMNS = {
-  date: { x: PAGE.margin, width: 56, right: false },
-  time: { x: PAGE.margin + 56, width: 92, right: false },
-  service: { x: PAGE.margin + 148, width: 118, right: false },
-  caregiver: { x: PAGE.margin + 266, width: 62, right: false },
-  hours: { x: PAGE.margin + 328, width: 36, right: true },
-  units: { x: PAGE.margin + 364, width: 32, right: true },
-  rate: { x: PAGE.margin + 396, width: 62, right: true },
-  amount: { x: PAGE.margin + 458, width: 58, right: true },
+  date: { x: PAGE.margin, width: 50, right: false },
+  time: { x: PAGE.margin + 50, width: 104, right: false },
+  service: { x: PAGE.margin + 154, width: 110, right: false },
+  caregiver: { x: PAGE.margin + 264, width: 54, right: false },
+  hours: { x: PAGE.margin + 318, width: 34, right: true },
+  units: { x: PAGE.margin + 352, width: 30, right: true },
+  rate: { x: PAGE.margin + 382, width: 78, right: true },
+  amount: { x: PAGE.margin + 460, width: 56, right: true },
 } as const;
 type Column = keyof typeof COLUMNS;
 const ROW = 12;
@@ -42,15 +42,20 @@ export function statementMoney(cents: number, language: Language): string {
   return plain(new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency: 'USD' }).format(cents / 100));
 }
 
-/** One table row: each cell wrapped in its column, the row as high as its tallest cell. */
-function drawRow(cursor: PdfCursor, cells: Partial<Record<Column, string>>, bold = false) {
+/**
+ * One table row: each cell wrapped in its column, the row as high as its tallest cell. When the row starts a new
+ * page, `onNewPage` draws there first (the table's header again, so a long month reads on every page).
+ */
+function drawRow(cursor: PdfCursor, cells: Partial<Record<Column, string>>, bold = false, onNewPage?: () => void) {
   const font = bold ? cursor.bold : cursor.font;
   const wrapped = Object.entries(cells).map(([key, text]) => {
     const column = COLUMNS[key as Column];
     return { column, lines: cursor.wrap(cursor.safe(text ?? ''), column.width - 4, font, BODY_SIZE - 1) };
   });
   const height = Math.max(...wrapped.map((w) => w.lines.length)) * ROW + 4;
+  const page = cursor.page;
   cursor.ensure(height);
+  if (cursor.page !== page && onNewPage) onNewPage();
   const top = cursor.y;
   for (const { column, lines } of wrapped) {
     lines.forEach((line, i) => {
@@ -81,7 +86,9 @@ function rule(cursor: PdfCursor) {
 export async function renderStatementPdf(statement: ClientAppStatement, language: Language, issuedAt: Date): Promise<Uint8Array> {
   const locale = intlLocale(language);
   const zone = statement.timezone;
-  const monthName = DateTime.fromISO(statement.from, { zone }).setLocale(locale).toFormat('LLLL yyyy');
+  const monthName = DateTime.fromISO(statement.from, { zone })
+    .setLocale(locale)
+    .toLocaleString({ month: 'long', year: 'numeric' });
   const clientName = `${statement.client.firstName} ${statement.client.lastName}`;
   const cursor = await PdfCursor.create(`${clientName}: ${monthName}`, statement.agencyName, language);
   const { t } = cursor;
@@ -101,32 +108,40 @@ export async function renderStatementPdf(statement: ClientAppStatement, language
   cursor.row(t('statementPdf.payment'), t('statementPdf.privatePay'));
 
   cursor.heading(t('statementPdf.visits'));
-  drawRow(
-    cursor,
-    {
-      date: t('statementPdf.date'),
-      time: t('statementPdf.time'),
-      service: t('statementPdf.service'),
-      caregiver: t('statementPdf.caregiver'),
-      hours: t('statementPdf.hours'),
-      units: t('statementPdf.units'),
-      rate: t('statementPdf.rate'),
-      amount: t('statementPdf.amount'),
-    },
-    true,
-  );
-  rule(cursor);
+  const header = () => {
+    drawRow(
+      cursor,
+      {
+        date: t('statementPdf.date'),
+        time: t('statementPdf.time'),
+        service: t('statementPdf.service'),
+        caregiver: t('statementPdf.caregiver'),
+        hours: t('statementPdf.hours'),
+        units: t('statementPdf.units'),
+        rate: t('statementPdf.rate'),
+        amount: t('statementPdf.amount'),
+      },
+      true,
+    );
+    rule(cursor);
+  };
+  header();
   for (const line of statement.lines) {
-    drawRow(cursor, {
-      date: day(line.startAt),
-      time: `${clock(line.startAt)} - ${clock(line.endAt)}`,
-      service: line.service,
-      caregiver: line.caregiverFirstName ?? '',
-      hours: hoursText(line.minutes),
-      units: String(line.units),
-      rate: t('statementPdf.ratePer', { rate: money(line.rateCents), minutes: line.unitMinutes }),
-      amount: money(line.amountCents),
-    });
+    drawRow(
+      cursor,
+      {
+        date: day(line.startAt),
+        time: `${clock(line.startAt)} - ${clock(line.endAt)}`,
+        service: line.service,
+        caregiver: line.caregiverFirstName ?? '',
+        hours: hoursText(line.minutes),
+        units: String(line.units),
+        rate: t('statementPdf.ratePer', { rate: money(line.rateCents), minutes: line.unitMinutes }),
+        amount: money(line.amountCents),
+      },
+      false,
+      header,
+    );
   }
   rule(cursor);
   drawRow(
