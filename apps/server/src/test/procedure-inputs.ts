@@ -114,6 +114,8 @@ export const PROCEDURE_INPUT_OVERRIDES: Record<string, Record<string, unknown>> 
   // A statement is named by its month (YYYY-MM), a pattern the walk does not know.
   clientAppGetStatement: { month: '2026-03' },
   clientAppGetStatementPdf: { month: '2026-03' },
+  // A new password meets the policy (ZPassword), which the walk cannot build from its several patterns.
+  clientAppSetPassword: { newPassword: 'Sample-pass-1!' },
 };
 
 /** Keys (any procedure) whose values must name something that exists rather than match a pattern. */
