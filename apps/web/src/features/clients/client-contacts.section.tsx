@@ -1,8 +1,13 @@
-import { Autocomplete, Badge, Checkbox, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Badge, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { addFieldIssues } from '@hearth/shared/records/records.schema';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { contactRuleErrors, ZClientContactFields, type ClientContactOutput } from '@hearth/shared/clients/clients.schema';
+import {
+  CONTACT_PERMISSIONS,
+  DEFAULT_CONTACT_PERMISSIONS,
+  type ContactPermission,
+} from '@hearth/shared/client-app/client-app.constants';
 import { useTRPC } from '@/api/trpc';
 import { useOwnedRecords } from '@/components/records/owned-records';
 import { blankToNull } from '@/components/records/record-api';
@@ -28,7 +33,16 @@ const RELATIONSHIPS = [
 /** The contact form's checks: the fields, then the rules across them (emergency needs a phone, portal an email). */
 const ZContactForm = ZClientContactFields.superRefine((c, ctx) => addFieldIssues(ctx, contactRuleErrors(c)));
 
-/** The form's values for a contact, blank for a new one. */
+/** Each contact permission's field on the contact record (clients.schema.ts portal* fields). */
+const PERMISSION_FIELD = {
+  schedule: 'portalSchedule',
+  careNotes: 'portalCareNotes',
+  messages: 'portalMessages',
+  alerts: 'portalAlerts',
+  statements: 'portalStatements',
+} as const satisfies Record<ContactPermission, keyof ClientContactOutput>;
+
+/** The form's values for a contact, blank for a new one (a new contact's permissions: the defaults). */
 const contactValues = (c: ClientContactOutput | null) => ({
   firstName: c?.firstName ?? '',
   lastName: c?.lastName ?? '',
@@ -37,6 +51,11 @@ const contactValues = (c: ClientContactOutput | null) => ({
   email: c?.email ?? '',
   isEmergencyContact: c?.isEmergencyContact ?? false,
   hasPortalAccess: c?.hasPortalAccess ?? false,
+  portalSchedule: c?.portalSchedule ?? DEFAULT_CONTACT_PERMISSIONS.schedule,
+  portalCareNotes: c?.portalCareNotes ?? DEFAULT_CONTACT_PERMISSIONS.careNotes,
+  portalMessages: c?.portalMessages ?? DEFAULT_CONTACT_PERMISSIONS.messages,
+  portalAlerts: c?.portalAlerts ?? DEFAULT_CONTACT_PERMISSIONS.alerts,
+  portalStatements: c?.portalStatements ?? DEFAULT_CONTACT_PERMISSIONS.statements,
 });
 
 type ContactPayload = ReturnType<typeof toPayload>;
@@ -49,6 +68,11 @@ const toPayload = (v: ReturnType<typeof contactValues>) => ({
   email: blankToNull(v.email),
   isEmergencyContact: v.isEmergencyContact,
   hasPortalAccess: v.hasPortalAccess,
+  portalSchedule: v.portalSchedule,
+  portalCareNotes: v.portalCareNotes,
+  portalMessages: v.portalMessages,
+  portalAlerts: v.portalAlerts,
+  portalStatements: v.portalStatements,
 });
 
 function ContactForm(props: RecordFormProps<ClientContactOutput, ContactPayload>) {
@@ -74,6 +98,20 @@ function ContactForm(props: RecordFormProps<ClientContactOutput, ContactPayload>
       </SimpleGrid>
       <Checkbox label={t('contacts.emergencyContact')} {...record.inputProps('isEmergencyContact', { type: 'checkbox' })} />
       <Checkbox label={t('contacts.portalAccess')} {...record.inputProps('hasPortalAccess', { type: 'checkbox' })} />
+      {record.form.values.hasPortalAccess && (
+        <Fieldset legend={t('contacts.permissions.legend')} variant="filled" p="sm">
+          <Stack gap="xs">
+            {CONTACT_PERMISSIONS.map((permission) => (
+              <Checkbox
+                key={permission}
+                label={t(`contacts.permissions.${permission}`)}
+                description={t(`contacts.permissions.${permission}Hint`)}
+                {...record.inputProps(PERMISSION_FIELD[permission], { type: 'checkbox' })}
+              />
+            ))}
+          </Stack>
+        </Fieldset>
+      )}
     </RecordFormFrame>
   );
 }
@@ -101,11 +139,24 @@ const contactColumns = (t: TFunction<['records', 'common']>): RecordColumn<Clien
     ),
   },
   { label: t('contacts.relationship'), cell: (c) => c.relationship },
+  {
+    label: t('contacts.permissions.column'),
+    cell: (c) =>
+      c.hasPortalAccess
+        ? CONTACT_PERMISSIONS.filter((p) => c[PERMISSION_FIELD[p]])
+            .map((p) => t(`contacts.permissions.${p}`))
+            .join(', ') || t('contacts.permissions.none')
+        : '—',
+  },
   { label: t('common:fields.phone'), cell: (c) => c.phoneNumber ?? '—', nowrap: true },
   { label: t('common:fields.email'), cell: (c) => c.email ?? '—' },
 ];
 
-/** Family and trusted contacts: relationship, phone, email, emergency flag, portal access and its login link. */
+/**
+ * Family and trusted contacts: relationship, phone, email, emergency flag, portal access with what the contact may
+ * do in the client app (the five permissions, issue "client and family app" item 6; the app follows a change at
+ * once) and the login link.
+ */
 export function ClientContactsSection(props: { clientId: number; canEdit: boolean; canSendLink: boolean }) {
   const { clientId, canEdit, canSendLink } = props;
   const trpc = useTRPC();
