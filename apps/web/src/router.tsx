@@ -63,6 +63,10 @@ const staffRoutes: RouteObject[] = [
     path: 'file-exports',
     lazy: async () => ({ Component: (await import('./features/file-exports/file-exports.page')).FileExportsPage }),
   },
+  {
+    path: 'visit-requests',
+    lazy: async () => ({ Component: (await import('./features/visit-requests/visit-requests.page')).VisitRequestsPage }),
+  },
   { path: 'cases', lazy: async () => ({ Component: (await import('./features/cases/cases-list.page')).CasesListPage }) },
   { path: 'cases/:id', lazy: async () => ({ Component: (await import('./features/cases/case.page')).CasePage }) },
   {

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import {
   IconBell,
   IconBriefcase,
+  IconCalendarQuestion,
   IconChartBar,
   IconClipboardList,
   IconFiles,
@@ -80,6 +81,10 @@ export function staffMenuItems(
       ],
     },
     { label: i18n.t('shell:menu.cases'), to: '/cases', icon: IconBriefcase },
+    // The families' visit requests (issue 25 item 3), for the roles that answer them.
+    ...(can('visitRequests.list')
+      ? [{ label: i18n.t('shell:menu.visitRequests'), to: '/visit-requests', icon: IconCalendarQuestion }]
+      : []),
     { label: i18n.t('shell:menu.careForms'), to: '/care-forms', icon: IconClipboardList },
   ];
   if (user.isAdmin) {
