@@ -71,7 +71,7 @@ function FamilyConversation({ client }: { client: ClientAppClient }) {
         withBorder
         radius="md"
         // The phone's header and bottom bar, the page's title, the intro and the composer take the rest.
-        h="calc(100dvh - 52px - 64px - 310px)"
+        h="calc(100dvh - 52px - 64px - 250px)"
         mih={240}
         style={{ display: 'flex', flexDirection: 'column' }}
         aria-label={t('conversation', { office: conversation.title })}
