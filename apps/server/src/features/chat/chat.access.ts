@@ -53,7 +53,8 @@ export function asSupervisorSql(scope: Scope): SQL {
 
 /**
  * SQL over chat_conversations: the conversations the caller reads (member, office or supervisor; a client or
- * trusted contact only their own family conversations, chat.family-reach.ts). Lists use member-or-office by default and add the supervisor's reach only when asked for a branch (listConversations).
+ * trusted contact only their own family conversations, chat.family-reach.ts). Lists use member-or-office by default
+ * and add the supervisor's reach only when asked for a branch (listConversations).
  */
 export function readableSql(scope: Scope, withSupervisor = true): SQL {
   if (isFamilyScope(scope))
