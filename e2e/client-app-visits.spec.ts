@@ -151,6 +151,7 @@ test('a family member watches a visit go from scheduled to checked in to checked
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Thank you, the office has your rating.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Update my rating' })).toBeVisible();
+  await expect(page.getByText('Thank you, the office has your rating.')).toBeVisible();
   await expectAccessible(page, 'client app visit');
   await shoot(page, 'client-app-visit');
   const ratings = await query<{ rating: number; comment: string; relation: string }[]>(request, manager, 'getVisitRatings', {

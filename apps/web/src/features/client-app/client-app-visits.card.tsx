@@ -65,9 +65,16 @@ export function VisitCard({ visit, timezone, hideDay }: { visit: ClientAppVisit;
           <CaregiverAvatar visit={visit} />
           <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
             <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-              <Text fw={600} size="sm">
-                {hideDay ? span : `${day} · ${span}`}
-              </Text>
+              <Stack gap={0}>
+                {!hideDay && (
+                  <Text size="xs" fw={600} c="dimmed">
+                    {day}
+                  </Text>
+                )}
+                <Text fw={600} size="sm">
+                  {span}
+                </Text>
+              </Stack>
               <Badge color={STATUS_COLORS[visit.status]} variant="light" style={{ flexShrink: 0 }}>
                 {t(`status.${visit.status}`)}
               </Badge>

@@ -61,12 +61,7 @@ function Visit({ client }: { client: ClientAppClient }) {
       {back}
       <VisitSummary visit={visit.data} timezone={client.timezone} />
       <CareNotes clientId={client.clientId} visit={visit.data} />
-      <VisitRating
-        key={visit.data.myRating?.updatedAt ?? 'none'}
-        clientId={client.clientId}
-        visit={visit.data}
-        timezone={client.timezone}
-      />
+      <VisitRating key={visit.data.shiftId} clientId={client.clientId} visit={visit.data} timezone={client.timezone} />
     </Stack>
   );
 }
