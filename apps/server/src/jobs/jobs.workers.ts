@@ -13,6 +13,7 @@ import { alertLateVisits } from '../features/notifications/late-visits.job';
 import { announceExpiries } from '../features/notifications/expiries.job';
 import { pruneLiveEvents } from '../features/live/live.prune';
 import { deleteStaleChatUploads } from '../features/chat/chat-attachments.uploads';
+import { deleteStaleCaseUploads } from '../features/cases/cases.uploads';
 import { sendChatFallbacks } from '../features/chat/chat-fallback.job';
 
 /**
@@ -20,7 +21,8 @@ import { sendChatFallbacks } from '../features/chat/chat-fallback.job';
  * - `file-import`, `file-export`: one job per import or export (queued by their procedures);
  * - `extend-pattern-horizons`: at start and daily at 03:15 (recurring patterns' 60-day horizon);
  * - `delete-stale-pending-files`: hourly (uploads that never arrived, files.service deleteStalePendingFiles; chat
- *   attachments never sent, chat-attachments.uploads deleteStaleChatUploads);
+ *   attachments never sent, chat-attachments.uploads deleteStaleChatUploads; case uploads that never arrived,
+ *   cases.uploads deleteStaleCaseUploads);
  * - `delete-expired-file-exports`: hourly at :30 (export files past their retention);
  * - `recover-file-transfers`: at start and every minute (imports whose process was killed are resumed or failed
  *   with the reason, imports and exports left without their job, uploads that never arrived: jobs.recovery.ts).
@@ -54,6 +56,10 @@ export async function startWorkers(queue: JobQueue, deps: JobDeps): Promise<void
     const chat = await deleteStaleChatUploads({ db: deps.db, storage: deps.storage, olderThan });
     if (chat.deleted + chat.promoted > 0) {
       deps.log.info(`Chat attachments: ${chat.deleted} never sent removed, ${chat.promoted} completed`);
+    }
+    const cases = await deleteStaleCaseUploads({ db: deps.db, storage: deps.storage, olderThan });
+    if (cases.deleted + cases.promoted > 0) {
+      deps.log.info(`Case attachments: ${cases.deleted} never uploaded removed, ${cases.promoted} completed`);
     }
   });
   await queue.work('delete-expired-file-exports', async () => {

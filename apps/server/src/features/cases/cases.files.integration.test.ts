@@ -5,6 +5,7 @@ import type { CaseDetail } from '@hearth/shared/cases/cases.schema';
 import type { CareFormUser } from '../care-forms/care-forms.test-support';
 import { caseAttachments } from './cases.schema';
 import { startCaseTests, type CaseTests } from './cases.test-support';
+import { deleteStaleCaseUploads } from './cases.uploads';
 
 /*
  * An office upload to a case (cases.createAttachment, cases.uploads.ts) over real HTTP on PGlite or PostgreSQL:
@@ -103,5 +104,24 @@ describe('office uploads to a case', () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.body.error?.message).toMatch(/not allowed/);
+  });
+});
+
+describe('the cleanup of office uploads that never arrived', () => {
+  it('deletes a pending attachment without bytes and marks one whose bytes are stored uploaded', async () => {
+    const missing = (await create('branchmanager', caseId, 'Never sent.pdf')).body.result!.data as { id: number };
+    const stored = (await create('branchmanager', caseId, 'Sent to the bucket.pdf')).body.result!.data as { id: number };
+    const [row] = await x.db.select().from(caseAttachments).where(eq(caseAttachments.id, stored.id));
+    await x.t.storage.write(row!.storageKey, PDF, 'application/pdf');
+    // Not stale yet: nothing changes.
+    expect(await deleteStaleCaseUploads({ db: x.db, storage: x.t.storage, olderThan: new Date(0) })).toEqual({
+      deleted: 0,
+      promoted: 0,
+    });
+    const done = await deleteStaleCaseUploads({ db: x.db, storage: x.t.storage, olderThan: new Date(Date.now() + 60_000) });
+    expect(done).toEqual({ deleted: 1, promoted: 1 });
+    const left = await x.db.select().from(caseAttachments).where(eq(caseAttachments.caseId, caseId));
+    expect(left.map((a) => a.id)).not.toContain(missing.id);
+    expect(left.find((a) => a.id === stored.id)?.status).toBe('uploaded');
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../storage/storage';
 import { caseAttachments } from './cases.schema';
@@ -78,4 +78,47 @@ export async function promoteStoredAttachments(db: Db, storage: Storage, caseId:
       .set({ status: 'uploaded' })
       .where(and(eq(caseAttachments.id, file.id), eq(caseAttachments.status, 'pending')));
   }
+}
+
+/**
+ * The cleanup of office uploads that never arrived (run by the hourly `delete-stale-pending-files` job beside the
+ * record files' and chat's): every case attachment still pending and created before `olderThan` is marked uploaded
+ * when the storage holds its bytes after all (an S3 upload no one read the case since), else deleted (the audit keeps
+ * its addition and removal in the case's history). Callers pass `new Date(Date.now() -
+ * STALE_PENDING_FILE_AGE_SECONDS * 1000)` (a day, well past the upload URL's expiry).
+ * @returns how many attachments were deleted and how many promoted.
+ */
+export async function deleteStaleCaseUploads({
+  db,
+  storage,
+  olderThan,
+}: {
+  db: Db;
+  storage: Storage;
+  olderThan: Date;
+}): Promise<{ deleted: number; promoted: number }> {
+  let deleted = 0;
+  let promoted = 0;
+  const stale = await db
+    .select({ id: caseAttachments.id, storageKey: caseAttachments.storageKey })
+    .from(caseAttachments)
+    .where(and(eq(caseAttachments.status, 'pending'), lt(caseAttachments.createdAt, olderThan)))
+    .orderBy(asc(caseAttachments.id));
+  for (const file of stale) {
+    if (await storage.exists(file.storageKey)) {
+      const marked = await db
+        .update(caseAttachments)
+        .set({ status: 'uploaded' })
+        .where(and(eq(caseAttachments.id, file.id), eq(caseAttachments.status, 'pending')))
+        .returning({ id: caseAttachments.id });
+      promoted += marked.length;
+      continue;
+    }
+    const gone = await db
+      .delete(caseAttachments)
+      .where(and(eq(caseAttachments.id, file.id), eq(caseAttachments.status, 'pending')))
+      .returning({ id: caseAttachments.id });
+    deleted += gone.length;
+  }
+  return { deleted, promoted };
 }
