@@ -11,21 +11,20 @@ import { useWithdrawRequest } from './requests.queries';
 import { visitSpan } from './request-text';
 
 /** A request's status colour: waiting in the brand's blue, approved green, declined red, withdrawn grey. */
-export const STATUS_COLOR: Record<VisitRequestStatus, string> = {
+const STATUS_COLOR: Record<VisitRequestStatus, string> = {
   pending: 'blue',
   approved: 'teal',
   declined: 'red',
   withdrawn: 'gray',
 };
 
-/** What a request asks, in a sentence with the visit's and the new times on the client's wall clock. */
-export function RequestSummary({ request, zone }: { request: ClientAppVisitRequest; zone: string }) {
+/** The times of a request: the visit's and the new ones, on the client's wall clock. */
+function RequestTimes({ request, zone }: { request: ClientAppVisitRequest; zone: string }) {
   const { t } = useTranslation('clientAppRequests');
   const visit = request.visitStart && request.visitEnd ? visitSpan(request.visitStart, request.visitEnd, zone) : '';
   const when = request.start && request.end ? visitSpan(request.start, request.end, zone) : '';
   return (
     <Stack gap={2}>
-      <Text fw={600}>{t(`summary.${request.kind}`)}</Text>
       {visit && <Text size="sm">{request.kind === 'move' ? t('summary.from', { when: visit }) : visit}</Text>}
       {when && <Text size="sm">{request.kind === 'move' ? t('summary.to', { when }) : when}</Text>}
     </Stack>
@@ -55,11 +54,12 @@ export function RequestCard({ request, client }: { request: ClientAppVisitReques
     <Paper withBorder radius="md" p="md" component="article" aria-label={t(`summary.${request.kind}`)}>
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <RequestSummary request={request} zone={zone} />
+          <Text fw={600}>{t(`summary.${request.kind}`)}</Text>
           <Badge color={STATUS_COLOR[request.status]} variant="light" style={{ flexShrink: 0 }}>
             {t(`status.${request.status}`)}
           </Badge>
         </Group>
+        <RequestTimes request={request} zone={zone} />
         <Text size="xs" c="dimmed">
           {request.mine ? t('askedByYou', { when: asked }) : t('askedBy', { name: request.requestedByName, when: asked })}
         </Text>
