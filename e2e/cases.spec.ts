@@ -46,6 +46,24 @@ function incidentAnswers(now: string) {
   ];
 }
 
+/** A visit of the caregiver's, as caregiverAppGetShifts answers it (the fields this flow reads). */
+interface Shift {
+  startTimestamp: string;
+  timezone: string;
+  clientName: string;
+  status: string;
+}
+
+const DAY_MS = 24 * 3_600_000;
+
+/** The start of a visit's option on the phone: its date MM/DD/YY in its branch's zone (a pattern on the label). */
+function dateIn(iso: string, timeZone: string): RegExp {
+  const day = new Intl.DateTimeFormat('en-US', { timeZone, month: '2-digit', day: '2-digit', year: '2-digit' }).format(
+    new Date(iso),
+  );
+  return new RegExp(`^${day} `);
+}
+
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('a caregiver reports a fall offline; it syncs and the office works it to completed and opens the PDF', async ({
@@ -65,6 +83,23 @@ test('a caregiver reports a fall offline; it syncs and the office works it to co
   await expect(page.getByRole('textbox', { name: 'Type' })).toHaveValue('Incident');
   await page.getByRole('textbox', { name: 'Client' }).click();
   await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  // A report comes during or after a visit: a visit of two to six days ago is offered (the demo caregiver works every
+  // weekday morning), written as its date in its branch's zone.
+  const carerToken = await tokenOf(request, 'caregiver');
+  const earlier = await query<{ shifts: Shift[] }>(page.request, carerToken, 'caregiverAppGetShifts', {
+    before: new Date().toISOString(),
+  });
+  const now = Date.now();
+  // The page is ascending: the latest visit two or more days back is the last such one.
+  const past = [...earlier.shifts]
+    .reverse()
+    .find((s) => s.status !== 'cancelled' && now - Date.parse(s.startTimestamp) > 2 * DAY_MS)!;
+  expect(now - Date.parse(past.startTimestamp)).toBeLessThan(6 * DAY_MS);
+  await page.getByRole('textbox', { name: 'Client' }).click();
+  await page.getByRole('option', { name: past.clientName, exact: true }).click();
+  await page.getByRole('textbox', { name: 'Visit' }).click();
+  await expect(page.getByRole('option', { name: dateIn(past.startTimestamp, past.timezone) }).first()).toBeVisible();
   await page.keyboard.press('Escape');
   await serviceWorkerReady(page);
 
@@ -104,7 +139,7 @@ test('a caregiver reports a fall offline; it syncs and the office works it to co
   await signInAs(officePage, 'branchmanager', '/cases');
   await expect(officePage.getByText(title)).toBeVisible();
   await officePage.screenshot({ path: artifact('cases-office-list.png') });
-  const mine = await query<{ id: number; title: string }[]>(page.request, await tokenOf(request, 'caregiver'), 'cases.mine');
+  const mine = await query<{ id: number; title: string }[]>(page.request, carerToken, 'cases.mine');
   const id = mine.find((c) => c.title === title)!.id;
   const reported = await query<Detail>(officePage.request, token, 'cases.detail', { id });
   expect(reported).toMatchObject({ status: 'requested', attachments: [expect.anything()] });
