@@ -33,7 +33,13 @@ describe('roles', () => {
       [9, 'Trusted Contact'],
     ]);
     expect(roles.every((r) => r.pgRole === 'crm_default')).toBe(true);
-    expect(roles.find((r) => r.id === ROLE_IDS.client)?.chatEnabled).toBe(false);
+    // Clients message their office from the client app (chat/chat.family-reach.ts), but start nothing and attach nothing.
+    expect(roles.find((r) => r.id === ROLE_IDS.client)).toMatchObject({
+      chatEnabled: true,
+      chatSendMessageEnabled: true,
+      chatInitiateConversationEnabled: false,
+      chatUploadAttachmentEnabled: false,
+    });
   });
 
   it('offers a catalog of every procedure path', async () => {
