@@ -2,6 +2,12 @@
 export const CLIENT_STATUSES = ['active', 'on_hold', 'discharged', 'deceased'] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 
+/**
+ * Statuses in which a client, and so their trusted contacts, may use the client app; a discharged or deceased
+ * client's sign-in and their family's reach end (docs/architecture.md "The client app").
+ */
+export const CLIENT_APP_STATUSES: readonly ClientStatus[] = ['active', 'on_hold'];
+
 export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = {
   active: 'Active',
   on_hold: 'On hold',

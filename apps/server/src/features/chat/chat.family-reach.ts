@@ -1,3 +1,4 @@
+import { CLIENT_APP_STATUSES } from '@hearth/shared/clients/clients.constants';
 import { sql, type SQL } from 'drizzle-orm';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import type { Scope } from '../../auth/scope';
@@ -36,7 +37,10 @@ export function familyRoleSql(roleId: SQL): SQL {
  * linked to the user with portal access and portal_messages.
  */
 export function familyMessagesReachSql(userId: SQL | number, clientId: SQL): SQL {
-  return sql`exists (select 1 from clients fc where fc.id = ${clientId} and fc.status in ('active', 'on_hold')
+  return sql`exists (select 1 from clients fc where fc.id = ${clientId} and fc.status in (${sql.join(
+    CLIENT_APP_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  )})
     and (fc.user_id = ${userId} or exists (select 1 from client_contacts fcc where fcc.client_id = fc.id
       and fcc.user_id = ${userId} and fcc.has_portal_access and fcc.portal_messages)))`;
 }

@@ -1,20 +1,10 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { ContactPermission } from '@hearth/shared/client-app/client-app.constants';
+import { CLIENT_APP_STATUSES } from '@hearth/shared/clients/clients.constants';
 import type { Db } from '../../db/client';
+import { CONTACT_PERMISSION_COLUMNS } from './client-app.access';
 import { clientContacts, clients } from '../clients/clients.schema';
 import { users } from '../users/users.schema';
-
-/** Statuses in which a client (and so their contacts) may use the client app, as client-app.access.ts reads them. */
-const APP_STATUSES = ['active', 'on_hold'] as const;
-
-/** The client_contacts column of each contact permission (CONTACT_PERMISSIONS). */
-const PERMISSION_COLUMNS = {
-  schedule: clientContacts.portalSchedule,
-  careNotes: clientContacts.portalCareNotes,
-  messages: clientContacts.portalMessages,
-  alerts: clientContacts.portalAlerts,
-  statements: clientContacts.portalStatements,
-} as const;
 
 /**
  * The users of the client app who may see `permission` of client `clientId`, by the same rule as reachClient in
@@ -28,7 +18,7 @@ const PERMISSION_COLUMNS = {
 export async function familyUserIds(db: Db, clientIds: number | number[], permission: ContactPermission): Promise<number[]> {
   const ids = [...new Set(Array.isArray(clientIds) ? clientIds : [clientIds])];
   if (ids.length === 0) return [];
-  const inApp = and(inArray(clients.id, ids), inArray(clients.status, [...APP_STATUSES]), eq(users.isActive, true));
+  const inApp = and(inArray(clients.id, ids), inArray(clients.status, [...CLIENT_APP_STATUSES]), eq(users.isActive, true));
   const own = await db
     .select({ userId: users.id })
     .from(clients)
@@ -39,6 +29,6 @@ export async function familyUserIds(db: Db, clientIds: number | number[], permis
     .from(clientContacts)
     .innerJoin(clients, eq(clients.id, clientContacts.clientId))
     .innerJoin(users, eq(users.id, clientContacts.userId))
-    .where(and(inApp, eq(clientContacts.hasPortalAccess, true), eq(PERMISSION_COLUMNS[permission], true)));
+    .where(and(inApp, eq(clientContacts.hasPortalAccess, true), eq(CONTACT_PERMISSION_COLUMNS[permission], true)));
   return [...new Set([...own, ...contacts].map((r) => r.userId))].sort((a, b) => a - b);
 }

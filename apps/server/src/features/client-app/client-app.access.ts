@@ -1,13 +1,20 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ClientAppClient } from '@hearth/shared/client-app/client-app.schema';
 import type { ContactPermission } from '@hearth/shared/client-app/client-app.constants';
+import { CLIENT_APP_STATUSES } from '@hearth/shared/clients/clients.constants';
 import type { Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
 import { branches } from '../branches/branches.schema';
 import { clientContacts, clients } from '../clients/clients.schema';
 
-/** Statuses in which a client (and so their contacts) may use the client app: not discharged or deceased. */
-const APP_STATUSES = ['active', 'on_hold'] as const;
+/** The client_contacts column holding each contact permission (CONTACT_PERMISSIONS). */
+export const CONTACT_PERMISSION_COLUMNS = {
+  schedule: clientContacts.portalSchedule,
+  careNotes: clientContacts.portalCareNotes,
+  messages: clientContacts.portalMessages,
+  alerts: clientContacts.portalAlerts,
+  statements: clientContacts.portalStatements,
+} as const;
 
 /** A client the caller reaches, with what the caller may see of them; see ClientAppClient. */
 export interface ReachedClient extends ClientAppClient {
@@ -41,7 +48,7 @@ const clientColumns = {
  * @returns the clients by last, then first name; a client reached both ways appears once, as `self`.
  */
 export async function callerClients(scope: Scope, clientId?: number): Promise<ReachedClient[]> {
-  const only = (extra: SQL | undefined) => and(inArray(clients.status, [...APP_STATUSES]), extra);
+  const only = (extra: SQL | undefined) => and(inArray(clients.status, [...CLIENT_APP_STATUSES]), extra);
   const byId = clientId === undefined ? undefined : eq(clients.id, clientId);
   const own = await scope.db
     .select(clientColumns)
@@ -52,11 +59,7 @@ export async function callerClients(scope: Scope, clientId?: number): Promise<Re
     .select({
       ...clientColumns,
       contactId: clientContacts.id,
-      schedule: clientContacts.portalSchedule,
-      careNotes: clientContacts.portalCareNotes,
-      messages: clientContacts.portalMessages,
-      alerts: clientContacts.portalAlerts,
-      statements: clientContacts.portalStatements,
+      ...CONTACT_PERMISSION_COLUMNS,
     })
     .from(clientContacts)
     .innerJoin(clients, eq(clients.id, clientContacts.clientId))

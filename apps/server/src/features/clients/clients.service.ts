@@ -1,7 +1,7 @@
 import { recordScopeAccess } from '../access-log/access-log.record';
 import { and, eq } from 'drizzle-orm';
 import type { ClientOutput, CreateClientInput, UpdateClientInput } from '@hearth/shared/clients/clients.schema';
-import type { ClientStatus } from '@hearth/shared/clients/clients.constants';
+import { CLIENT_APP_STATUSES, type ClientStatus } from '@hearth/shared/clients/clients.constants';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import { type ScopedInput, insertReturningId } from '../records/records.owner';
@@ -12,12 +12,9 @@ import { users } from '../users/users.schema';
 import { clients } from './clients.schema';
 import { assertCompanyPayer, findClient, iso, textOrNull } from './clients.lookup';
 
-/** Statuses in which a client may sign in to the client app; discharged and deceased clients may not. */
-const SIGN_IN_STATUSES: readonly ClientStatus[] = ['active', 'on_hold'];
-
 /** Whether a client in this status may sign in to the client app. */
 export function clientMaySignIn(status: ClientStatus): boolean {
-  return SIGN_IN_STATUSES.includes(status);
+  return CLIENT_APP_STATUSES.includes(status);
 }
 
 /**
