@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { mutation, query, tokenOf } from './support/api';
-import { BASE_URL, E2E_PORT, outboxCopyFileOf } from './support/base-url';
+import { BASE_URL } from './support/base-url';
 import { artifact, signInAs } from './support/session';
+import { lastSignInLinkTo } from './support/mailbox';
 
 /**
  * The client app's messages, account and the office's contact permissions (issue "client and family app" items 4
@@ -13,13 +13,6 @@ import { artifact, signInAs } from './support/session';
  * in with it. The office then takes the messages permission away on the client's contacts, and his app no longer
  * offers messages. Screenshots at 390x844 and 1280x800.
  */
-
-/** The sign-in link of the newest message to `email`, from the server's copy of the outbox (the mailbox). */
-function lastLinkTo(email: string): string {
-  const lines = fs.readFileSync(outboxCopyFileOf(E2E_PORT), 'utf8').trim().split('\n');
-  const messages = lines.map((line) => JSON.parse(line) as { link: string });
-  return messages.filter((m) => JSON.stringify(m).includes(email)).at(-1)!.link;
-}
 
 test('a family member messages the office, the office answers in /chat, and the office sets what he may do', async ({
   browser,
@@ -53,7 +46,7 @@ test('a family member messages the office, the office answers in /chat, and the 
   // The son, on his phone, from the link.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: BASE_URL });
   const family = await phone.newPage();
-  await family.goto(lastLinkTo(email));
+  await family.goto(lastSignInLinkTo(email));
   await expect(family).toHaveURL(/\/client-mobile-app$/);
   await family.getByRole('link', { name: 'Messages' }).click();
   await expect(family.getByRole('heading', { name: 'Messages', level: 2 })).toBeVisible();
@@ -107,7 +100,9 @@ test('a family member messages the office, the office answers in /chat, and the 
   await expect(family.getByRole('heading', { name: 'Change your password' })).toBeVisible();
   expect(await tokenOf(request, username, 'Sunny-Porch-27')).toBeTruthy();
 
-  // The office takes the messages permission away on the client's contacts.
+  // The office takes the messages permission away on the client's contacts while his messages are open.
+  await family.goto('/client-mobile-app/messages');
+  await expect(family.getByText('Of course: we will start the visit at 1 pm on Friday.')).toBeVisible();
   await office.goto(`/clients/${mother.id}/profile`);
   const contacts = office.getByRole('region', { name: 'Contacts' });
   await expect(contacts).toContainText(`Tomas ${lastName}`);
@@ -127,8 +122,7 @@ test('a family member messages the office, the office answers in /chat, and the 
     'See the schedule, See care notes',
   );
 
-  // His app follows: no Messages tab any more, and the page says he has no access to it.
-  await family.goto('/client-mobile-app/messages');
+  // His app follows at once, without a reload: no Messages tab any more, and the page says he has no access to it.
   await expect(family.getByText(`You do not have access to this page for ${mother.firstName}.`)).toBeVisible();
   await expect(family.getByText('Of course: we will start the visit at 1 pm on Friday.')).toBeHidden();
   await expect(family.getByRole('link', { name: 'Messages' })).toHaveCount(0);

@@ -7,7 +7,16 @@ import { z } from 'zod';
  * names a family's visit request (refId) that was made, withdrawn or decided (issue 25 item 3). 'resync' means
  * "refresh everything": the server could not replay all that was missed.
  */
-export const LIVE_TOPICS = ['notifications', 'shifts', 'visits', 'counts', 'chat', 'visitRequests', 'resync'] as const;
+export const LIVE_TOPICS = [
+  'notifications',
+  'shifts',
+  'visits',
+  'counts',
+  'chat',
+  'visitRequests',
+  'clientAccess',
+  'resync',
+] as const;
 
 /** A topic of a live event (LIVE_TOPICS). */
 export type LiveTopic = (typeof LIVE_TOPICS)[number];

@@ -8,6 +8,7 @@ import {
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import { DEFAULT_CONTACT_PERMISSIONS } from '@hearth/shared/client-app/client-app.constants';
 import type { Db } from '../../db/client';
+import { publishLiveEvent } from '../live/live.publish';
 import { AppError } from '../../errors/app-error';
 import { users } from '../users/users.schema';
 import { clientContacts } from './clients.schema';
@@ -25,7 +26,8 @@ function toOutput(row: typeof clientContacts.$inferSelect): ClientContactOutput 
 /**
  * Keeps a trusted contact's sign-in in step with portal access: the user stays active while at least one contact
  * record linked to it has portal access (one person may be the contact of several clients), and is deactivated
- * otherwise. Users of other roles are left alone.
+ * otherwise. Users of other roles are left alone. The user's open client app hears of it at once (live topic
+ * `clientAccess`), so a permission taken away or given shows without a reload.
  */
 export async function syncTrustedContactAccess(db: Db, userId: number): Promise<void> {
   await db
@@ -35,6 +37,7 @@ export async function syncTrustedContactAccess(db: Db, userId: number): Promise<
       updatedAt: new Date(),
     })
     .where(and(eq(users.id, userId), eq(users.roleId, ROLE_IDS.trustedContact)));
+  await publishLiveEvent(db, { topic: 'clientAccess', userIds: [userId] });
 }
 
 /**

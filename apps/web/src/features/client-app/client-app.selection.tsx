@@ -4,6 +4,7 @@ import type { ClientAppClient } from '@hearth/shared/client-app/client-app.schem
 import type { ContactPermission } from '@hearth/shared/client-app/client-app.constants';
 import { useTRPC } from '@/api/trpc';
 import { useCurrentUser } from '@/api/current-user';
+import { useLiveEvent } from '@/api/live-events';
 
 /** The client app's choice of client: the caller's clients, the one shown, and how to switch. */
 export interface ClientAppSelection {
@@ -31,13 +32,16 @@ function remembered(userId: number | undefined): number | null {
 
 /**
  * Provides the client app's selection to its pages (a contact of several clients switches between them; issue
- * "client and family app" item 7). The list is the server's (clientAppGetClients), so a client the caller no longer
- * reaches is never shown, even if remembered.
+ * "client and family app" item 7). The list is the server's (clientAppGetClients), refetched when the office changes
+ * the caller's access (live `clientAccess`), so a client the caller no longer reaches is never shown, even if
+ * remembered.
  */
 export function ClientAppSelectionProvider({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
   const userId = useCurrentUser().data?.id;
   const list = useQuery(trpc.clientAppGetClients.queryOptions(undefined, { staleTime: 60_000 }));
+  // The office changed what this user may see (a contact's permissions or portal access): follow at once.
+  useLiveEvent('clientAccess', () => void list.refetch());
   const [chosen, setChosen] = useState<number | null>(null);
   const clients = useMemo(() => list.data ?? [], [list.data]);
   const wanted = chosen ?? remembered(userId);
