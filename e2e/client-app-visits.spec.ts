@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { expectAccessible } from './support/a11y';
 import { mutation, query, tokenOf } from './support/api';
-import { BASE_URL, E2E_PORT, outboxCopyFileOf } from './support/base-url';
-import { artifact, DEMO_PASSWORD } from './support/session';
+import { BASE_URL } from './support/base-url';
+import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
+import { lastSignInLinkTo } from './support/mailbox';
 
 /**
  * Home, visits and live status of the client app (issue "client and family app" items 1 and 2): the office gives
@@ -19,16 +19,6 @@ import { artifact, DEMO_PASSWORD } from './support/session';
 /** A 1x1 PNG as the signature pad sends it (a data URL). */
 const INITIALS =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
-/**
- * The sign-in link of the newest login-link message to `email`, from the server's copy of the outbox (the mailbox);
- * the visit alerts sent to the same address link to the app without a token.
- */
-function lastLinkTo(email: string): string {
-  const lines = fs.readFileSync(outboxCopyFileOf(E2E_PORT), 'utf8').trim().split('\n');
-  const messages = lines.map((line) => JSON.parse(line) as { recipient: string; link: string | null });
-  return messages.filter((m) => m.recipient === email && m.link?.includes('token=')).at(-1)!.link!;
-}
 
 /** Screenshots of the page at the phone's size and at a desktop's, then back to the phone. */
 async function shoot(page: Page, name: string) {
@@ -91,7 +81,7 @@ test('a family member watches a visit go from scheduled to checked in to checked
   // The son's phone: the link signs him in to the client app's home, where today's visit waits.
   const family = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: BASE_URL });
   const page = await family.newPage();
-  await page.goto(lastLinkTo(email));
+  await page.goto(lastSignInLinkTo(email));
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
   const card = page.getByTestId(`visit-${shiftId}`);
   await expect(card.getByText(firstName)).toBeVisible();
@@ -158,6 +148,18 @@ test('a family member watches a visit go from scheduled to checked in to checked
     shiftId,
   });
   expect(ratings).toEqual([expect.objectContaining({ rating: 5, comment: 'Rosa was lovely with Mum.', relation: 'Son' })]);
+  // The office sees it in the visit's drawer on the client's schedule.
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const office = await desk.newPage();
+  await signInAs(office, 'branchmanager', `/clients/${client!.clientId}/schedule`);
+  await office.locator(`[data-shift-id="${shiftId}"]`).first().click();
+  const drawer = office.getByRole('dialog', { name: 'Shift', exact: true });
+  const rated = drawer.getByRole('region', { name: 'Rating from the family' });
+  await expect(rated).toContainText('Rosa was lovely with Mum.');
+  await expect(rated).toContainText('(Son)');
+  await expect(rated.getByRole('img', { name: '5 of 5 stars' })).toBeVisible();
+  await office.screenshot({ path: artifact('shift-drawer-family-rating-1280.png') });
+  await desk.close();
 
   // The visits list holds it with its check-in and check-out.
   await page.getByRole('link', { name: 'All visits' }).click();

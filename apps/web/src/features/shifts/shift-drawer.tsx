@@ -16,6 +16,7 @@ import { ShiftCancelModal } from './shift-cancel.modal';
 import { ShiftChangesTab } from './shift-changes.tab';
 import { ShiftCommentsTab } from './shift-comments.tab';
 import { ShiftDrawerSlotContent } from './shift-drawer.slot';
+import { ShiftRatingsSection } from './shift-ratings.section';
 import { ShiftFormModal, type ShiftFormTarget } from './shift-form.modal';
 import { ShiftPatternModal, type PatternFormTarget } from './shift-pattern.modal';
 import { ShiftPickupTab } from './shift-pickup.tab';
@@ -265,6 +266,7 @@ function ShiftDrawerBody({ id, onClose }: { id: number; onClose: () => void }) {
         />
       )}
       <ShiftDetails shift={shift} />
+      <ShiftRatingsSection shiftId={shift.id} timezone={tz} />
       <ShiftDrawerSlotContent shift={shift} />
       <ShiftTabs shift={shift} tab={tab} onTabChange={setTab} />
       <ShiftFormModal target={editing} onClose={() => setEditing(null)} timezone={tz} />
