@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { expectAccessible } from './support/a11y';
 import { mutation, query, tokenOf } from './support/api';
-import { BASE_URL, E2E_PORT, outboxCopyFileOf } from './support/base-url';
+import { BASE_URL } from './support/base-url';
 import { artifact, signInAs } from './support/session';
+import { lastSignInLinkTo } from './support/mailbox';
 
 /**
  * Visit requests (issue 25 item 3): a daughter of the demo client, given portal access with the schedule by the office,
@@ -12,13 +12,6 @@ import { artifact, signInAs } from './support/session';
  * /visit-requests (1280x800) and approves it; without reloading, the daughter's page shows it approved with the new
  * times, and the visit has moved on the schedule. Screenshots of both screens at 390x844 and 1280x800.
  */
-
-/** The sign-in link of the newest login-link message to `email`, from the server's copy of the outbox. */
-function lastLinkTo(email: string): string {
-  const lines = fs.readFileSync(outboxCopyFileOf(E2E_PORT), 'utf8').trim().split('\n');
-  const messages = lines.map((line) => JSON.parse(line) as { recipient: string; link: string | null });
-  return messages.filter((m) => m.recipient === email && m.link?.includes('token=')).at(-1)!.link!;
-}
 
 /** Screenshots of the page at its size and at the other one (phone 390x844, desktop 1280x800), then back. */
 async function shoot(page: Page, name: string, phone: boolean) {
@@ -75,7 +68,7 @@ test('a family member asks to move a visit, the office approves it, the family s
   // The daughter's phone: the link signs her in; Requests, a new request to move that visit.
   const family = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: BASE_URL });
   const page = await family.newPage();
-  await page.goto(lastLinkTo(email));
+  await page.goto(lastSignInLinkTo(email));
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
   await page.getByRole('link', { name: 'Requests' }).click();
   await expect(page.getByRole('heading', { name: 'Requests' })).toBeVisible();

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { mutation, query, tokenOf } from './support/api';
-import { BASE_URL, E2E_PORT, outboxCopyFileOf } from './support/base-url';
+import { BASE_URL } from './support/base-url';
 import { artifact } from './support/session';
+import { lastSignInLinkTo } from './support/mailbox';
 
 /**
  * The client app's statements and care plan (issue "client and family app" items 3 and 5): the office gives a
@@ -16,14 +17,6 @@ const TASKS = ['Bathing', 'Dressing', 'Meal preparation', 'Medication reminders'
 
 /** Dollars shown as "$1,234.56" as integer cents. */
 const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
-
-/** The sign-in link of the newest message to `email`, from the server's copy of the outbox (the mailbox). */
-function lastLinkTo(email: string): string {
-  const lines = fs.readFileSync(outboxCopyFileOf(E2E_PORT), 'utf8').trim().split('\n');
-  const messages = lines.map((line) => JSON.parse(line) as { recipient?: string; to?: string; link: string });
-  const mine = messages.filter((m) => JSON.stringify(m).includes(email));
-  return mine.at(-1)!.link;
-}
 
 async function openMore(page: Page, entry: string) {
   await page.getByRole('link', { name: 'More' }).click();
@@ -59,7 +52,7 @@ test('a family member opens a statement and its PDF, and reads the care plan', a
 
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: BASE_URL });
   const page = await phone.newPage();
-  await page.goto(lastLinkTo(email));
+  await page.goto(lastSignInLinkTo(email));
   await expect(page).toHaveURL(/\/client-mobile-app$/);
 
   // The statements by month: the demo schedule's visits of the private-pay payer, this month in progress.
