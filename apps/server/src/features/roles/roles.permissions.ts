@@ -1,6 +1,18 @@
 import { CLIENT_APP_ACTIONS } from '@hearth/shared/client-app/client-app.constants';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import type { roles } from './roles.schema';
+import {
+  CARE_FORM_TABLES,
+  CARE_FORM_VIEWS,
+  FILE_TRANSFER_TABLES,
+  FILE_TRANSFER_VIEWS,
+  NURSE_REPORT_TABLES,
+  NURSE_REPORT_VIEWS,
+  RECORD_VIEWS,
+  REPORT_TABLES,
+  REPORT_VIEWS,
+  STAFF_TABLES,
+} from './roles.view-permissions';
 
 type RoleRow = typeof roles.$inferSelect;
 
@@ -303,48 +315,6 @@ const PRN_ACTIONS = [
   ...READ_CARE_FORMS,
   ...READ_CASES,
 ];
-const RECORD_VIEWS = ['clients', 'caregivers', 'payerSources', 'shifts'];
-/**
- * The care forms table (/care-forms) and what it reads: every role that fills or reads forms; with them the cases
- * table (/cases; issue 24), which PRN staff read too to find the cases they comment on.
- */
-const CARE_FORM_VIEWS = ['careForms', 'cases'];
-const CARE_FORM_TABLES = ['care_forms', 'cases', 'case_types'];
-const FILE_TRANSFER_VIEWS = ['fileImports', 'fileImportRows', 'fileExports'];
-const FILE_TRANSFER_TABLES = ['file_imports', 'file_import_rows', 'file_exports'];
-/** Record reports (issue "Payroll, billing, reports" item 3) a nurse reads: assessments and authorization units. */
-const NURSE_REPORT_VIEWS = ['reportNurseAssessments', 'reportClientAuthorizations'];
-const NURSE_REPORT_TABLES = ['nurse_assessments', 'client_authorizations', 'payer_source_services', 'users'];
-const REPORT_VIEWS = [
-  ...NURSE_REPORT_VIEWS,
-  'reportAdpEmployees',
-  'reportCaregiverCashAdvances',
-  'reportCaregiverFiles',
-  'reportCaregiverJournals',
-  'reportClientFiles',
-  'reportClientJournals',
-  'reportPayroll',
-  'reportBilling',
-  'reportCareSheetFiles',
-  'reportCaregiverChanges',
-  'reportIntegrationTransactions',
-  'reportIntegrationTransactionRecords',
-  'reportCasesOpen',
-  'reportCaseResolution',
-];
-const REPORT_TABLES = [
-  ...NURSE_REPORT_TABLES,
-  'client_files',
-  'client_journal_entries',
-  'caregiver_files',
-  'caregiver_journal_entries',
-  'caregiver_cash_advances',
-  'payroll_lines',
-  'billing_lines',
-  'care_sheets',
-  'audit_log',
-  'integration_transaction_records',
-];
 const READ_USERS = ['getUsers', 'getUser', 'getUserHistory'];
 const ADMIN_ACTIONS = [
   ...READ_BRANCHES,
@@ -378,7 +348,6 @@ const BRANCH_MANAGER_ACTIONS = [
   ...WRITE_LOCK_TIMES,
   ...CASE_ADMIN_ACTIONS,
 ];
-const STAFF_TABLES = ['branches', 'clients', 'client_addresses', 'caregivers', 'caregiver_addresses', 'payer_sources', 'shifts'];
 
 /** The chat flags of the Client and Trusted Contact roles (issue "client and family app" item 4; migration 0035). */
 const FAMILY_CHAT = { chatEnabled: true, chatSendMessageEnabled: true, chatDownloadAttachmentEnabled: true };
