@@ -16,7 +16,7 @@ const SERVER_PUBLIC_MODULES = {
   'caregiver-app': ['caregiver-app.lookup'],
   'client-app': ['client-app.access', 'client-app-visits.family', 'client-app-alerts.notify'],
   caregivers: ['caregivers.service'],
-  'care-sheets': ['care-sheets.pdf'],
+  'care-sheets': ['care-sheets.pdf', 'care-sheets.pdf-source'],
   chat: ['chat.family'],
   'care-forms': ['care-forms.pdf-layout', 'care-forms.pdf-render', 'care-forms.read'],
   cases: ['cases.defaults'],

@@ -14,15 +14,14 @@ import { AppError, notFound } from '../../errors/app-error';
 import { msg } from '../../i18n/server-i18n';
 import { translateEnglish } from '../../i18n/english-messages';
 import { branches } from '../branches/branches.schema';
-import { caregivers } from '../caregivers/caregivers.schema';
 import { clients } from '../clients/clients.schema';
-import { companies } from '../companies/companies.schema';
 import { shifts } from '../shifts/shifts.schema';
 import { receiptOf, recordVisitTimes, type DeviceFlags, type VisitCheck } from '../visits/visits.record';
 import { withReceipt } from '../visits/visits.receipts';
 import { findCallerCaregiver } from '../caregiver-app/caregiver-app.lookup';
 import { careSheets } from './care-sheets.schema';
 import { careSheetPdfFileName, renderCareSheetPdf, type CareSheetPdfSource } from './care-sheets.pdf';
+import { loadCareSheetPdfSource, sheetFields } from './care-sheets.pdf-source';
 import type { Language } from '@hearth/shared/i18n/languages';
 import { publishShiftChange } from '../shifts/shifts.live';
 
@@ -76,20 +75,6 @@ type DetailsRow = {
   tasks: string[];
   sheet: CareSheetRow | null;
 };
-
-/** A care sheet row's answers in the contract's snake_case fields. */
-export function sheetFields(sheet: CareSheetRow): CareSheetFields {
-  return {
-    completed_tasks: sheet.completedTasks,
-    caregiver_comment: sheet.caregiverComment,
-    transportation_data: sheet.transportationData,
-    client_signature: sheet.clientSignature,
-    client_initials: sheet.clientInitials,
-    client_unable_to_sign_reason: sheet.clientUnableToSignReason,
-    caregiver_signature: sheet.caregiverSignature,
-    caregiver_initials: sheet.caregiverInitials,
-  };
-}
 
 function toDetails(r: DetailsRow): CareSheetCheckOutDetails {
   return {
@@ -444,53 +429,9 @@ export function careSheetReadable(scope: Scope) {
  * @throws AppError NOT_FOUND "Care sheet N not found" for a missing one or one the caller may not read.
  */
 async function loadPdfSource(scope: Scope, careSheetId: number): Promise<CareSheetPdfSource> {
-  const [row] = await scope.db
-    .select({
-      sheet: careSheets,
-      startAt: shifts.startAt,
-      endAt: shifts.endAt,
-      checkInAt: shifts.checkInAt,
-      checkOutAt: shifts.checkOutAt,
-      serviceCode: shifts.serviceCode,
-      modifiers: shifts.modifiers,
-      timezone: branches.timezone,
-      branchName: branches.name,
-      agencyName: companies.name,
-      clientFirstName: clients.firstName,
-      clientLastName: clients.lastName,
-      tasks: clients.carePlanTasks,
-      caregiverFirstName: caregivers.firstName,
-      caregiverLastName: caregivers.lastName,
-    })
-    .from(careSheets)
-    .innerJoin(shifts, eq(shifts.id, careSheets.shiftId))
-    .innerJoin(branches, eq(branches.id, shifts.branchId))
-    .innerJoin(companies, eq(companies.id, branches.companyId))
-    .innerJoin(clients, eq(clients.id, shifts.clientId))
-    .innerJoin(caregivers, eq(caregivers.id, careSheets.caregiverId))
-    .where(and(eq(careSheets.id, careSheetId), careSheetReadable(scope)));
-  if (!row) throw notFound('Care sheet', careSheetId);
-  const { sheet } = row;
-  return {
-    ...sheetFields(sheet),
-    care_sheet_id: sheet.id,
-    shift_id: sheet.shiftId,
-    clientName: `${row.clientFirstName} ${row.clientLastName}`,
-    caregiverName: `${row.caregiverFirstName} ${row.caregiverLastName}`,
-    serviceCode: row.serviceCode ? [row.serviceCode, ...row.modifiers].join(' ') : null,
-    timezone: row.timezone,
-    startTimestamp: row.startAt.toISOString(),
-    endTimestamp: row.endAt.toISOString(),
-    checkIn: row.checkInAt?.toISOString() ?? null,
-    checkOut: row.checkOutAt?.toISOString() ?? null,
-    tasks: row.tasks,
-    submittedAt: sheet.submittedAt?.toISOString() ?? null,
-    reviewedAt: sheet.reviewedAt?.toISOString() ?? null,
-    reviewNote: sheet.reviewNote,
-    agencyName: row.agencyName,
-    branchName: row.branchName,
-    clientLastName: row.clientLastName,
-  };
+  const source = await loadCareSheetPdfSource(scope.db, and(eq(careSheets.id, careSheetId), careSheetReadable(scope)));
+  if (!source) throw notFound('Care sheet', careSheetId);
+  return source;
 }
 
 /**
