@@ -1,14 +1,8 @@
 import { Alert, Checkbox, Skeleton, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  PREFERENCE_CHANNELS,
-  type NotificationPreference,
-  type PreferenceChannel,
-} from '@hearth/shared/notifications/notifications.schema';
+import { PREFERENCE_CHANNELS } from '@hearth/shared/notifications/notifications.schema';
 import { errorMessageOf } from '@/api/api-error';
-import { useTRPC } from '@/api/trpc';
+import { useNotificationPreferences } from '@/api/notification-preferences';
 import { useCurrentUser } from '@/api/current-user';
 
 /**
@@ -19,29 +13,8 @@ import { useCurrentUser } from '@/api/current-user';
  */
 export function NotificationPreferencesPanel() {
   const { t } = useTranslation('notifications');
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const preferences = useQuery(trpc.getMyNotificationPreferences.queryOptions());
   const hasPhone = !!useCurrentUser().data?.phoneNumber;
-  const key = trpc.getMyNotificationPreferences.queryKey();
-  const save = useMutation(
-    trpc.setMyNotificationPreference.mutationOptions({
-      // The tick shows at once; a refusal puts the saved choice back.
-      onMutate: (input) => {
-        queryClient.setQueryData(key, (rows) =>
-          rows?.map((row) => (row.kind === input.kind ? { ...row, ...input, isDefault: false } : row)),
-        );
-      },
-      onSuccess: (rows) => {
-        queryClient.setQueryData(key, rows);
-        notifications.show({ color: 'teal', message: t('preferences.saved') });
-      },
-      onError: (error) => {
-        void queryClient.invalidateQueries({ queryKey: key });
-        notifications.show({ color: 'red', message: errorMessageOf(error) });
-      },
-    }),
-  );
+  const { preferences, toggle } = useNotificationPreferences(t('preferences.saved'));
 
   if (preferences.isError) {
     return (
@@ -52,9 +25,6 @@ export function NotificationPreferencesPanel() {
   }
   if (!preferences.data) return <Skeleton height={240} radius="md" />;
   if (preferences.data.length === 0) return <Text c="dimmed">{t('preferences.noKinds')}</Text>;
-
-  const toggle = (row: NotificationPreference, channel: PreferenceChannel, on: boolean) =>
-    save.mutate({ kind: row.kind, push: row.push, email: row.email, sms: row.sms, [channel]: on });
 
   return (
     <div>

@@ -1,6 +1,4 @@
 import { Alert, Checkbox, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   FAMILY_KINDS,
@@ -9,7 +7,7 @@ import {
   type PreferenceChannel,
 } from '@hearth/shared/notifications/notifications.schema';
 import { errorMessageOf } from '@/api/api-error';
-import { useTRPC } from '@/api/trpc';
+import { useNotificationPreferences } from '@/api/notification-preferences';
 import { useCurrentUser } from '@/api/current-user';
 
 /** The family kinds, each with its hint in the clientAppAlerts catalogue (kinds.<kind>). */
@@ -35,29 +33,8 @@ const isFamily = (row: NotificationPreference): row is NotificationPreference & 
 export function AlertChannels() {
   const { t } = useTranslation('clientAppAlerts');
   const { t: tn } = useTranslation('notifications');
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const user = useCurrentUser().data;
-  const preferences = useQuery(trpc.getMyNotificationPreferences.queryOptions());
-  const key = trpc.getMyNotificationPreferences.queryKey();
-  const save = useMutation(
-    trpc.setMyNotificationPreference.mutationOptions({
-      // The tick shows at once; a refusal puts the saved choice back.
-      onMutate: (input) => {
-        queryClient.setQueryData(key, (rows) =>
-          rows?.map((row) => (row.kind === input.kind ? { ...row, ...input, isDefault: false } : row)),
-        );
-      },
-      onSuccess: (rows) => {
-        queryClient.setQueryData(key, rows);
-        notifications.show({ color: 'teal', message: t('channels.saved') });
-      },
-      onError: (error) => {
-        void queryClient.invalidateQueries({ queryKey: key });
-        notifications.show({ color: 'red', message: errorMessageOf(error) });
-      },
-    }),
-  );
+  const { preferences, toggle } = useNotificationPreferences(t('channels.saved'));
 
   if (preferences.isError) {
     return (
@@ -68,8 +45,6 @@ export function AlertChannels() {
   }
   if (!preferences.data) return <Skeleton height={320} radius="md" />;
   const rows = preferences.data.filter(isFamily);
-  const toggle = (row: NotificationPreference, channel: PreferenceChannel, on: boolean) =>
-    save.mutate({ kind: row.kind, push: row.push, email: row.email, sms: row.sms, [channel]: on });
   const channelLabel = (channel: PreferenceChannel) => t(`channels.${channel}`);
 
   return (
