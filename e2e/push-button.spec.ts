@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { artifact, signInAs } from './support/session';
 import { expectAccessible } from './support/a11y';
+import { standInPushService } from './support/push-service';
 
 /**
  * The push-notification button (spec "Navigation chrome": shown only when permission can be asked; "Push-permission
@@ -16,33 +16,6 @@ import { expectAccessible } from './support/a11y';
  */
 
 const ENABLE = 'Turn on notifications';
-
-/** Replaces the browser's push service with a stand-in that hands out subscriptions with real keys. */
-async function standInPushService(context: BrowserContext): Promise<void> {
-  const ecdh = crypto.createECDH('prime256v1');
-  ecdh.generateKeys();
-  const keys = { p256dh: ecdh.getPublicKey().toString('base64url'), auth: crypto.randomBytes(16).toString('base64url') };
-  await context.addInitScript((subscriptionKeys) => {
-    let current: PushSubscription | null = null;
-    PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
-      const key = options?.applicationServerKey as Uint8Array;
-      const endpoint = `https://push.invalid/e2e/${crypto.randomUUID()}`;
-      const subscription = {
-        endpoint,
-        expirationTime: null,
-        options: { applicationServerKey: key.slice().buffer, userVisibleOnly: true },
-        toJSON: () => ({ endpoint, expirationTime: null, keys: subscriptionKeys }),
-        unsubscribe: async () => {
-          current = null;
-          return true;
-        },
-      };
-      current = subscription as unknown as PushSubscription;
-      return current;
-    };
-    PushManager.prototype.getSubscription = async () => current;
-  }, keys);
-}
 
 /** The footer's push button, whichever state it is in. */
 const pushButton = (page: Page) => page.locator('[data-push-state]');
