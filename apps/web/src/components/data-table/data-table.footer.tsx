@@ -1,7 +1,8 @@
-import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
+import { Group, NativeSelect, Text } from '@mantine/core';
 import type { ReadyTable } from './data-table.hooks';
 import { PAGE_SIZE_OPTIONS } from './data-table.state';
 import { useTranslation } from 'react-i18next';
+import { LabelledPagination } from '@/components/pagination/labelled-pagination';
 
 /**
  * The row below the table: which rows are shown of how many ("1–25 of 80 users"), the rows-per-page select (its
@@ -47,16 +48,12 @@ export function DataTableFooter({ view, table, noun }: { view: string; table: Re
           />
         </Group>
         {data && data.totalPages > 1 && (
-          <Pagination
+          <LabelledPagination
             size="sm"
             total={data.totalPages}
             value={Math.min(state.page, data.totalPages)}
             onChange={(page) => change({ page })}
             siblings={1}
-            getItemProps={(page) => ({ 'aria-label': t('footer.page', { page }) })}
-            getControlProps={(control) => ({
-              'aria-label': t(`footer.${control}`),
-            })}
           />
         )}
       </Group>

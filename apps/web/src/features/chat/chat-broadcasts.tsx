@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   Modal,
-  Pagination,
   Paper,
   Progress,
   SegmentedControl,
@@ -22,6 +21,7 @@ import { useUserTimeZone } from '@/api/display-zone';
 import { useBranchOptions } from '@/components/records/options';
 import { formatInstant } from '@/format/instant-format';
 import { useBroadcast, useBroadcasts } from './chat.queries';
+import { LabelledPagination } from '@/components/pagination/labelled-pagination';
 
 /**
  * The caller's broadcasts, newest first (issue 22 item 3), each with its audience, when it went, and how many of its
@@ -71,7 +71,7 @@ export function ChatBroadcastList() {
           </Paper>
         ))}
       </Stack>
-      {list.data.totalPages > 1 && <Pagination size="sm" total={list.data.totalPages} value={page} onChange={setPage} />}
+      {list.data.totalPages > 1 && <LabelledPagination size="sm" total={list.data.totalPages} value={page} onChange={setPage} />}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Group, Pagination, Paper, Select, Skeleton, Stack, Switch, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Paper, Select, Skeleton, Stack, Switch, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPaperclip, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { countBadge } from '@/format/count-badge';
 import { shortWhen } from './chat-format';
 import { useConversations } from './chat.queries';
 import classes from './chat-staff.module.css';
+import { LabelledPagination } from '@/components/pagination/labelled-pagination';
 
 const PAGE_SIZE = 30;
 
@@ -103,7 +104,7 @@ export function ChatConversationList(props: {
           </ul>
         )}
       </Paper>
-      {pages > 1 && <Pagination size="sm" total={pages} value={page} onChange={setPage} />}
+      {pages > 1 && <LabelledPagination size="sm" total={pages} value={page} onChange={setPage} />}
     </Stack>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
 import { useUserTimeZone } from '@/api/display-zone';
 import { OutboxTable } from './outbox.table';
+import { LabelledPagination } from '@/components/pagination/labelled-pagination';
 
 const PAGE_SIZE = 50;
 
@@ -45,7 +46,7 @@ export function OutboxPage() {
           <Text size="sm" c="dimmed">
             {t('outbox.count', { count: data.totalCount })}
           </Text>
-          <Pagination size="sm" total={data.totalPages} value={data.page} onChange={setPage} />
+          <LabelledPagination size="sm" total={data.totalPages} value={data.page} onChange={setPage} />
         </Group>
       )}
     </Stack>

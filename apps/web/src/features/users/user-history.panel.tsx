@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UserHistoryEntry } from '@hearth/shared/users/users.schema';
@@ -8,6 +8,7 @@ import { shouldRetry } from '@/api/query-client';
 import { formatInstant } from '@/format/instant-format';
 import { useUserTimeZone } from '@/api/display-zone';
 import { describeChanges, tableLabel } from './user-history.format';
+import { LabelledPagination } from '@/components/pagination/labelled-pagination';
 
 const PAGE_SIZE = 50;
 
@@ -92,7 +93,7 @@ export function UserHistoryPanel({ userId }: { userId: number }) {
       </Paper>
       {history.data && history.data.totalPages > 1 && (
         <Group justify="flex-end">
-          <Pagination size="sm" total={history.data.totalPages} value={page} onChange={setPage} />
+          <LabelledPagination size="sm" total={history.data.totalPages} value={page} onChange={setPage} />
         </Group>
       )}
     </Stack>
