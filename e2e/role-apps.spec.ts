@@ -36,7 +36,8 @@ test.describe('phone sized', () => {
   test('a client is kept inside /client-mobile-app', async ({ page }) => {
     await signInAs(page, 'client', '/');
     await expect(page).toHaveURL('/client-mobile-app');
-    await expect(page.getByText('The client app is coming soon.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Client app' })).toBeVisible();
     await expectAccessible(page, '/client-mobile-app');
     await page.goto('/app');
     await expect(page).toHaveURL('/client-mobile-app');

@@ -5,6 +5,9 @@ import type { ClientAppVisit, VisitLiveStatus } from '@hearth/shared/client-app/
 import { formatInstant, formatInstantRange } from '@/format/instant-format';
 import { CLIENT_APP } from './client-app.shell';
 
+/** A checked-in line's colour: green that reads at 4.5:1 on the page in both colour schemes (WCAG 2.2 AA). */
+export const LIVE_GREEN = 'light-dark(var(--mantine-color-teal-9), var(--mantine-color-teal-4))';
+
 /** The badge colour of each live status: green while the caregiver is there, grey once done, red when missed. */
 export const STATUS_COLORS: Record<VisitLiveStatus, string> = {
   scheduled: 'blue',
@@ -85,7 +88,7 @@ export function VisitCard({ visit, timezone, hideDay }: { visit: ClientAppVisit;
                 {service}
               </Text>
             )}
-            <Text size="sm" c={visit.status === 'checked_in' ? 'green.8' : 'dimmed'} data-testid="live-line">
+            <Text size="sm" c={visit.status === 'checked_in' ? LIVE_GREEN : 'dimmed'} data-testid="live-line">
               {liveLine(visit, timezone)}
             </Text>
           </Stack>

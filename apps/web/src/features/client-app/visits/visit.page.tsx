@@ -11,7 +11,7 @@ import { useTRPC } from '@/api/trpc';
 import { formatInstant, formatInstantRange } from '@/format/instant-format';
 import { ClientAppFrame } from '../client-app.frame';
 import { CLIENT_APP } from '../client-app.shell';
-import { CaregiverAvatar, STATUS_COLORS, useLiveLine } from '../client-app-visits.card';
+import { CaregiverAvatar, LIVE_GREEN, STATUS_COLORS, useLiveLine } from '../client-app-visits.card';
 import { useVisitsLive } from '../client-app-visits.live';
 import { downloadCareSheet } from './visit-pdf';
 import { VisitRating } from './visit-rating';
@@ -92,7 +92,7 @@ function VisitSummary({ visit, timezone }: { visit: ClientAppVisitDetail; timezo
             {t(`status.${visit.status}`)}
           </Badge>
         </Group>
-        <Text fw={500} c={visit.status === 'checked_in' ? 'green.8' : undefined} data-testid="visit-live-line">
+        <Text fw={500} c={visit.status === 'checked_in' ? LIVE_GREEN : undefined} data-testid="visit-live-line">
           {liveLine(visit, timezone)}
         </Text>
         <Group gap="sm" wrap="nowrap">
