@@ -66,11 +66,13 @@ test('a family member messages the office, the office answers in /chat, and the 
     .getByRole('list', { name: 'Conversations' })
     .getByRole('button', { name: new RegExp(`${clientName} · Tomas ${lastName}`) });
   await row.click();
-  await expect(office.getByText('Mum has a doctor visit on Friday at 10.', { exact: false })).toBeVisible();
+  // The messages themselves, not the list's preview of the newest one.
+  const messages = office.getByTestId(/^message-\d+$/);
+  await expect(messages.getByText('Mum has a doctor visit on Friday at 10.', { exact: false })).toBeVisible();
   await office.getByRole('textbox', { name: 'Message' }).fill('Of course: we will start the visit at 1 pm on Friday.');
   await office.getByRole('button', { name: 'Send' }).click();
   await expect(office.getByRole('textbox', { name: 'Message' })).toHaveValue('');
-  await expect(office.getByText('Of course: we will start the visit at 1 pm on Friday.')).toBeVisible();
+  await expect(messages.getByText('Of course: we will start the visit at 1 pm on Friday.')).toBeVisible();
   await office.screenshot({ path: artifact('client-app-messages-office-1280.png') });
 
   // The son sees the answer arrive, without a reload.
