@@ -1,5 +1,6 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
 import { createAuth } from './auth/auth';
@@ -18,10 +19,41 @@ import { loadVapidKeys } from './features/notify/push.keys';
 import { createPushDriver } from './features/notify/push.driver';
 import { registerDriver } from './features/notify/notify.drivers';
 import { startDelivery } from './features/notify/notify.delivery';
+import { processCountOf } from './cluster/cluster.processes';
+import { LISTENING_MESSAGE, runPrimary } from './cluster/cluster.primary';
+import { prepareSharedState } from './cluster/cluster.prepare';
+import { underStartLock } from './cluster/start-lock';
 
-/** Starts Hearth: configuration, database (migrated), roles, the demo agency on a new embedded database, HTTP. */
+/** Where Hearth runs, as the line printed once it listens says it. */
+function runningLine(config: Config, engine: Database['engine'], processes: number): string {
+  const where = engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  return `Hearth is running on ${config.publicUrl} (${where}${processes > 1 ? `, ${processes} processes` : ''})`;
+}
+
+/**
+ * Starts Hearth: HEARTH_PROCESSES above 1 makes this process the primary of that many server processes
+ * (cluster/cluster.primary.ts, docs/architecture.md "Running several processes"); otherwise, or in each of those
+ * processes, serveHearth.
+ */
 async function main() {
   const config = loadConfig();
+  const processes = processCountOf(process.env);
+  if (processes > 1 && cluster.isPrimary) {
+    await runPrimary({
+      count: processes,
+      prepare: () => prepareSharedState(config),
+      runningLine: runningLine(config, 'postgres', processes),
+    });
+    return;
+  }
+  await serveHearth(config);
+}
+
+/**
+ * One server process: configuration, database (migrated, unless the primary of several processes did it), roles,
+ * the demo agency on a new embedded database, jobs, live updates, HTTP.
+ */
+async function serveHearth(config: Config) {
   let database: Database;
   let unlock = async () => {};
   if (config.databaseUrl) {
@@ -30,7 +62,11 @@ async function main() {
     unlock = await lockDataDir(config.dataDir);
     database = await openPglite(path.join(config.dataDir, 'pglite'));
   }
-  await upgradeDatabase(database);
+  if (cluster.isPrimary) {
+    const url = config.databaseUrl;
+    // Processes started at once on one PostgreSQL (behind a load balancer) upgrade it one after the other.
+    await (url ? underStartLock(url, () => upgradeDatabase(database)) : upgradeDatabase(database));
+  }
   if (database.engine === 'pglite' && config.seedDemo === 'auto' && (await isEmptyDatabase(database.db))) {
     const seeded = await seedDemoAgency(database.db);
     console.log(`Seeded the demo agency: ${seeded.users} users, ${seeded.clients} clients, ${seeded.caregivers} caregivers`);
@@ -69,21 +105,23 @@ async function main() {
     webDist: config.webDist,
     logLevel: config.logLevel,
   });
-  const shutdown = async () => {
-    await app.close();
-    await live.close();
-    await jobs.stop();
-    delivery.stop();
-    await database.close();
-    await unlock();
-    process.exit(0);
-  };
+  let stopping: Promise<void> | null = null;
+  // Once only: a terminal's Ctrl-C reaches every process of a group, and the primary then also sends SIGTERM.
+  const shutdown = () =>
+    (stopping ??= (async () => {
+      await app.close();
+      await live.close();
+      await jobs.stop();
+      delivery.stop();
+      await database.close();
+      await unlock();
+      process.exit(0);
+    })());
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
-  console.log(
-    `Hearth is running on ${config.publicUrl} (${database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
-  );
+  if (cluster.isWorker) process.send?.(LISTENING_MESSAGE);
+  else console.log(runningLine(config, database.engine, 1));
 }
 
 main().catch((error: unknown) => {
