@@ -23,17 +23,25 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts `apps/server/src/main.ts` on database `url`, listening on 127.0.0.1:`port` with `dataDir` for its files;
- * resolves once it says it is running. Node itself runs it (tsx as its loader), so the child's pid is the server's
- * for a memory figure.
+ * resolves once it says it is running. With `url` null it runs on the embedded database (PGlite) under
+ * `dataDir`/pglite, as a small agency does without DATABASE_URL. Node itself runs it (tsx as its loader), so the
+ * child's pid is the server's for a memory figure.
  * @param secret the session secret (at least 32 characters); benchmarks of one run share one.
  * @throws when the process exits before it listens.
  */
-export async function startServerProcess(url: string, port: number, dataDir: string, secret: string): Promise<ChildProcess> {
+export async function startServerProcess(
+  url: string | null,
+  port: number,
+  dataDir: string,
+  secret: string,
+): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
-      ...process.env,
-      DATABASE_URL: url,
+      ...env,
+      ...(url === null ? {} : { DATABASE_URL: url }),
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
