@@ -254,6 +254,30 @@ describe('paging', () => {
     expect(none).toMatchObject({ totalCount: 0, totalPages: 0, rows: [] });
   });
 
+  it('reads a page and its count in one statement, counting apart only past the last page', async () => {
+    let statements = 0;
+    const counting: Scope = {
+      ...scope,
+      db: new Proxy(scope.db, {
+        get(target, property, receiver) {
+          if (property === 'execute') statements += 1;
+          return Reflect.get(target, property, receiver) as unknown;
+        },
+      }),
+    };
+    const state = { filters: [{ column: 'visits', operator: 'after', value: 8 }] satisfies ViewFilter[], sort: [] };
+    const page = await runViewPage(counting, fixture, state, 1, 1);
+    expect(statements).toBe(1);
+    expect(page).toMatchObject({ totalCount: 2, totalPages: 2 });
+    expect(Object.keys(page.rows[0]!).sort()).toEqual(
+      ['id', 'name', 'visits', 'balance', 'startDate', 'checkedIn', 'status', 'verified', ROW_TIME_ZONE_KEY].sort(),
+    );
+    statements = 0;
+    const beyond = await runViewPage(counting, fixture, state, 5, 1);
+    expect(statements).toBe(2);
+    expect(beyond).toMatchObject({ rows: [], totalCount: 2, totalPages: 2 });
+  });
+
   it('offers options by typed text', async () => {
     expect(await runViewOptions(scope, fixture, 'bo')).toEqual([{ value: '2', label: 'bob' }]);
   });

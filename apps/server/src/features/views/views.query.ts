@@ -18,6 +18,7 @@ import { viewName } from '../../i18n/record-names';
 import type { ViewColumnDefinition, ViewDefinition } from './views.registry';
 import { rowsOf } from '../../db/rows';
 import { translateEnglish } from '../../i18n/english-messages';
+import { resolveBranchNameFilters } from './views.branch-names';
 
 /** The state a view query runs with: filters, sort and search (paging is separate). */
 export interface ViewState {
@@ -27,6 +28,8 @@ export interface ViewState {
 }
 
 const MAX_IN_VALUES = 200;
+/** The page query's extra column carrying the count of all matching rows (no view column key starts with "__"). */
+const TOTAL_KEY = '__total_count';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** An ISO 8601 date and time, with Z or an offset or neither ("2026-03-09T14:00:00.000Z"). */
 const INSTANT = /^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
@@ -231,16 +234,34 @@ function outputExpression(column: ViewColumnDefinition): SQL {
   }
 }
 
-/** The full WHERE condition of a view for a scope and state: scope, filters, search and the view's own rule. */
-export function compileWhere(scope: Scope, view: ViewDefinition, state: ViewState): { from: SQL; where: SQL } {
+/**
+ * The full WHERE condition of a view for a scope and state: scope, filters, search and the view's own rule.
+ * `resolved` gives conditions that replace some filters (branch names resolved to ids: resolveWhere).
+ */
+export function compileWhere(
+  scope: Scope,
+  view: ViewDefinition,
+  state: ViewState,
+  resolved: ReadonlyMap<ViewFilter, SQL> = new Map(),
+): { from: SQL; where: SQL } {
   const { from, where } = view.source(scope);
   const timeZone = rowTimeZone(scope, view);
-  const conditions = [where, ...state.filters.map((f) => compileFilter(view, f, timeZone))];
+  const conditions = [where, ...state.filters.map((f) => resolved.get(f) ?? compileFilter(view, f, timeZone))];
   const search = compileSearch(view, state.search);
   if (search) conditions.push(search);
   const refined = view.refine?.(state.filters);
   if (refined) conditions.push(sql`(${refined})`);
   return { from, where: sql.join(conditions, sql` and `) };
+}
+
+/**
+ * compileWhere after the filters that are cheaper as ids are resolved (views.branch-names.ts: a branch name filter
+ * becomes the ids of the matching branches in scope, one small query before the view's own).
+ * @throws AppError BAD_REQUEST for invalid filters or search.
+ */
+export async function resolveWhere(scope: Scope, view: ViewDefinition, state: ViewState): Promise<{ from: SQL; where: SQL }> {
+  const resolved = await resolveBranchNameFilters(scope, view, state.filters, (f) => compileFilter(view, f));
+  return compileWhere(scope, view, state, resolved);
 }
 
 /**
@@ -290,15 +311,24 @@ export async function runViewPage(
   pageSize: number,
   language: Language = 'en',
 ): Promise<QueryViewOutput> {
-  const { from, where } = compileWhere(scope, view, state);
+  const { from, where } = await resolveWhere(scope, view, state);
   const orderBy = compileSort(view, state.sort);
-  const [countRow] = rowsOf<{ n: number }>(await scope.db.execute(sql`select count(*)::int as n from ${from} where ${where}`));
-  const rows = rowsOf<ViewRow>(
+  const offset = (page - 1) * pageSize;
+  // One statement for the page and the count (issue 26: the same joins ran twice): the window's count is over
+  // every matching row, computed before the limit.
+  const counted = rowsOf<ViewRow & { [TOTAL_KEY]?: number }>(
     await scope.db.execute(
-      sql`select ${selectList(scope, view)} from ${from} where ${where} order by ${orderBy} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+      sql`select ${selectList(scope, view)}, count(*) over ()::int as ${sql.identifier(TOTAL_KEY)}
+        from ${from} where ${where} order by ${orderBy} limit ${pageSize} offset ${offset}`,
     ),
   );
-  const totalCount = countRow?.n ?? 0;
+  let totalCount = counted[0]?.[TOTAL_KEY] ?? 0;
+  // A page past the last has no row to carry the count: only then is it counted apart.
+  if (counted.length === 0 && offset > 0) {
+    const [countRow] = rowsOf<{ n: number }>(await scope.db.execute(sql`select count(*)::int as n from ${from} where ${where}`));
+    totalCount = countRow?.n ?? 0;
+  }
+  const rows = counted.map(({ [TOTAL_KEY]: _total, ...row }) => row as ViewRow);
   return { rows: localizeRows(view, rows, language), totalCount, page, pageSize, totalPages: Math.ceil(totalCount / pageSize) };
 }
 
@@ -326,7 +356,7 @@ export async function* iterateViewRows(
   columns: string[],
   chunkSize = 2000,
 ): AsyncGenerator<Record<string, unknown>[]> {
-  const { from, where } = compileWhere(scope, view, state);
+  const { from, where } = await resolveWhere(scope, view, state);
   const orderBy = compileSort(view, state.sort);
   const select = selectList(scope, view, columns);
   for (let offset = 0; ; offset += chunkSize) {

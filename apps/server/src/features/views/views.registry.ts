@@ -41,6 +41,12 @@ export interface ViewDefinition {
    * user's own time zone (users.timezone, spec "User").
    */
   timeZone?: SQL;
+  /**
+   * The row's branch id on the view's main table (`shifts.branch_id`), where the view joins `branches` on it and
+   * shows `branches.name` as its `branchName` column: a filter on that column is then resolved to branch ids before
+   * the view's query runs, so the main table's branch index narrows it (views.branch-names.ts).
+   */
+  branchId?: SQL;
   /** The row id expression (stable tiebreaker for paging, and the options' value). */
   id: SQL;
   /** The label of a row in queryOptionsView. */
