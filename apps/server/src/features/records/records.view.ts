@@ -6,11 +6,14 @@ export type PersonTable = 'clients' | 'caregivers';
 
 /**
  * What the clients and caregivers list views share beyond their columns: the row's time zone (its branch's, so the
- * source must join `branches`), the id, the option label "Last, First" and the sort by last then first name.
+ * source must join `branches` on `<table>.branch_id`, which a branch name filter is resolved to), the id, the option label "Last, First" and the sort by last then first name.
  */
-export function personViewBasics(table: PersonTable): Pick<ViewDefinition, 'timeZone' | 'id' | 'optionLabel' | 'defaultSort'> {
+export function personViewBasics(
+  table: PersonTable,
+): Pick<ViewDefinition, 'timeZone' | 'branchId' | 'id' | 'optionLabel' | 'defaultSort'> {
   return {
     timeZone: sql`branches.timezone`,
+    branchId: sql.raw(`${table}.branch_id`),
     id: sql.raw(`${table}.id`),
     optionLabel: sql.raw(`${table}.last_name || ', ' || ${table}.first_name`),
     defaultSort: [

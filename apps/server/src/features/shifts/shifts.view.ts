@@ -63,6 +63,7 @@ export const shiftsView: ViewDefinition = {
     where: inBranchScope(scope, shifts.branchId),
   }),
   timeZone: sql`branches.timezone`,
+  branchId: sql`shifts.branch_id`,
   id: sql`shifts.id`,
   optionLabel: sql`${clientName} || ' · ' || to_char(shifts.start_at at time zone branches.timezone, 'MM/DD/YY HH24:MI')`,
   columns: [
