@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { pgTable, serial, text, timestamp, integer, date, index, jsonb } from 'drizzle-orm/pg-core';
 import { CAREGIVER_STATUSES } from '@hearth/shared/caregivers/caregivers.constants';
 import { users } from '../users/users.schema';
@@ -38,6 +39,11 @@ export const caregivers = pgTable(
     index('caregivers_branch_idx').on(t.branchId, t.lastName),
     index('caregivers_user_idx').on(t.userId),
     index('caregivers_external_idx').on(t.externalId),
+    // pg_trgm GIN indexes serve the list's "contains" filters (ilike '%text%') on the names, and the shifts view's
+    // "Last, First" name, without reading every row (issue 26).
+    index('caregivers_last_name_trgm_idx').using('gin', sql`${t.lastName} gin_trgm_ops`),
+    index('caregivers_first_name_trgm_idx').using('gin', sql`${t.firstName} gin_trgm_ops`),
+    index('caregivers_full_name_trgm_idx').using('gin', sql`(${t.lastName} || ', ' || ${t.firstName}) gin_trgm_ops`),
   ],
 );
 

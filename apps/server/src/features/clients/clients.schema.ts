@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { pgTable, serial, text, integer, date, boolean, index, jsonb } from 'drizzle-orm/pg-core';
 import { CLIENT_STATUSES, NURSE_ASSESSMENT_TYPES } from '@hearth/shared/clients/clients.constants';
 import { users } from '../users/users.schema';
@@ -27,6 +28,11 @@ export const clients = pgTable(
     index('clients_branch_idx').on(t.branchId, t.lastName),
     index('clients_user_idx').on(t.userId),
     index('clients_external_idx').on(t.externalId),
+    // pg_trgm GIN indexes serve the list's "contains" filters (ilike '%text%') on the names, and the shifts view's
+    // "Last, First" name, without reading every row (issue 26).
+    index('clients_last_name_trgm_idx').using('gin', sql`${t.lastName} gin_trgm_ops`),
+    index('clients_first_name_trgm_idx').using('gin', sql`${t.firstName} gin_trgm_ops`),
+    index('clients_full_name_trgm_idx').using('gin', sql`(${t.lastName} || ', ' || ${t.firstName}) gin_trgm_ops`),
   ],
 );
 
