@@ -1,4 +1,4 @@
-import { and, asc, between, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { milesInHundredths, type PayPeriod } from '@hearth/shared/payroll/payroll-hours';
 import { hasPayroll, payrollForCaregiver, type PayrollLineFields, type PayrollVisit } from '@hearth/shared/payroll/payroll-line';
 import { parsePayrollSettings } from '@hearth/shared/payroll/payroll-settings';
@@ -8,7 +8,8 @@ import type { Db } from '../../db/client';
 import { branches } from '../branches/branches.schema';
 import { caregiverCashAdvances, caregivers } from '../caregivers/caregivers.schema';
 import { companies } from '../companies/companies.schema';
-import { loadPayrollVisits, periodWindow } from '../visits/visits.worked';
+import { openPayrollVisits, periodWindow, type PayrollSourceVisit } from '../visits/visits.worked';
+import { inTransaction } from '../../db/transaction';
 import { rowsOf } from '../../db/rows';
 
 /** The caregiver a payroll line belongs to, as the report and the ADP file name them. */
@@ -38,24 +39,26 @@ function caregiverIdIn(scope: Pick<Scope, 'level' | 'companyId' | 'branchIds'>, 
   return sql`${column} in (select c.id from caregivers c where ${inBranchScope(scope, sql`c.branch_id`)}${branch})`;
 }
 
-/**
- * The payroll lines of a period for the caregivers of a scope (issue "Payroll, billing, reports": the payroll
- * report and the ADP export compute with this one function). Reads in bulk, one query per kind of data whatever
- * the number of caregivers: the caregivers (their branch's time zone and their company's payroll settings), their
- * worked visits of every workweek the period touches (loadPayrollVisits: the exports' rules, office edits win; a
- * week on each side of the period), the primary address coordinates of the visited clients, care sheet miles of the
- * period's visits and cash advances dated in the period; then payrollForCaregiver per caregiver. All a caregiver's
- * visits count, whichever branch the client is in (hours worked for the employer).
- * @param branchId null for every branch of the scope.
- * @returns lines of caregivers with hours, mileage or advances, by last name, first name and id.
- */
-export async function computePayrollLines(
-  db: Db,
-  scope: Pick<Scope, 'level' | 'companyId' | 'branchIds'>,
-  period: PayPeriod,
-  branchId: number | null = null,
-): Promise<ComputedPayrollLine[]> {
-  const people = await db
+/** Caregivers per chunk: their visits of the period's workweeks (about 40 each) held at once, a few MB. */
+export const PAYROLL_CHUNK = 2_000;
+
+/** What a payroll computation covers and how it is cut. */
+export interface PayrollRun {
+  db: Db;
+  scope: Pick<Scope, 'level' | 'companyId' | 'branchIds'>;
+  period: PayPeriod;
+  /** null for every branch of the scope. */
+  branchId?: number | null;
+  /** Caregivers per chunk (PAYROLL_CHUNK; tests pass a small one to prove chunks change nothing). */
+  chunkSize?: number;
+  /** Visit rows per FETCH of the cursor (openPayrollVisits' default; tests pass a small one). */
+  fetchRows?: number;
+}
+
+/** The caregivers of one chunk: the next `size` of the scope by id after `afterId`, with their rules' inputs. */
+function chunkPeople(run: PayrollRun, afterId: number, size: number) {
+  const { db, scope, branchId = null } = run;
+  return db
     .select({
       id: caregivers.id,
       firstName: caregivers.firstName,
@@ -70,32 +73,49 @@ export async function computePayrollLines(
     .from(caregivers)
     .innerJoin(branches, eq(branches.id, caregivers.branchId))
     .innerJoin(companies, eq(companies.id, branches.companyId))
-    .where(and(inBranchScope(scope, caregivers.branchId), branchId === null ? undefined : eq(caregivers.branchId, branchId)))
-    .orderBy(asc(caregivers.lastName), asc(caregivers.firstName), asc(caregivers.id));
-  if (people.length === 0) return [];
+    .where(
+      and(
+        inBranchScope(scope, caregivers.branchId),
+        branchId === null ? undefined : eq(caregivers.branchId, branchId),
+        gt(caregivers.id, afterId),
+      ),
+    )
+    .orderBy(asc(caregivers.id))
+    .limit(size);
+}
 
-  const window = periodWindow(period, 7);
-  const visits = await loadPayrollVisits(db, caregiverIdIn(scope, branchId, sql`s.caregiver_id`), window);
+/**
+ * The lines of one chunk of caregivers from their visits: the primary address coordinates of the visited clients,
+ * care sheet miles of the period's visits and cash advances dated in the period (one query each), then
+ * payrollForCaregiver per caregiver.
+ */
+async function chunkLines(
+  run: PayrollRun,
+  people: Awaited<ReturnType<typeof chunkPeople>>,
+  visits: PayrollSourceVisit[],
+): Promise<ComputedPayrollLine[]> {
+  const { db, period } = run;
   const zoneOf = new Map(people.map((p) => [p.id, p.timeZone]));
   // The period of a visit is its check-in's local date in the caregiver's branch zone, as payrollForCaregiver reads it.
-  const inPeriod = new Set(
-    visits
-      .filter((v) => {
-        const zone = zoneOf.get(v.caregiverId);
-        const date = zone ? zoneCalendar(zone).localDate(v.checkIn) : '';
-        return date >= period.from && date <= period.to;
-      })
-      .map((v) => v.id),
-  );
-  const places = rowsOf<{ client_id: number; lat: number | null; lon: number | null }>(
-    await db.execute(sql`select distinct on (a.client_id) a.client_id, a.lat, a.lon from client_addresses a
-      where a.is_primary and a.client_id = any(${intArray(visits.map((v) => v.clientId))}) order by a.client_id, a.id`),
-  );
+  const inPeriod = new Set<number>();
+  for (const v of visits) {
+    const zone = zoneOf.get(v.caregiverId);
+    const date = zone ? zoneCalendar(zone).localDate(v.checkIn) : '';
+    if (date >= period.from && date <= period.to) inPeriod.add(v.id);
+  }
+  const places = visits.length
+    ? rowsOf<{ client_id: number; lat: number | null; lon: number | null }>(
+        await db.execute(sql`select distinct on (a.client_id) a.client_id, a.lat, a.lon from client_addresses a
+          where a.is_primary and a.client_id = any(${intArray(visits.map((v) => v.clientId))}) order by a.client_id, a.id`),
+      )
+    : [];
   const placeOf = new Map(places.map((p) => [Number(p.client_id), { lat: p.lat, lon: p.lon }]));
-  const sheets = rowsOf<{ shift_id: number; miles: unknown }>(
-    await db.execute(sql`select cs.shift_id, cs.transportation_data -> 'miles' as miles from care_sheets cs
-      where cs.shift_id = any(${intArray([...inPeriod])})`),
-  );
+  const sheets = inPeriod.size
+    ? rowsOf<{ shift_id: number; miles: unknown }>(
+        await db.execute(sql`select cs.shift_id, cs.transportation_data -> 'miles' as miles from care_sheets cs
+          where cs.shift_id = any(${intArray([...inPeriod])})`),
+      )
+    : [];
   const milesOf = new Map<number, number>();
   for (const sheet of sheets) {
     const visit = Number(sheet.shift_id);
@@ -107,7 +127,7 @@ export async function computePayrollLines(
     .from(caregiverCashAdvances)
     .where(
       and(
-        caregiverIdIn(scope, branchId, sql`${caregiverCashAdvances.caregiverId}`),
+        sql`${caregiverCashAdvances.caregiverId} = any(${intArray(people.map((p) => p.id))})`,
         between(caregiverCashAdvances.advancedOn, period.from, period.to),
       ),
     )
@@ -121,7 +141,6 @@ export async function computePayrollLines(
     if (inPeriod.has(v.id)) mine.miles += milesOf.get(v.id) ?? 0;
     byCaregiver.set(v.caregiverId, mine);
   }
-
   return people.flatMap(({ payRates, settings, ...caregiver }) => {
     const mine = byCaregiver.get(caregiver.id);
     const fields = payrollForCaregiver({
@@ -135,4 +154,63 @@ export async function computePayrollLines(
     });
     return hasPayroll(fields) ? [{ caregiver, ...fields }] : [];
   });
+}
+
+/**
+ * The payroll lines of a period for the caregivers of a scope (issue "Payroll, billing, reports": the payroll
+ * report and the ADP export compute with this one function), handed to `onChunk` a chunk of caregivers at a time
+ * (issue "The largest agencies": memory flat whatever the agency's size). Caregivers by id, `chunkSize` at a time
+ * (their branch's time zone and their company's payroll settings); their worked visits of every workweek the
+ * period touches (openPayrollVisits: the exports' rules, office edits win; a week on each side of the period)
+ * come from one cursor over the period's visits in caregiver order; per chunk one query each for addresses, care
+ * sheet miles and advances (chunkLines), then payrollForCaregiver per caregiver. All a caregiver's visits count,
+ * whichever branch the client is in (hours worked for the employer). A caregiver's lines never depend on another
+ * caregiver's, so the chunks change no figure. Runs in a transaction of its own (a savepoint inside the caller's).
+ * @param onChunk receives each chunk's lines (caregivers with hours, mileage or advances), by caregiver id;
+ * awaited before the next chunk is read.
+ */
+export async function computePayrollChunks(
+  run: PayrollRun,
+  onChunk: (lines: ComputedPayrollLine[]) => Promise<void>,
+): Promise<void> {
+  const { scope, period, branchId = null, chunkSize = PAYROLL_CHUNK } = run;
+  await inTransaction(run.db, async (db) => {
+    const inRun = { ...run, db };
+    const caregiverIn = caregiverIdIn(scope, branchId, sql`s.caregiver_id`);
+    const visits = await openPayrollVisits(db, caregiverIn, periodWindow(period, 7), { fetchRows: run.fetchRows });
+    let afterId = 0;
+    for (;;) {
+      const people = await chunkPeople(inRun, afterId, chunkSize);
+      if (people.length === 0) break;
+      afterId = people[people.length - 1]!.id;
+      await onChunk(await chunkLines(inRun, people, await visits.through(afterId)));
+      if (people.length < chunkSize) break;
+    }
+    await visits.close();
+  });
+}
+
+/**
+ * Every payroll line of a period at once (computePayrollChunks collected), by last name, first name and id as the
+ * database sorts names: what the ADP export writes (one small row per caregiver; the visits are not kept).
+ * @param branchId null for every branch of the scope.
+ */
+export async function computePayrollLines(
+  db: Db,
+  scope: Pick<Scope, 'level' | 'companyId' | 'branchIds'>,
+  period: PayPeriod,
+  branchId: number | null = null,
+): Promise<ComputedPayrollLine[]> {
+  const lines: ComputedPayrollLine[] = [];
+  await computePayrollChunks({ db, scope, period, branchId }, async (chunk) => {
+    lines.push(...chunk);
+  });
+  if (lines.length === 0) return [];
+  const order = await db
+    .select({ id: caregivers.id })
+    .from(caregivers)
+    .where(sql`${caregivers.id} = any(${intArray(lines.map((l) => l.caregiver.id))})`)
+    .orderBy(asc(caregivers.lastName), asc(caregivers.firstName), asc(caregivers.id));
+  const rank = new Map(order.map((row, i) => [row.id, i]));
+  return lines.sort((a, b) => rank.get(a.caregiver.id)! - rank.get(b.caregiver.id)!);
 }

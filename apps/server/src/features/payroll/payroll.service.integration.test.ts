@@ -8,6 +8,11 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 import { caregiverCashAdvances, caregivers } from '../caregivers/caregivers.schema';
 import { exportFixtures } from '../file-exports/file-exports.test-support';
 import { seedMarch2025 } from '../file-exports/file-exports.march.test-support';
+import { callerOfUser } from '../../auth/caller-of-user';
+import { scopeOf } from '../../db/request-scope';
+import { inTransaction } from '../../db/transaction';
+import { users } from '../users/users.schema';
+import { computePayrollReport } from './payroll.service';
 import { payrollLines } from './payroll.schema';
 
 /**
@@ -124,6 +129,42 @@ describe('computePayrollReport', () => {
     expect((await x.api.fail('mutation', 'computePayrollReport', period, 'nurse')).status).toBe(403);
     const long = await x.api.fail('mutation', 'computePayrollReport', { from: '2025-01-01', to: '2025-03-15' });
     expect(long).toMatchObject({ status: 400, fieldErrors: { to: [expect.stringContaining('at most 62 days')] } });
+  });
+});
+
+describe('computing in chunks of caregivers', () => {
+  /**
+   * The report computed by the service as `username` with `chunkSize` caregivers a chunk and `fetchRows` visit rows
+   * a cursor fetch, and its stored lines.
+   */
+  async function computeInChunks(username: string, chunkSize?: number, fetchRows?: number) {
+    const [user] = await x.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+    const caller = await callerOfUser(x.db, user!.id);
+    const out = await inTransaction(x.db, (tx) =>
+      computePayrollReport({ scope: scopeOf(tx, caller!), input: period, chunkSize, fetchRows }),
+    );
+    const lines = (await storedLines()).map(({ id: _id, computedAt: _at, ...fields }) => fields);
+    return { out, lines: lines.sort((a, b) => a.caregiverId - b.caregiverId) };
+  }
+
+  it('stores the same lines and totals to the cent whatever the chunk size', async () => {
+    const whole = await computeInChunks('companyadmin');
+    expect(whole.out.caregivers).toBe(4);
+    expect(whole.lines).toHaveLength(4);
+    // Fetches of 1 and 2 rows split the cursor's rows inside a caregiver's visits and inside a visit's timesheets.
+    for (const [chunkSize, fetchRows] of [
+      [1, 1],
+      [2, 2],
+      [3, 5],
+      [1, undefined],
+    ]) {
+      const chunked = await computeInChunks('companyadmin', chunkSize, fetchRows);
+      expect(chunked.out.totals).toEqual(whole.out.totals);
+      expect(chunked.out.caregivers).toBe(whole.out.caregivers);
+      expect(chunked.lines).toEqual(whole.lines);
+    }
+    // The figures are the report's own (first test): Alma's premium spans chunks of other caregivers unchanged.
+    expect(whole.out.totals).toMatchObject({ overtimeMinutes: 540, mileageCents: 1103, deductionCents: 11550 });
   });
 });
 

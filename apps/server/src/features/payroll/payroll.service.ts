@@ -10,20 +10,70 @@ import { AppError, notFound } from '../../errors/app-error';
 import { definedKeys } from '../../db/partial-update';
 import { branches } from '../branches/branches.schema';
 import { companies } from '../companies/companies.schema';
-import { computePayrollLines } from './payroll.compute';
+import { computePayrollChunks, type ComputedPayrollLine } from './payroll.compute';
+import { unnestColumn, type UnnestValue } from './payroll.unnest';
 import { payrollLines } from './payroll.schema';
 
+/** The payroll_lines columns one chunk writes, each from a computed line. */
+const LINE_COLUMNS: [string, string, (line: ComputedPayrollLine) => UnnestValue][] = [
+  ['company_id', 'int', (l) => l.caregiver.companyId],
+  ['branch_id', 'int', (l) => l.caregiver.branchId],
+  ['caregiver_id', 'int', (l) => l.caregiver.id],
+  ['visits', 'int', (l) => l.visits],
+  ['visit_minutes', 'int', (l) => l.visitMinutes],
+  ['travel_minutes', 'int', (l) => l.travelMinutes],
+  ['regular_minutes', 'int', (l) => l.regularMinutes],
+  ['overtime_minutes', 'int', (l) => l.overtimeMinutes],
+  ['regular_rate_cents', 'int', (l) => l.regularRateCents],
+  ['straight_time_pay_cents', 'bigint', (l) => l.straightTimePayCents],
+  ['overtime_premium_cents', 'bigint', (l) => l.overtimePremiumCents],
+  ['mileage_hundredths', 'int', (l) => l.mileageHundredths],
+  ['mileage_cents', 'bigint', (l) => l.mileageCents],
+  ['deduction_cents', 'bigint', (l) => l.deductionCents],
+  ['gross_pay_cents', 'bigint', (l) => l.grossPayCents],
+  ['missing_pay_rate', 'bool', (l) => l.missingPayRate],
+];
+
 /**
- * Rows per INSERT: large enough to be fast (docs/architecture.md "Database": 1,000-row inserts), small enough for
- * 65,535 parameters.
+ * Writes one chunk's lines in one statement (insert ... select from unnest: one array parameter per column), the
+ * period, instant and user the same for every line.
  */
-const INSERT_BATCH = 1000;
+async function insertLines(
+  scope: Scope,
+  lines: ComputedPayrollLine[],
+  meta: { period: { from: string; to: string }; computedAt: Date },
+): Promise<void> {
+  if (lines.length === 0) return;
+  const names = sql.raw(LINE_COLUMNS.map(([name]) => name).join(', '));
+  const columns = sql.join(
+    LINE_COLUMNS.map(([, type, pick]) => unnestColumn(lines.map(pick), type)),
+    sql`, `,
+  );
+  await scope.db.execute(sql`
+    insert into payroll_lines (${names}, period_from, period_to, computed_at, computed_by_user_id)
+    select u.*, ${meta.period.from}::date, ${meta.period.to}::date, ${meta.computedAt.toISOString()}::timestamptz,
+      ${scope.actorUserId}::int
+    from unnest(${columns}) as u`);
+}
+
+/** The report's totals, kept running over the chunks. */
+type Totals = PayrollReportOutput['totals'];
+
+function addTotals(totals: Totals, line: ComputedPayrollLine): void {
+  totals.regularMinutes += line.regularMinutes;
+  totals.overtimeMinutes += line.overtimeMinutes;
+  totals.travelMinutes += line.travelMinutes;
+  totals.grossPayCents += line.grossPayCents;
+  totals.mileageCents += line.mileageCents;
+  totals.deductionCents += line.deductionCents;
+}
 
 /**
  * Computes and stores the payroll report of a period (issue "Payroll, billing, reports" item 3) for the caregivers
  * of the caller's scope, or of one branch in it: computePayrollLines (the same numbers as the ADP export), then in
  * the request's transaction the period's lines of those caregivers are deleted and the new ones inserted, so
- * recomputing replaces and never duplicates. Only caregivers with hours, mileage or advances get a line.
+ * recomputing replaces and never duplicates. The lines are computed and written a chunk of caregivers at a time
+ * (computePayrollChunks; one insert from unnest per chunk), the totals kept running, so memory stays flat. Only caregivers with hours, mileage or advances get a line.
  * A locked pay period is computed from its visits as they are now, like an open one: the lines stored earlier keep
  * their figures until the office computes the period again, and then count checks the phone recorded offline and
  * uploaded after the lock (admitPhoneEntry in pay-periods.lock.ts), which EVV review and the shift's timesheets
@@ -35,9 +85,15 @@ const INSERT_BATCH = 1000;
 export async function computePayrollReport({
   scope,
   input,
+  chunkSize,
+  fetchRows,
 }: {
   scope: Scope;
   input: ComputePayrollReportInput;
+  /** Caregivers per chunk (computePayrollChunks' PAYROLL_CHUNK when omitted). */
+  chunkSize?: number;
+  /** Visit rows per cursor fetch (computePayrollChunks' default when omitted). */
+  fetchRows?: number;
 }): Promise<PayrollReportOutput> {
   const branchId = input.branchId ?? null;
   if (branchId !== null) {
@@ -51,9 +107,7 @@ export async function computePayrollReport({
   // Computes of one period take turns (an advisory lock held until the transaction ends): two at once would each
   // delete the period's lines, then both insert, and the second would fail on the lines the first wrote.
   await scope.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`payroll-lines:${period.from}:${period.to}`}))`);
-  const lines = await computePayrollLines(scope.db, scope, period, branchId);
   const computedAt = new Date();
-
   const branchCondition = branchId === null ? sql`` : sql` and c.branch_id = ${branchId}`;
   await scope.db
     .delete(payrollLines)
@@ -64,34 +118,26 @@ export async function computePayrollReport({
         sql`${payrollLines.caregiverId} in (select c.id from caregivers c where ${inBranchScope(scope, sql`c.branch_id`)}${branchCondition})`,
       ),
     );
-  const rows = lines.map(({ caregiver, ...fields }) => ({
-    ...fields,
-    companyId: caregiver.companyId,
-    branchId: caregiver.branchId,
-    caregiverId: caregiver.id,
-    periodFrom: period.from,
-    periodTo: period.to,
-    computedAt,
-    computedByUserId: scope.actorUserId,
-  }));
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    await scope.db.insert(payrollLines).values(rows.slice(i, i + INSERT_BATCH));
-  }
-
-  const sum = (pick: (line: (typeof lines)[number]) => number) => lines.reduce((total, line) => total + pick(line), 0);
+  const totals: Totals = {
+    regularMinutes: 0,
+    overtimeMinutes: 0,
+    travelMinutes: 0,
+    grossPayCents: 0,
+    mileageCents: 0,
+    deductionCents: 0,
+  };
+  let caregiverCount = 0;
+  await computePayrollChunks({ db: scope.db, scope, period, branchId, chunkSize, fetchRows }, async (lines) => {
+    await insertLines(scope, lines, { period, computedAt });
+    caregiverCount += lines.length;
+    for (const line of lines) addTotals(totals, line);
+  });
   return {
     periodFrom: period.from,
     periodTo: period.to,
-    caregivers: lines.length,
+    caregivers: caregiverCount,
     computedAt: computedAt.toISOString(),
-    totals: {
-      regularMinutes: sum((l) => l.regularMinutes),
-      overtimeMinutes: sum((l) => l.overtimeMinutes),
-      travelMinutes: sum((l) => l.travelMinutes),
-      grossPayCents: sum((l) => l.grossPayCents),
-      mileageCents: sum((l) => l.mileageCents),
-      deductionCents: sum((l) => l.deductionCents),
-    },
+    totals,
   };
 }
 

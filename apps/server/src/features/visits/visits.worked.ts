@@ -168,31 +168,16 @@ interface PayrollRow {
   out_ms: number | null;
   check_in_type: number | null;
   check_out_type: number | null;
+  sheet_id?: number | null;
 }
 
 const dateOf = (ms: number | null) => (ms === null ? null : new Date(Number(ms)));
 
-/**
- * The worked visits of the caregivers matching `caregiverIn` (a condition on `s.caregiver_id`) whose check-in (else
- * scheduled start) lies in the UTC window, by the same rules as the period exports (loadExportVisits and isWorked:
- * inVisitWindow; workedOf, office edits win and a shift marked completed without times counts its schedule; at
- * least a minute). One lean query of the columns payroll needs, instants read as epoch milliseconds: a large
- * agency's period holds 160,000 visits, which full rows mapped by the ORM take seconds to read.
- */
-export async function loadPayrollVisits(
-  db: Db,
-  caregiverIn: SQL,
-  window: { start: Date; end: Date },
-): Promise<PayrollSourceVisit[]> {
-  const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
-  const result = await db.execute(sql`
-    select s.id, s.caregiver_id, s.client_id, s.service_code, s.status, ${ms('s.start_at')} as start_ms,
-      ${ms('s.end_at')} as end_ms, ${ms('t.check_in')} as in_ms, ${ms('t.check_out')} as out_ms, t.check_in_type,
-      t.check_out_type
-    from shifts s left join shift_timesheets t on t.shift_id = s.id
-    where ${inVisitWindow(WINDOW_COLUMNS_OF_S, window)} and s.caregiver_id is not null and ${caregiverIn}
-    order by s.id, t.id`);
-  const rows = rowsOf<PayrollRow>(result);
+/** Rows per FETCH of the payroll cursor: a few megabytes of lean rows per round trip. */
+const FETCH_ROWS = 20_000;
+
+/** The worked visits of `rows` (grouped by shift id, a shift's rows consecutive), by the exports' rules. */
+function payrollVisitsOf(rows: readonly PayrollRow[]): PayrollSourceVisit[] {
   const visits: PayrollSourceVisit[] = [];
   let i = 0;
   while (i < rows.length) {
@@ -221,4 +206,67 @@ export async function loadPayrollVisits(
     });
   }
   return visits;
+}
+
+/** The worked visits of a window read caregiver by caregiver, in caregiver id order (see openPayrollVisits). */
+export interface PayrollVisitCursor {
+  /**
+   * The worked visits of the caregivers with an id up to `lastCaregiverId` not yet returned (call with increasing
+   * ids). Reads the cursor on until a later caregiver's row (or the end) shows those caregivers are complete.
+   */
+  through(lastCaregiverId: number): Promise<PayrollSourceVisit[]>;
+  /** Closes the cursor (the transaction that holds it may go on). */
+  close(): Promise<void>;
+}
+
+/**
+ * The worked visits of the caregivers matching `caregiverIn` (a condition on `s.caregiver_id`) whose check-in (else
+ * scheduled start) lies in the UTC window, by the same rules as the period exports (loadExportVisits and isWorked:
+ * inVisitWindow; workedOf, office edits win and a shift marked completed without times counts its schedule; at
+ * least a minute), read through a cursor in caregiver id order so that a large agency's period (a million visits
+ * and more) is never held at once: the caller takes them a chunk of caregivers at a time (through).
+ * Lean columns, instants as epoch milliseconds (full rows mapped by the ORM take seconds to read). The window's
+ * rows are selected first (a materialized CTE: one scan of shifts) and then sorted by caregiver, so the planner
+ * never walks the caregiver index over every visit of history. Must run inside a transaction (a cursor lives in
+ * one).
+ * @param options name: unique among the transaction's open cursors; fetchRows: rows per FETCH (FETCH_ROWS).
+ */
+export async function openPayrollVisits(
+  db: Db,
+  caregiverIn: SQL,
+  window: { start: Date; end: Date },
+  options: { name?: string; fetchRows?: number } = {},
+): Promise<PayrollVisitCursor> {
+  const { name = 'payroll_visits', fetchRows = FETCH_ROWS } = options;
+  const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
+  const cursor = sql.raw(name);
+  await db.execute(sql`
+    declare ${cursor} no scroll cursor for
+    with w as materialized (
+      select s.id, s.caregiver_id, s.client_id, s.service_code, s.status, ${ms('s.start_at')} as start_ms,
+        ${ms('s.end_at')} as end_ms, ${ms('t.check_in')} as in_ms, ${ms('t.check_out')} as out_ms, t.check_in_type,
+        t.check_out_type, t.id as sheet_id
+      from shifts s left join shift_timesheets t on t.shift_id = s.id
+      where ${inVisitWindow(WINDOW_COLUMNS_OF_S, window)} and s.caregiver_id is not null and ${caregiverIn})
+    select * from w order by caregiver_id, id, sheet_id`);
+  let buffer: PayrollRow[] = [];
+  let done = false;
+  return {
+    async through(lastCaregiverId) {
+      // A caregiver's rows are complete once a later caregiver's row has been read, or the cursor is done.
+      while (!done && (buffer.length === 0 || Number(buffer[buffer.length - 1]!.caregiver_id) <= lastCaregiverId)) {
+        const rows = rowsOf<PayrollRow>(await db.execute(sql`fetch ${sql.raw(String(fetchRows))} from ${cursor}`));
+        if (rows.length < fetchRows) done = true;
+        buffer = buffer.length ? buffer.concat(rows) : rows;
+      }
+      let end = 0;
+      while (end < buffer.length && Number(buffer[end]!.caregiver_id) <= lastCaregiverId) end++;
+      const mine = buffer.slice(0, end);
+      buffer = buffer.slice(end);
+      return payrollVisitsOf(mine);
+    },
+    async close() {
+      await db.execute(sql`close ${cursor}`);
+    },
+  };
 }
