@@ -61,12 +61,13 @@ export function currentWeek(zone: string, now: Date = new Date()): { after: stri
 
 /**
  * Readies the mix on `db` for branch `branchId`: takes `count` active caregivers of the branch that have no user
- * yet (those with the most visits today first), gives each a caregiver user `loadmix-<caregiverId>` signing in
+ * yet (those with the most visits today first), gives each a caregiver user `loadmix_<caregiverId>` signing in
  * with the demo password (the demo caregiver's password hash, so the demo agency must be there) linked to the
  * branch, and lists each one's visits today whose phone entries are open now: not cancelled or missed, starting
  * after local midnight (so in the current pay period) and no more than 110 minutes from now (check-in opens 120
  * minutes before the start). A caregiver without one gets a scheduled 2-hour visit from now at a client of the
- * branch. Run it once per database (usernames are unique).
+ * branch. Run it once per database (usernames are unique), before the first server start on it: that start enrols
+ * the new users with the demo authenticator secret (demo.mfa.ts), so signIn's demo code works for them.
  * @returns the branch, its current week in its zone and the caregivers to sign in, with their visits.
  * @throws Error when the branch has fewer than `count` free active caregivers or no active client.
  */
@@ -85,18 +86,20 @@ export async function prepareLoadMix(db: Database['db'], branchId: number, count
   ).map((r) => r.id);
   if (picked.length < count) throw new Error(`Branch ${branchId} has ${picked.length} free active caregivers, ${count} wanted`);
   const ids = sql.raw(picked.join(','));
-  await db.execute(sql`insert into users (username, email, email_verified, name, first_name, last_name, company_id, role_id, v2_role_id)
-    select 'loadmix-' || c.id, 'loadmix-' || c.id || '@bench.hearth.care', true, c.first_name || ' ' || c.last_name,
-      c.first_name, c.last_name, ${branch.companyId}, ${ROLE_IDS.caregiver}, ${ROLE_IDS.caregiver}
+  // Enrolled with the demo authenticator as the demo caregiver is, by the first server start (demo.mfa.ts).
+  await db.execute(sql`insert into users (username, email, email_verified, name, first_name, last_name, company_id, role_id,
+      v2_role_id, two_factor_enabled, mfa_preferred_method)
+    select 'loadmix_' || c.id, 'loadmix_' || c.id || '@bench.hearth.care', true, c.first_name || ' ' || c.last_name,
+      c.first_name, c.last_name, ${branch.companyId}, ${ROLE_IDS.caregiver}, ${ROLE_IDS.caregiver}, true, 'SOFTWARE_TOKEN_MFA'
     from caregivers c where c.id in (${ids})`);
   await db.execute(sql`insert into accounts (user_id, account_id, provider_id, password)
     select u.id, u.id::text, 'credential', (select a.password from accounts a join users d on d.id = a.user_id
       where d.username = 'caregiver' and a.provider_id = 'credential')
-    from users u where u.username like 'loadmix-%' and not exists (select 1 from accounts x where x.user_id = u.id)`);
-  await db.execute(sql`insert into branch_users (user_id, branch_id)
-    select u.id, ${branchId} from users u where u.username in (select 'loadmix-' || id from caregivers where id in (${ids}))`);
+    from users u where u.username like 'loadmix_%' and not exists (select 1 from accounts x where x.user_id = u.id)`);
+  await db.execute(sql`insert into "_BranchToUser" ("B", "A")
+    select u.id, ${branchId} from users u where u.username in (select 'loadmix_' || id from caregivers where id in (${ids}))`);
   await db.execute(
-    sql`update caregivers c set user_id = u.id from users u where u.username = 'loadmix-' || c.id and c.id in (${ids})`,
+    sql`update caregivers c set user_id = u.id from users u where u.username = 'loadmix_' || c.id and c.id in (${ids})`,
   );
   // Caregivers with nothing to check into today get a visit from now, at a client of the branch, where they are free.
   await db.execute(sql`insert into shifts (branch_id, client_id, caregiver_id, service_code, start_at, end_at, status)
@@ -113,7 +116,7 @@ export async function prepareLoadMix(db: Database['db'], branchId: number, count
       where c.id in (${ids}) order by c.id, s.start_at`),
   );
   const caregivers = picked.map((id) => ({
-    username: `loadmix-${id}`,
+    username: `loadmix_${id}`,
     visits: visits
       .filter((v) => v.caregiverId === id)
       .map((v) => ({ scheduleId: v.scheduleId, lat: v.lat ?? 42.1, lon: v.lon ?? -72.6 })),
@@ -123,49 +126,52 @@ export async function prepareLoadMix(db: Database['db'], branchId: number, count
   return { branchId, week: currentWeek(branch.timezone), caregivers };
 }
 
+/** The kinds of request of the mix, as the per-kind figures name them. */
+export type MixKind = 'clients view' | 'week of shifts' | 'check-in' | 'check-out';
+
+/** Called with each answer of the mix: its kind, time from sending in milliseconds, and HTTP status. */
+export type MixRecorder = (kind: MixKind, ms: number, status: number) => void;
+
 /** Per-connection state autocannon keeps for a cycle (reset when the cycle starts again). */
 interface MixContext {
   caregiver?: number;
   visit?: MixVisit;
+  kind?: MixKind;
+  sentAt?: number;
 }
+
+type Parts = Pick<autocannon.Request, 'method' | 'path' | 'headers' | 'body'>;
 
 /**
  * The mix as autocannon `requests` for the server at `base` (e.g. "http://127.0.0.1:3000"): the six-request cycle
  * of the module's description, with bearer tokens, JSON bodies and fresh clientRecordIds built per request. The
  * office requests carry `actors.officeToken`; a check-in takes the next caregiver no other connection holds (round
  * robin) and one of its visits in turn, and the cycle's check-out releases it. With fewer free caregivers than
- * connections, a cycle without one reads its week of shifts instead of checking in and out.
+ * connections, a cycle without one reads its week of shifts instead of checking in and out. Build new requests for
+ * each autocannon run: a run that stops mid-cycle leaves its caregivers held.
+ * @param record when given, hears every answer's kind, time (ms, from when autocannon built the request, which it
+ * does as it sends it) and status, for figures per kind.
  * @returns the requests, to pass as autocannon's `requests` with `url: base`.
  */
-export function loadMixRequests(base: string, actors: LoadMixActors): autocannon.Request[] {
+export function loadMixRequests(base: string, actors: LoadMixActors, record?: MixRecorder): autocannon.Request[] {
   const headers = (token: string) => ({ authorization: `Bearer ${token}`, origin: base, 'content-type': 'application/json' });
-  const query = (procedure: string, input: unknown): autocannon.Request => ({
+  const query = (procedure: string, input: unknown): Parts => ({
     method: 'GET',
     path: `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`,
     headers: headers(actors.officeToken),
   });
-  const filteredClients = query('queryView', {
-    view: 'clients',
-    filters: [
-      { column: 'status', operator: 'in', value: ['active', 'on_hold'] },
-      { column: 'lastName', operator: 'contains', value: 'son' },
-    ],
-    sort: [{ column: 'lastName', direction: 'asc' }],
-    page: 1,
-    pageSize: 50,
-  });
-  const allClients = query('queryView', {
-    view: 'clients',
-    filters: [],
-    sort: [{ column: 'lastName', direction: 'asc' }],
-    page: 1,
-    pageSize: 50,
-  });
+  const clientsView = (filters: unknown[]) =>
+    query('queryView', { view: 'clients', filters, sort: [{ column: 'lastName', direction: 'asc' }], page: 1, pageSize: 50 });
+  const filteredClients = clientsView([
+    { column: 'status', operator: 'in', value: ['active', 'on_hold'] },
+    { column: 'lastName', operator: 'contains', value: 'son' },
+  ]);
+  const allClients = clientsView([]);
   const week = query('getShifts', { branchId: actors.branchId, ...actors.week });
   const held = new Set<number>();
   let nextCaregiver = 0;
   const turns = actors.caregivers.map(() => 0);
-  const check = (kind: 'check_in' | 'check_out', context: MixContext): autocannon.Request => {
+  const check = (kind: 'check_in' | 'check_out', context: MixContext): Parts => {
     const visit = context.visit!;
     return {
       method: 'POST',
@@ -180,34 +186,48 @@ export function loadMixRequests(base: string, actors: LoadMixActors): autocannon
       }),
     };
   };
-  // setupRequest answers the request autocannon built (its host and defaults) with this cycle's parts over it.
-  const checkIn: autocannon.Request = {
-    setupRequest: (request, raw) => {
-      const context = raw as MixContext;
-      const n = actors.caregivers.length;
-      for (let tried = 0; tried < n; tried++) {
-        const k = nextCaregiver++ % n;
-        if (held.has(k)) continue;
-        held.add(k);
-        const visits = actors.caregivers[k]!.visits;
-        context.caregiver = k;
-        context.visit = visits[turns[k]! % visits.length];
-        turns[k] = turns[k]! + 1;
-        return { ...request, ...check('check_in', context) };
-      }
-      return { ...request, ...week };
-    },
+  const takeCaregiver = (context: MixContext): boolean => {
+    const n = actors.caregivers.length;
+    for (let tried = 0; tried < n; tried++) {
+      const k = nextCaregiver++ % n;
+      if (held.has(k)) continue;
+      held.add(k);
+      const visits = actors.caregivers[k]!.visits;
+      context.caregiver = k;
+      context.visit = visits[turns[k]! % visits.length];
+      turns[k] = turns[k]! + 1;
+      return true;
+    }
+    return false;
   };
-  const checkOut: autocannon.Request = {
+  // Each request is built as it is sent: setupRequest lays this cycle's parts over what autocannon built (its host
+  // and defaults) and notes the kind and time for onResponse.
+  const step = (choose: (context: MixContext) => [MixKind, Parts]): autocannon.Request => ({
     setupRequest: (request, raw) => {
       const context = raw as MixContext;
-      if (context.caregiver === undefined) return { ...request, ...week };
-      const out = check('check_out', context);
+      const [kind, parts] = choose(context);
+      context.kind = kind;
+      context.sentAt = performance.now();
+      return { ...request, ...parts };
+    },
+    onResponse: (status, _body, raw) => {
+      const context = raw as MixContext;
+      record?.(context.kind!, performance.now() - context.sentAt!, status);
+    },
+  });
+  const read = (kind: MixKind, parts: Parts) => step(() => [kind, parts]);
+  return [
+    read('clients view', filteredClients),
+    read('week of shifts', week),
+    step((context) => (takeCaregiver(context) ? ['check-in', check('check_in', context)] : ['week of shifts', week])),
+    read('clients view', allClients),
+    read('week of shifts', week),
+    step((context) => {
+      if (context.caregiver === undefined) return ['week of shifts', week];
       held.delete(context.caregiver);
-      return { ...request, ...out };
-    },
-  };
-  return [filteredClients, week, checkIn, allClients, week, checkOut];
+      return ['check-out', check('check_out', context)];
+    }),
+  ];
 }
 
 /** What runLoadMix measured: requests per second, latency percentiles (ms) and the answers that were not 2xx. */
