@@ -6,6 +6,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
   test: {
     include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    // Several server processes behind HAProxy: npm run test:cluster (vitest.cluster.config.ts).
+    exclude: ['**/node_modules/**', '**/*.cluster.test.ts'],
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     // Test files share their worker's modules instead of importing the server anew each (about 5 s a file, more than
     // most files' tests): every file starts its own app on its own database copy, and no test relies on a fresh
