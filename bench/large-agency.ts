@@ -1,8 +1,10 @@
 /**
- * The large generated agency the benchmarks run on (issue "Scheduling", "Performance"; the view engine's issue):
- * a fresh PostgreSQL database with the demo agency plus 20 branches, 20,000 clients, 8,000 caregivers and, when
- * asked, 1,000,000 shifts over about two years. Also the HTTP server, sign-in and timing helpers the benchmarks
- * share. Every figure is measured against a baseline in the same run, so the machine's speed cancels out.
+ * The large generated agency every large benchmark runs on (issue "The largest agencies"): a fresh PostgreSQL
+ * database with the demo agency plus the bench branches, clients, caregivers and visits of agency-size.ts at a
+ * scale (full size: 150 branches, 70,000 clients, 50,000 caregivers, 500,000 visits a week over 13 weeks of history
+ * and the current pay period; large-agency.records.ts, large-agency.visits.ts). Also the HTTP server, sign-in and
+ * timing helpers the benchmarks share. Every figure is measured against a baseline in the same run, so the
+ * machine's speed cancels out.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -18,11 +20,16 @@ import { buildApp } from '../apps/server/src/app';
 import { createLocalStorage } from '../apps/server/src/storage/local.storage';
 import { startJobQueue } from '../apps/server/src/jobs/jobs.queue';
 import { branchUsers, users } from '../apps/server/src/features/users/users.schema';
+import { branches } from '../apps/server/src/features/branches/branches.schema';
 import { DEMO_PASSWORD } from '../packages/shared/src/app/app.constants';
-
-export const SIZES = { branches: 20, clients: 20_000, caregivers: 8_000, shifts: 1_000_000 };
-/** Days the generated shifts span: from 18 months before the current month to about 6 months after. */
-const SHIFT_SPAN_DAYS = 730;
+import { cookieOf, totpCode } from '../apps/server/src/test/mfa-support';
+import { completeDemoMfaEnrolment } from '../apps/server/src/features/demo/demo.mfa';
+import { sizeAt, sizeLabel, type AgencySize } from './agency-size';
+import { machineLoad } from './machine-load';
+import { benchCalendar, calendarIsCurrent, type BenchCalendar } from './large-agency.calendar';
+import { agencyDatabaseName, lockKeptAgency } from './large-agency.keep';
+import { benchBranchName, generateRecords } from './large-agency.records';
+import { generateVisits, timedStep } from './large-agency.visits';
 
 export const CALLS = 200;
 export const WARMUP = 20;
@@ -71,51 +78,22 @@ export async function timePair(
   return { measured: m!, baseline: b! };
 }
 
-/** Prints an HTTP measure against its baseline: medians, p95s and the p95 ratio, with the targets. */
+/**
+ * Prints an HTTP measure against its baseline of the same run: p50s, p95s, the p95 ratio and the targets, with the
+ * machine's load at the end of the measure (machine-load.ts).
+ * @returns the p50 (as median) and p95 of both, in milliseconds.
+ */
 export function report(title: string, http: number[], baseline: number[], baselineLabel: string, target: string) {
   const h = stats(http);
   const b = stats(baseline);
+  const width = Math.max(9, baselineLabel.length);
+  const line = (label: string, s: { median: number; p95: number }) =>
+    `  ${`${label}:`.padEnd(width + 2)}p50 ${s.median.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms`;
   console.log(title);
-  console.log(
-    `  over HTTP:${' '.repeat(Math.max(1, baselineLabel.length - 9))}median ${h.median.toFixed(2)} ms, p95 ${h.p95.toFixed(2)} ms`,
-  );
-  console.log(`  ${baselineLabel}: median ${b.median.toFixed(2)} ms, p95 ${b.p95.toFixed(2)} ms`);
-  console.log(`  ratio (p95 HTTP / p95 ${baselineLabel.trim()}): ${(h.p95 / b.p95).toFixed(2)}  (${target})`);
+  console.log(line('over HTTP', h));
+  console.log(line(baselineLabel, b));
+  console.log(`  ratio (p95 HTTP / p95 ${baselineLabel.trim()}): ${(h.p95 / b.p95).toFixed(2)}  (${target}; ${machineLoad()})`);
   return { http: h, baseline: b };
-}
-
-async function seconds<T>(label: string, fn: () => Promise<T>): Promise<T> {
-  const start = performance.now();
-  const result = await fn();
-  console.log(`  ${label}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
-  return result;
-}
-
-async function generateRecords(db: Database['db']) {
-  const firstNames = `array['Ana','Ben','Carla','Dmitri','Elena','Farah','George','Hana','Ivan','Julia','Kofi','Lena','Marco','Nadia','Omar','Priya']`;
-  const lastNames = `array['Anderson','Brown','Carlson','Davidson','Evans','Fischer','Garcia','Harrison','Ibrahim','Johnson','Kowalski','Lopez','Morrison','Nguyen','Olsen','Peterson','Quinn','Robinson','Smith','Thompson']`;
-  await db.execute(
-    sql.raw(`insert into branches (company_id, name, city, state, timezone)
-      select 1, 'Bench branch ' || g, 'Springfield', 'MA', 'America/New_York' from generate_series(1, ${SIZES.branches}) g`),
-  );
-  await db.execute(
-    sql.raw(`insert into clients (branch_id, first_name, last_name, status, date_of_birth, phone_number, medicaid_id)
-      select (select min(id) from branches) + (g % ${SIZES.branches + 3}),
-        (${firstNames})[1 + g % 16], (${lastNames})[1 + (g / 7) % 20],
-        (array['active','active','active','on_hold','discharged','deceased'])[1 + g % 6],
-        date '1930-01-01' + (g % 20000), '555-' || lpad((g % 10000)::text, 4, '0'), lpad(g::text, 12, '0')
-      from generate_series(1, ${SIZES.clients}) g`),
-  );
-  await db.execute(
-    sql.raw(`insert into client_addresses (client_id, line1, city, state, zip, lat, lon)
-      select id, id || ' Main St', (array['Boston','Worcester','Springfield','Lowell'])[1 + id % 4], 'MA', '01103',
-        42 + (id % 100) / 1000.0, -72 + (id % 100) / 1000.0 from clients`),
-  );
-  await db.execute(
-    sql.raw(`insert into caregivers (branch_id, first_name, last_name, status)
-      select (select min(id) from branches) + (g % ${SIZES.branches + 3}), (${firstNames})[1 + g % 16], (${lastNames})[1 + g % 20], 'active'
-      from generate_series(1, ${SIZES.caregivers}) g`),
-  );
 }
 
 /** The rows of a raw query result. */
@@ -123,181 +101,103 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/**
- * Drops the indexes and EXCLUDE constraints of `table` (not its primary key) before a bulk load, which then
- * runs several times faster; the returned function builds them again from their saved definitions.
- */
-async function dropIndexes(db: Database['db'], table: string): Promise<() => Promise<void>> {
-  const indexes = rowsOf<{ name: string; def: string }>(
-    await db.execute(sql`select indexname as name, indexdef as def from pg_indexes i
-      where i.schemaname = 'public' and i.tablename = ${table}
-        and not exists (select 1 from pg_constraint c where c.conindid = (quote_ident(i.indexname))::regclass)`),
-  );
-  const constraints = rowsOf<{ name: string; def: string }>(
-    await db.execute(sql`select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
-      where conrelid = ${table}::regclass and contype = 'x'`),
-  );
-  for (const c of constraints) await db.execute(sql.raw(`alter table ${table} drop constraint ${c.name}`));
-  for (const i of indexes) await db.execute(sql.raw(`drop index ${i.name}`));
-  const rebuild = (label: string, statements: string[]) =>
-    statements.length === 0
-      ? Promise.resolve()
-      : seconds(`${table}: rebuild ${label}`, () =>
-          db.transaction(async (tx) => {
-            await tx.execute(sql`set local maintenance_work_mem = '512MB'`);
-            for (const statement of statements) await tx.execute(sql.raw(statement));
-          }),
-        );
-  return async () => {
-    await rebuild(
-      `${indexes.length} indexes`,
-      indexes.map((i) => i.def),
-    );
-    await rebuild(
-      `${constraints.length} EXCLUDE constraint`,
-      constraints.map((c) => `alter table ${table} add constraint ${c.name} ${c.def}`),
-    );
-  };
-}
-
-/** The generated caregivers' FROM clause: those without shifts (the demo's have their own, never overlapped). */
-export const FREE_CAREGIVERS = `caregivers where not exists (select 1 from shifts s where s.caregiver_id = caregivers.id)`;
-
-/**
- * The `with` clauses the generators share: `cg` the free caregivers numbered overall (idx) and within their branch
- * (brn), `branch_clients` the client count per branch, `cl` the clients numbered within their branch (rn), `payers`
- * the payer source ids in order.
- */
-export const GENERATOR_CTES = `cg as (
-    select id, branch_id, (row_number() over (order by id) - 1)::int as idx,
-      (row_number() over (partition by branch_id order by id) - 1)::int as brn
-    from ${FREE_CAREGIVERS}
-  ),
-  branch_clients as (select branch_id, count(*)::int as n from clients group by branch_id),
-  cl as (select id, branch_id, (row_number() over (partition by branch_id order by id) - 1)::int as rn from clients),
-  payers as (select array_agg(id order by id) as ids from payer_sources)`;
-
-/** The highest shift id so far (0 when none): the rows a generator adds come after it. */
-export async function lastShiftId(db: Database['db']): Promise<number> {
-  const [row] = rowsOf<{ lastId: number }>(await db.execute(sql`select coalesce(max(id), 0)::int as "lastId" from shifts`));
-  return row!.lastId;
-}
-
-/**
- * Inserts `count` shifts in one set-based statement: shift g goes to caregiver (g mod caregivers) as that
- * caregiver's k-th slot (k = g div caregivers), slots spaced SHIFT_SPAN_DAYS / slots apart; the shift starts at a
- * pseudo-random quarter hour of its slot and ends at least an hour before the slot does, so starts spread evenly
- * over the span and no caregiver's shifts overlap (the EXCLUDE constraint, rebuilt after the load, checks it).
- * The client is one of the caregiver's branch, 1 in 31 shifts is open, times start 18 months before the current
- * month. Past shifts are mostly completed (some missed, cancelled, without a check-out or with tasks missing),
- * future ones scheduled (some cancelled); each one checked in gets its timesheet. Audit triggers and foreign-key
- * checks are off for the load (the rows are consistent by construction); the tables' indexes and constraints are
- * dropped first and rebuilt after, which is much faster than maintaining them row by row.
- */
-async function generateShifts(db: Database['db'], count: number) {
-  // Caregivers with shifts already (the demo's) are left out, so generated shifts never overlap theirs.
-  const [caregiverCount] = rowsOf<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from ${FREE_CAREGIVERS}`)));
-  const slots = Math.ceil(count / caregiverCount!.n);
-  const slotSeconds = Math.floor((SHIFT_SPAN_DAYS * 86_400) / slots);
-  if (slotSeconds < 10 * 3600) throw new Error(`Too many shifts per caregiver: slots of ${slotSeconds} s would overlap`);
-  // A shift starts anywhere in its slot, on a quarter hour, and ends (at most 8 h later) an hour before the next.
-  const jitterQuarters = Math.floor((slotSeconds - 9 * 3600) / 900);
-
-  const restoreShifts = await dropIndexes(db, 'shifts');
-  const restoreTimesheets = await dropIndexes(db, 'shift_timesheets');
-
-  const lastId = await lastShiftId(db);
-  await seconds(`insert ${count.toLocaleString('en-US')} shifts and their timesheets`, () =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(
-        sql.raw(`
-        with ${GENERATOR_CTES},
-        slot as (
-          select g, cg.id as caregiver_id, cg.branch_id, (cg.brn * 7 + g / ${caregiverCount!.n}) % bc.n as client_rn,
-            date_trunc('month', now()) - interval '18 months'
-              + make_interval(secs => (g / ${caregiverCount!.n})::float8 * ${slotSeconds}
-                + ((cg.idx * 7919 + (g / ${caregiverCount!.n}) * 104729) % 997) * ${jitterQuarters} / 997 * 900) as start_at,
-            make_interval(hours => 2 + (g % 4) * 2) as length
-          from generate_series(0, ${count - 1}) g
-          join cg on cg.idx = g % ${caregiverCount!.n}
-          join branch_clients bc on bc.branch_id = cg.branch_id
-        ),
-        timed as (
-          select slot.*, start_at + length as end_at,
-            case when start_at + length < now() then 'past' when start_at <= now() then 'now' else 'future' end as phase
-          from slot
-        )
-        insert into shifts (branch_id, client_id, caregiver_id, service_code, payer_source_id, start_at, end_at, status,
-          check_in_at, check_out_at, tasks_missing, cancel_reason, cancelled_at)
-        select timed.branch_id, cl.id, case when g % 31 = 0 then null else timed.caregiver_id end,
-          (array['T1019','S5125','S5130','G0156','S5135'])[1 + g % 5],
-          payers.ids[1 + g % cardinality(payers.ids)],
-          start_at, end_at, st.status,
-          case when st.status in ('completed', 'in_progress') then start_at + make_interval(mins => g % 7) end,
-          case when st.status = 'completed' and g % 40 <> 3 then end_at + make_interval(mins => g % 5) end,
-          st.status = 'completed' and g % 50 = 7,
-          case when st.status = 'cancelled' then 'Client request' end,
-          case when st.status = 'cancelled' then start_at - interval '2 days' end
-        from timed
-        join cl on cl.branch_id = timed.branch_id and cl.rn = timed.client_rn
-        cross join payers
-        cross join lateral (select case
-          when g % 20 = 1 or (g % 31 = 0 and phase <> 'future') then 'cancelled'
-          when phase = 'future' then 'scheduled'
-          when phase = 'now' then 'in_progress'
-          when g % 20 = 2 then 'missed'
-          else 'completed' end as status) st`),
-      );
-      // One timesheet per visit checked in, as the caregiver app records them: mobile, 1 in 17 offline (type 2).
-      await tx.execute(
-        sql.raw(`insert into shift_timesheets (shift_id, check_in, check_out, check_in_type, check_out_type, created_at, updated_at)
-          select id, check_in_at, check_out_at, case when id % 17 = 0 then 2 else 1 end,
-            case when check_out_at is not null then case when id % 17 = 0 then 2 else 1 end end, check_in_at, coalesce(check_out_at, check_in_at)
-          from shifts where check_in_at is not null and id > ${lastId}`),
-      );
-    }),
-  );
-  await restoreShifts();
-  await restoreTimesheets();
-  await seconds('vacuum analyze', async () => {
-    await db.execute(sql`vacuum analyze shifts`);
-    await db.execute(sql`vacuum analyze shift_timesheets`);
-  });
-}
-
-/** A large agency in a database of its own; close() drops it. */
+/** A large agency in a database of its own; close() drops it (unless kept: BENCH_KEEP=1). */
 export interface LargeAgency {
   database: Database;
   serverUrl: string;
+  /** The counts it was generated at (agency-size.ts). */
+  size: AgencySize;
+  /** Where its visits lie: history, the current pay period, this week (large-agency.calendar.ts). */
+  calendar: BenchCalendar;
+  /** A bench branch of typical size for benchmarks of one branch: the middle one ("Bench branch 8" of 15). */
+  branch: { id: number; name: string };
+  /** Visits generated (history and pay period, every status). */
+  visits: number;
   close(): Promise<void>;
 }
 
+/** Prints the size and what a generation step would cost, then runs the steps, timing each. */
+async function generate(database: Database, size: AgencySize, calendar: BenchCalendar): Promise<number> {
+  console.log(
+    `Generating ${size.branches} branches, ${sizeLabel(size)}, ${calendar.historyFrom} to ${calendar.scheduledTo} (pay period ${calendar.periodFrom} to ${calendar.periodTo})...`,
+  );
+  const start = performance.now();
+  await timedStep('migrate and seed the demo agency', () => prepareTemplate(database));
+  await timedStep('branches, clients, caregivers', () => generateRecords(database.db, size));
+  const visits = await generateVisits(database.db, size, calendar);
+  await database.db.execute(sql`analyze`);
+  console.log(
+    `  ${visits.toLocaleString('en-US')} visits; generated in ${((performance.now() - start) / 1000).toFixed(1)} s (${machineLoad()})`,
+  );
+  return visits;
+}
+
 /**
- * Creates the large agency on the PostgreSQL server at `serverUrl` (BENCH_DATABASE_URL): a new database with
- * all migrations and the demo agency, then the generated branches, clients, caregivers and `shifts` shifts.
+ * The large agency at `scale` (a fraction of agency-size.ts FULL_SIZE) on the PostgreSQL server of
+ * BENCH_DATABASE_URL (default the local one): a new database with all migrations and the demo agency, then the
+ * generated branches, clients, caregivers and every visit of the calendar (13 weeks of history and the current pay
+ * period). With BENCH_KEEP=1 the database is kept after close() and the next run at the same scale reuses it
+ * (same migrations, demo seed and generator, generated today); otherwise close() drops it, as does an interrupt
+ * (SIGINT, SIGTERM) or a failed generation.
  */
-export async function openLargeAgency(options: { shifts: number }): Promise<LargeAgency> {
+export async function openLargeAgency(options: { scale: number }): Promise<LargeAgency> {
+  const size = sizeAt(options.scale);
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `hearth_bench_${randomUUID().replaceAll('-', '').slice(0, 8)}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const database = openPostgres(databaseUrl(serverUrl, name), 10);
-  const close = async () => {
-    await database.close();
+  const kept = process.env.BENCH_KEEP === '1';
+  const name = agencyDatabaseName(size.scale, kept, randomUUID().replaceAll('-', '').slice(0, 8));
+  const lock = kept ? await lockKeptAgency(serverUrl, name) : null;
+  let database: Database | undefined;
+  // A kept agency stays once complete; anything else is dropped when the run ends, fails or is interrupted.
+  let complete = false;
+  const drop = async () => {
+    await database?.close();
+    database = undefined;
     await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   };
+  const end = () => (kept && complete ? database?.close() : drop());
+  const onSignal = (signal: NodeJS.Signals) => void Promise.resolve(end()).finally(() => process.kill(process.pid, signal));
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
-    console.log(
-      `Generating ${SIZES.branches} branches, ${SIZES.clients} clients, ${SIZES.caregivers} caregivers, ${options.shifts.toLocaleString('en-US')} shifts...`,
-    );
-    await seconds('migrate and seed the demo agency', () => prepareTemplate(database));
-    await seconds('branches, clients, caregivers', () => generateRecords(database.db));
-    if (options.shifts > 0) await generateShifts(database.db, options.shifts);
-    await database.db.execute(sql`analyze`);
-    return { database, serverUrl, close };
+    let record = await lock?.read(name);
+    if (record && !calendarIsCurrent(record.calendar)) {
+      console.log(`The kept agency ${name} was generated on ${record.calendar.today}: generating it again for today.`);
+      record = null;
+    }
+    if (record) {
+      console.log(`Reusing the kept agency ${name} (${sizeLabel(size)}, generated on ${record.calendar.today}).`);
+      complete = true;
+      database = openPostgres(databaseUrl(serverUrl, name), 10);
+    } else {
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+      database = openPostgres(databaseUrl(serverUrl, name), 10);
+      const calendar = benchCalendar(new Date(), size.historyWeeks);
+      record = { calendar, visits: await generate(database, size, calendar) };
+      await lock?.write(name, record);
+      complete = true;
+    }
+    const open = database;
+    const branchName = benchBranchName(Math.ceil(size.branches / 2));
+    const [branch] = await open.db.select({ id: branches.id }).from(branches).where(eq(branches.name, branchName));
+    if (!branch) throw new Error(`The agency ${name} has no ${branchName}`);
+    return {
+      database: open,
+      serverUrl,
+      size,
+      calendar: record.calendar,
+      branch: { id: branch.id, name: branchName },
+      visits: record.visits,
+      close: async () => {
+        process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+        await end();
+      },
+    };
   } catch (error) {
-    await close();
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    await end();
     throw error;
+  } finally {
+    await lock?.release();
   }
 }
 
@@ -305,7 +205,7 @@ export async function openLargeAgency(options: { shifts: number }): Promise<Larg
 export interface BenchServer {
   base: string;
   auth: Auth;
-  /** Signs in a demo user; returns the bearer token. */
+  /** Signs in a demo user (password, then the demo authenticator's code when asked); returns the bearer token. */
   signIn(username: string): Promise<string>;
   /** The scope the server gives a request with this token (for calling a service function directly). */
   scopeOf(token: string): Promise<Scope>;
@@ -327,6 +227,9 @@ export async function startBenchServer(database: Database): Promise<BenchServer>
     trustedOrigins: [origin],
     signInRateLimit: { max: 1000, windowSeconds: 60 },
   });
+  // As at a server's start: the demo's staff get the demo authenticator (encrypted with this auth secret, which every
+  // run shares, so a kept database's enrolment stays valid).
+  await completeDemoMfaEnrolment(database.db, auth);
   // The benchmarks upload nothing; the storage directory is never created.
   const storage = createLocalStorage({
     rootDir: path.join(os.tmpdir(), `hearth-bench-files-${randomUUID()}`),
@@ -350,13 +253,23 @@ export async function startBenchServer(database: Database): Promise<BenchServer>
     base,
     auth,
     async signIn(username) {
-      const res = await fetch(`${base}/api/auth/sign-in/username`, {
+      const headers = { 'content-type': 'application/json', origin };
+      let res = await fetch(`${base}/api/auth/sign-in/username`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin },
+        headers,
         body: JSON.stringify({ username, password: DEMO_PASSWORD }),
       });
+      // The demo's staff must give a second factor: the demo authenticator's code (auth/two-factor.ts).
+      const challenge = cookieOf(res, 'two_factor');
+      if (challenge) {
+        res = await fetch(`${base}/api/auth/two-factor/verify-totp`, {
+          method: 'POST',
+          headers: { ...headers, cookie: challenge },
+          body: JSON.stringify({ code: totpCode(), trustDevice: false }),
+        });
+      }
       const token = res.headers.get('set-auth-token');
-      if (res.status !== 200 || !token) throw new Error(`sign-in of ${username} failed: ${res.status}`);
+      if (res.status !== 200 || !token) throw new Error(`sign-in of ${username} failed: ${res.status} ${await res.text()}`);
       return token;
     },
     async scopeOf(token) {

@@ -1,37 +1,40 @@
 /**
- * Benchmark of scheduling (issue "Scheduling", "Performance") on the large generated agency (large-agency.ts:
- * 20 branches, 20,000 clients, 8,000 caregivers, 1,000,000 shifts), each figure against a baseline measured in
- * the same run, median and p95 over 200 calls:
+ * Benchmark of scheduling (issue "Scheduling", "Performance", "The largest agencies") on the large generated
+ * agency (large-agency.ts) at each scale of BENCH_SCALES (agency-size.ts; default 0.1 then full size: 50,000
+ * caregivers, 500,000 visits a week), each figure against a baseline measured in the same run, p50 and p95 over
+ * 200 calls, with the machine's load:
  *   1. "A branch's week of shifts loads in under 100 ms p95 over HTTP": getShifts {branchId, after, before} for
- *      this week as the manager of that branch, against the same service call without HTTP (the same SQL).
+ *      this workweek (Sunday to Sunday in the branch's zone) as the manager of a bench branch of typical size,
+ *      against the same service call without HTTP (the same SQL).
  *   2. "Creating a shift with all checks under 50 ms p95": createShift over HTTP (a different caregiver each
  *      time, at a time the caregiver is free, with a payer and service so the authorization is matched and every
  *      warning computed), against a plain INSERT of a shift row.
  *
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:shifts
+ *   BENCH_SCALES=0.02,0.1 npm run bench:shifts
  *
- * Creates and drops its own database. BENCH_SHIFTS sets another number of shifts (default 1,000,000).
+ * Creates and drops its own databases (BENCH_KEEP=1 keeps and reuses them; BENCH_DATABASE_URL names the server).
  */
 import { DateTime } from 'luxon';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ZCreateShiftInput, type ShiftOutput, type ShiftSaveOutput } from '../packages/shared/src/shifts/shifts.schema';
 import { createShift, getShifts } from '../apps/server/src/features/shifts/shifts.service';
 import { shifts } from '../apps/server/src/features/shifts/shifts.schema';
-import { branches } from '../apps/server/src/features/branches/branches.schema';
 import {
   CALLS,
   moveUserToBranch,
   openLargeAgency,
   report,
-  SIZES,
+  rowsOf,
   startBenchServer,
   stats,
   timeInTurns,
   timePair,
   WARMUP,
+  type LargeAgency,
 } from './large-agency';
+import { benchScales, sizeLabel } from './agency-size';
+import { machineLoad } from './machine-load';
 
-const BRANCH = 'Bench branch 5';
 const WARMUP_AND_CALLS = WARMUP + CALLS;
 
 /** A free time of a caregiver of the branch: [start, end) between two of its shifts, with a client to visit. */
@@ -42,23 +45,20 @@ interface FreeSlot {
   end: Date;
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-async function main() {
-  const agency = await openLargeAgency({ shifts: Number(process.env.BENCH_SHIFTS ?? SIZES.shifts) });
+/** Both measures on one agency. */
+async function measure(agency: LargeAgency) {
   const { db } = agency.database;
+  const branch = agency.branch;
+  const BRANCH = branch.name;
   const server = await startBenchServer(agency.database);
   try {
-    const [branch] = await db.select({ id: branches.id }).from(branches).where(eq(branches.name, BRANCH));
-    await moveUserToBranch(db, 'branchmanager', branch!.id);
+    await moveUserToBranch(db, 'branchmanager', branch.id);
     const token = await server.signIn('branchmanager');
     const scope = await server.scopeOf(token);
 
-    // 1. This week (Monday to Monday in the branch's zone): visits done, with their timesheets, and visits to come.
-    const monday = DateTime.now().setZone('America/New_York').startOf('week');
-    const week = { branchId: branch!.id, after: monday.toUTC().toISO()!, before: monday.plus({ weeks: 1 }).toUTC().toISO()! };
+    // 1. This workweek (Sunday to Sunday in the branch's zone): visits done, with their timesheets, and visits to come.
+    const sunday = DateTime.fromISO(agency.calendar.weekSunday, { zone: agency.calendar.zone });
+    const week = { branchId: branch.id, after: sunday.toUTC().toISO()!, before: sunday.plus({ weeks: 1 }).toUTC().toISO()! };
     const viaHttp = () => server.call('query', 'getShifts', week, token) as Promise<ShiftOutput[]>;
     const direct = () => getShifts({ scope, input: week });
     const [httpRows, directRows] = [await viaHttp(), await direct()];
@@ -67,7 +67,7 @@ async function main() {
     }
     const weekSamples = await timePair(viaHttp, direct);
     report(
-      `a branch's week of shifts (getShifts, ${BRANCH}, week of ${monday.toISODate()}: ${httpRows.length} shifts with timesheets):`,
+      `a branch's week of shifts (getShifts, ${BRANCH}, week of ${agency.calendar.weekSunday}: ${httpRows.length} shifts with timesheets):`,
       weekSamples.measured,
       weekSamples.baseline,
       'same call directly',
@@ -83,7 +83,7 @@ async function main() {
           select s.caregiver_id, s.end_at + interval '30 minutes' as start_at,
             row_number() over (partition by s.caregiver_id order by s.start_at) as rn
           from (select caregiver_id, start_at, end_at, lead(start_at) over (partition by caregiver_id order by start_at) as next_start
-                from shifts where branch_id = ${branch!.id} and caregiver_id is not null and status <> 'cancelled'
+                from shifts where branch_id = ${branch.id} and caregiver_id is not null and status <> 'cancelled'
                   and start_at >= now()) s
           join caregivers c on c.id = s.caregiver_id and c.status = 'active'
           where s.next_start >= s.end_at + interval '3 hours'
@@ -93,7 +93,7 @@ async function main() {
         ),
         active_clients as (
           select id, row_number() over (order by id) as n, count(*) over () as total from clients
-          where branch_id = ${branch!.id} and status = 'active'
+          where branch_id = ${branch.id} and status = 'active'
         )
         select g.caregiver_id, ac.id as client_id, g.start_at, g.rn::int as rn
         from gaps g join picked p on p.caregiver_id = g.caregiver_id
@@ -133,7 +133,7 @@ async function main() {
     const insert = async (i: number) => {
       const s = forInsert[i]!;
       await db.insert(shifts).values({
-        branchId: branch!.id,
+        branchId: branch.id,
         clientId: s.clientId,
         caregiverId: s.caregiverId,
         serviceCode: 'T1019',
@@ -158,7 +158,18 @@ async function main() {
     console.log(`  (${check!.n} shifts written, ${3 * WARMUP_AND_CALLS} expected)`);
   } finally {
     await server.close();
-    await agency.close();
+  }
+}
+
+async function main() {
+  for (const scale of benchScales()) {
+    const agency = await openLargeAgency({ scale });
+    try {
+      console.log(`\n${sizeLabel(agency.size)}: ${agency.visits.toLocaleString('en-US')} visits (${machineLoad()})`);
+      await measure(agency);
+    } finally {
+      await agency.close();
+    }
   }
 }
 
