@@ -27,10 +27,39 @@ function checkPeriod(p: { from: string; to: string }, ctx: z.RefinementCtx) {
 export const ZGetDashboardSummaryInput = z.object({ branchId: ZId.optional(), date: ZDateString.optional() }).optional();
 export type GetDashboardSummaryInput = z.infer<typeof ZGetDashboardSummaryInput>;
 
-/** Input of getEvvDashboard. */
+/** The lists of the EVV dashboard: one row per caregiver or per client. */
+export const EVV_LISTS = ['caregivers', 'clients'] as const;
+/** What the EVV dashboard's lists sort by: the person's name or one of their counts (rate: compliant / visits). */
+export const EVV_SORT_KEYS = [
+  'name',
+  'visits',
+  'compliant',
+  'rate',
+  'geofenceExceptions',
+  'manualEdits',
+  'lateCheckIns',
+] as const;
+export type EvvSortKey = (typeof EVV_SORT_KEYS)[number];
+/** The largest page of an EVV dashboard list. */
+export const EVV_MAX_PAGE_SIZE = 200;
+
+/**
+ * Input of getEvvDashboard: the period and branch, and which page of which list (sorted by `sort`, ascending unless
+ * `desc`; ties by name, then id). Defaults: caregivers by rate, lowest first, page 1 of 50.
+ */
 export const ZGetEvvDashboardInput = z
-  .object({ from: ZDateString, to: ZDateString, branchId: ZId.optional() })
+  .object({
+    from: ZDateString,
+    to: ZDateString,
+    branchId: ZId.optional(),
+    list: z.enum(EVV_LISTS).default('caregivers'),
+    sort: z.enum(EVV_SORT_KEYS).default('rate'),
+    desc: z.boolean().default(false),
+    page: z.number().int().min(1).max(100_000).default(1),
+    pageSize: z.number().int().min(1).max(EVV_MAX_PAGE_SIZE).default(50),
+  })
   .superRefine(checkPeriod);
+/** The parsed input (defaults filled in), as the service reads it. */
 export type GetEvvDashboardInput = z.infer<typeof ZGetEvvDashboardInput>;
 
 /** Input of getEvvClientDashboard. */
@@ -88,8 +117,15 @@ export type DashboardSummaryOutput = z.infer<typeof ZDashboardSummaryOutput>;
 /** Output of getEvvDashboard. */
 export const ZEvvDashboardOutput = z.object({
   totals: ZEvvCounts,
-  caregivers: z.array(ZEvvCounts.extend({ caregiverId: z.number().int(), name: zText() })),
-  clients: z.array(ZEvvCounts.extend({ clientId: z.number().int(), name: zText() })),
+  /** One page of the list asked for: `total` people with completed visits in the period, `rows` of this page. */
+  list: z.object({
+    kind: z.enum(EVV_LISTS),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    /** `id` is the caregiver's or the client's. */
+    rows: z.array(ZEvvCounts.extend({ id: z.number().int(), name: zText() })),
+  }),
   /** Per week, Sunday (weekStart, local date) to Saturday. */
   trends: z.array(ZEvvCounts.extend({ weekStart: zText() })),
 });

@@ -115,19 +115,33 @@ describe('dashboards', () => {
   it('getEvvDashboard counts completed visits and their flags per caregiver, client and week', async () => {
     const evv = await f.api.ok<EvvDashboardOutput>('query', 'getEvvDashboard', { ...week, branchId: f.boston.id });
     expect(evv.totals).toEqual({ visits: 4, compliant: 2, rate: 0.5, geofenceExceptions: 1, manualEdits: 1, lateCheckIns: 1 });
-    expect(evv.caregivers).toEqual([
-      {
-        caregiverId: ids.ada,
-        name: 'Ada Evvtest',
-        visits: 4,
-        compliant: 2,
-        rate: 0.5,
-        geofenceExceptions: 1,
-        manualEdits: 1,
-        lateCheckIns: 1,
-      },
-    ]);
-    expect(evv.clients.map((c) => [c.name, c.visits, c.compliant, c.geofenceExceptions, c.manualEdits, c.lateCheckIns])).toEqual([
+    expect(evv.list).toEqual({
+      kind: 'caregivers',
+      total: 1,
+      page: 1,
+      pageSize: 50,
+      rows: [
+        {
+          id: ids.ada,
+          name: 'Ada Evvtest',
+          visits: 4,
+          compliant: 2,
+          rate: 0.5,
+          geofenceExceptions: 1,
+          manualEdits: 1,
+          lateCheckIns: 1,
+        },
+      ],
+    });
+    const clients = await f.api.ok<EvvDashboardOutput>('query', 'getEvvDashboard', {
+      ...week,
+      branchId: f.boston.id,
+      list: 'clients',
+      sort: 'name',
+    });
+    expect(
+      clients.list.rows.map((c) => [c.name, c.visits, c.compliant, c.geofenceExceptions, c.manualEdits, c.lateCheckIns]),
+    ).toEqual([
       ['Xena Evvtest', 2, 1, 1, 0, 0],
       ['Yves Evvtest', 2, 1, 0, 1, 1],
     ]);
@@ -214,5 +228,8 @@ describe('dashboards', () => {
     const long = await f.api.fail('query', 'getEvvDashboard', { from: '2031-01-01', to: '2031-04-30' });
     expect(long.status).toBe(400);
     expect(long.fieldErrors?.to?.[0]).toMatch(/at most 92 days/);
+    for (const bad of [{ pageSize: 1000 }, { page: 0 }, { sort: 'salary' }, { list: 'branches' }, { desc: 'yes' }]) {
+      expect((await f.api.fail('query', 'getEvvDashboard', { ...week, ...bad })).status).toBe(400);
+    }
   });
 });

@@ -12,9 +12,26 @@ describe('dashboards.format', () => {
 
   it('reads the URL, falling back to defaults on bad or too long periods', () => {
     const ok = evvParamsOf(new URLSearchParams('from=2031-01-01&to=2031-01-31&branchId=3&tab=trends'), '2031-03-05');
-    expect(ok).toEqual({ from: '2031-01-01', to: '2031-01-31', branchId: 3, tab: 'trends' });
-    const bad = evvParamsOf(new URLSearchParams('from=2031-01-01&to=2031-06-30&branchId=x&tab=nope'), '2031-03-05');
-    expect(bad).toEqual({ from: '2031-02-02', to: '2031-03-01', branchId: undefined, tab: 'caregivers' });
+    expect(ok).toEqual({ from: '2031-01-01', to: '2031-01-31', branchId: 3, tab: 'trends', sort: 'rate', desc: false, page: 1 });
+    const bad = evvParamsOf(
+      new URLSearchParams('from=2031-01-01&to=2031-06-30&branchId=x&tab=nope&sort=pay&page=0'),
+      '2031-03-05',
+    );
+    expect(bad).toEqual({
+      from: '2031-02-02',
+      to: '2031-03-01',
+      branchId: undefined,
+      tab: 'caregivers',
+      sort: 'rate',
+      desc: false,
+      page: 1,
+    });
+  });
+
+  it('reads the list’s order and page from the URL', () => {
+    const p = evvParamsOf(new URLSearchParams('tab=clients&sort=lateCheckIns&desc=1&page=7'), '2031-03-05');
+    expect(p).toMatchObject({ tab: 'clients', sort: 'lateCheckIns', desc: true, page: 7 });
+    expect(evvParamsOf(new URLSearchParams('page=-2&desc=yes'), '2031-03-05')).toMatchObject({ page: 1, desc: false });
   });
 
   it('formats rates and hours', () => {

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { formatInstant } from '@/format/instant-format';
-import { DASHBOARD_MAX_DAYS } from '@hearth/shared/dashboards/dashboards.schema';
+import { DASHBOARD_MAX_DAYS, EVV_SORT_KEYS, type EvvSortKey } from '@hearth/shared/dashboards/dashboards.schema';
 import { i18n } from '@/i18n/i18n.setup';
 import { intlLocale } from '@/format/locale';
 
@@ -36,14 +36,26 @@ export function todayText(): string {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** What an EVV dashboard URL holds, read by evvParamsOf. */
+export interface EvvParams {
+  from: string;
+  to: string;
+  branchId: number | undefined;
+  tab: 'caregivers' | 'clients' | 'trends';
+  /** The list's order: a column, ascending unless `desc`. */
+  sort: EvvSortKey;
+  desc: boolean;
+  /** The list's page, from 1. */
+  page: number;
+}
+
 /**
- * The period, branch and tab of an EVV dashboard URL (?from=&to=&branchId=&tab=): valid dates within
- * DASHBOARD_MAX_DAYS, else the last 4 full weeks; a positive branch id or none; a known tab or the first.
+ * The period, branch, tab and list order and page of an EVV dashboard URL
+ * (?from=&to=&branchId=&tab=&sort=&desc=1&page=): valid dates within DASHBOARD_MAX_DAYS, else the last 4 full
+ * weeks; a positive branch id or none; a known tab or the first; a known column or the rate (lowest first, to start
+ * with the visits needing attention); a page from 1 to 99,999, else 1.
  */
-export function evvParamsOf(
-  params: URLSearchParams,
-  today: string,
-): { from: string; to: string; branchId: number | undefined; tab: 'caregivers' | 'clients' | 'trends' } {
+export function evvParamsOf(params: URLSearchParams, today: string): EvvParams {
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const days = DATE.test(from) && DATE.test(to) ? DateTime.fromISO(to).diff(DateTime.fromISO(from), 'days').days + 1 : 0;
@@ -52,7 +64,11 @@ export function evvParamsOf(
   const branchId = rawBranch && /^[1-9]\d{0,9}$/.test(rawBranch) ? Number(rawBranch) : undefined;
   const tabParam = params.get('tab');
   const tab = tabParam === 'clients' || tabParam === 'trends' ? tabParam : 'caregivers';
-  return { ...period, branchId, tab };
+  const sortParam = params.get('sort');
+  const sort = EVV_SORT_KEYS.find((k) => k === sortParam) ?? 'rate';
+  const rawPage = params.get('page');
+  const page = rawPage && /^[1-9]\d{0,4}$/.test(rawPage) ? Number(rawPage) : 1;
+  return { ...period, branchId, tab, sort, desc: params.get('desc') === '1', page };
 }
 
 /**
