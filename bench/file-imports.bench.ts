@@ -5,8 +5,11 @@
  *   (a) PostgreSQL: generates 100,000 Synthea-shaped patient rows (patients.csv's columns; names, addresses and
  *       coordinates drawn from the real set, 15 % with a date of death, 46 % without a ZIP as in the real file) and
  *       imports them as the synthea-patients type through the real path: queueFileImport over HTTP, the PUT of the
- *       bytes, the job worker, until the import is completed. Baseline in the same run: a plain COPY (psql \copy)
- *       of the same file into a scratch table of text columns. Prints rows/s of both, the ratio, and the target.
+ *       bytes, the job worker, until the import is completed; BENCH_IMPORT_RUNS times (default 3), each a new file
+ *       of new patients. Baseline in the same run: a plain COPY (psql \copy) of the same file into a scratch table
+ *       of text columns after each import. Prints p50 and p95 of both, rows/s, the ratio of the medians against
+ *       its target (issue "The largest agencies": at most 20 times COPY), the end-to-end target and the machine's
+ *       load.
  *   (b) PGlite: the real providers.csv imported the same way into an in-memory embedded database, against 15 s.
  *
  *   SYNTHEA_DIR=path/to/synthea/csv BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:imports
@@ -29,10 +32,17 @@ import { buildApp } from '../apps/server/src/app';
 import { createLocalStorage } from '../apps/server/src/storage/local.storage';
 import { startJobQueue } from '../apps/server/src/jobs/jobs.queue';
 import { startWorkers } from '../apps/server/src/jobs/jobs.workers';
+import { completeDemoMfaEnrolment } from '../apps/server/src/features/demo/demo.mfa';
+import { cookieOf, totpCode } from '../apps/server/src/test/mfa-support';
 import { DEMO_PASSWORD } from '../packages/shared/src/app/app.constants';
+import { stats } from './large-agency';
+import { machineLoad } from './machine-load';
 
 const ROWS = 100_000;
-const TARGETS = { postgresSeconds: 60, pgliteSeconds: 15 };
+/** Imports of ROWS rows timed on PostgreSQL (BENCH_IMPORT_RUNS), for a median and a p95 beside COPY's. */
+const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
+/** Issue "The largest agencies": an import of 100,000 rows costs at most 20 times a COPY of the same file. */
+const TARGETS = { postgresSeconds: 60, pgliteSeconds: 15, copyRatio: 20 };
 const root = path.resolve(import.meta.dirname, '..');
 /**
  * The Synthea files to build on: SYNTHEA_DIR (e.g. a full Synthea export, such as the larger public set an agency
@@ -115,11 +125,21 @@ async function startHearth(database: Database) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const signIn = await fetch(`${base}/api/auth/sign-in/username`, {
+  // The branch manager must have a second factor: enrolled with the demo authenticator, as a server start does.
+  await completeDemoMfaEnrolment(database.db, auth);
+  let signIn = await fetch(`${base}/api/auth/sign-in/username`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify({ username: 'branchmanager', password: DEMO_PASSWORD }),
   });
+  const challenge = cookieOf(signIn, 'two_factor');
+  if (challenge) {
+    signIn = await fetch(`${base}/api/auth/two-factor/verify-totp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin, cookie: challenge },
+      body: JSON.stringify({ code: totpCode(), trustDevice: false }),
+    });
+  }
   const token = signIn.headers.get('set-auth-token');
   if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
   const headers = { authorization: `Bearer ${token}`, origin };
@@ -166,47 +186,64 @@ function rate(rows: number, seconds: number): string {
   return `${Math.round(rows / seconds).toLocaleString('en-US')} rows/s`;
 }
 
-/** (a) 100,000 generated patients on PostgreSQL against a plain COPY of the same file. */
+/**
+ * (a) RUNS imports of 100,000 generated patients (new ids each time, so every run creates its rows) on
+ * PostgreSQL, each followed by a plain COPY of the same file into an emptied scratch table: p50 and p95 of both, the
+ * ratio of the medians against its target (at most TARGETS.copyRatio times COPY), and the end-to-end target.
+ */
 async function postgresImport(): Promise<void> {
-  const name = `hearth_bench_${randomUUID().replaceAll('-', '').slice(0, 8)}`;
+  const name = `hearth_bench_f_${randomUUID().replaceAll('-', '').slice(0, 8)}`;
   await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
   const database = openPostgres(databaseUrl(serverUrl, name), 10);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-bench-csv-'));
   let hearth: Awaited<ReturnType<typeof startHearth>> | null = null;
   try {
     await prepareTemplate(database);
-    const text = generatePatients(ROWS);
-    const file = path.join(dir, 'patients-100k.csv');
-    fs.writeFileSync(file, text);
-    const bytes = Buffer.from(text, 'utf8');
-    console.log(
-      `(a) PostgreSQL: ${ROWS.toLocaleString('en-US')} Synthea-shaped patient rows, ${(bytes.length / 1e6).toFixed(1)} MB`,
-    );
-
     hearth = await startHearth(database);
-    const { seconds, result } = await hearth.importFile('synthea-patients', 'patients-100k.csv', bytes);
-    if (result.status !== 'completed') throw new Error(`the import ended ${String(result.status)}: ${String(result.error)}`);
+    const imports: number[] = [];
+    const copies: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const text = generatePatients(ROWS);
+      const file = path.join(dir, `patients-100k-${run}.csv`);
+      fs.writeFileSync(file, text);
+      const bytes = Buffer.from(text, 'utf8');
+      if (run === 0) {
+        console.log(
+          `(a) PostgreSQL: ${ROWS.toLocaleString('en-US')} Synthea-shaped patient rows, ${(bytes.length / 1e6).toFixed(1)} MB, ${RUNS} runs (${machineLoad()})`,
+        );
+        const header = text.slice(0, text.indexOf('\n')).split(',');
+        const columns = header.map((h) => `"${h.toLowerCase()}" text`).join(', ');
+        await adminQuery(databaseUrl(serverUrl, name), `create table bench_copy (${columns})`);
+      }
+      const { seconds, result } = await hearth.importFile('synthea-patients', `patients-100k-${run}.csv`, bytes);
+      if (result.status !== 'completed') throw new Error(`the import ended ${String(result.status)}: ${String(result.error)}`);
+      console.log(
+        `  run ${run + 1}: import (queue, PUT, job, completed) ${seconds.toFixed(2)} s, ${rate(ROWS, seconds)}; created ${String(result.createdCount)}, errors ${String(result.errorCount)} (${machineLoad()})`,
+      );
+      await adminQuery(databaseUrl(serverUrl, name), 'truncate bench_copy');
+      const started = performance.now();
+      execFileSync('psql', [
+        databaseUrl(serverUrl, name),
+        '-q',
+        '-c',
+        `\\copy bench_copy from '${file}' with (format csv, header true)`,
+      ]);
+      imports.push(seconds);
+      copies.push((performance.now() - started) / 1000);
+      fs.rmSync(file);
+    }
+    const i = stats(imports);
+    const c = stats(copies);
+    console.log(`  import:   p50 ${i.median.toFixed(2)} s (${rate(ROWS, i.median)}), p95 ${i.p95.toFixed(2)} s`);
     console.log(
-      `  import (queue, PUT, job, completed): ${seconds.toFixed(2)} s, ${rate(ROWS, seconds)}; created ${String(result.createdCount)}, errors ${String(result.errorCount)}`,
+      `  baseline: plain COPY of the same files into a scratch table: p50 ${c.median.toFixed(2)} s (${rate(ROWS, c.median)}), p95 ${c.p95.toFixed(2)} s`,
     );
-
-    const header = text.slice(0, text.indexOf('\n')).split(',');
-    const columns = header.map((h) => `"${h.toLowerCase()}" text`).join(', ');
-    await adminQuery(databaseUrl(serverUrl, name), `create table bench_copy (${columns})`);
-    const started = performance.now();
-    execFileSync('psql', [
-      databaseUrl(serverUrl, name),
-      '-q',
-      '-c',
-      `\\copy bench_copy from '${file}' with (format csv, header true)`,
-    ]);
-    const copySeconds = (performance.now() - started) / 1000;
+    const ratio = i.median / c.median;
     console.log(
-      `  baseline: plain COPY of the same file into a scratch table: ${copySeconds.toFixed(2)} s, ${rate(ROWS, copySeconds)}`,
+      `  ratio (p50 import / p50 COPY): ${ratio.toFixed(1)}  (target <= ${TARGETS.copyRatio}: ${ratio <= TARGETS.copyRatio ? 'met' : 'NOT met'})`,
     );
-    console.log(`  ratio (import / COPY): ${(seconds / copySeconds).toFixed(1)}`);
     console.log(
-      `  target: under ${TARGETS.postgresSeconds} s end to end: ${seconds < TARGETS.postgresSeconds ? 'met' : 'NOT met'}`,
+      `  target: under ${TARGETS.postgresSeconds} s end to end: ${i.p95 < TARGETS.postgresSeconds ? 'met' : 'NOT met'} (p95) (${machineLoad()})`,
     );
   } finally {
     await hearth?.close();
