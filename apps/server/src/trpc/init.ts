@@ -1,7 +1,7 @@
 import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Context } from './context';
-import { withRequestScope } from '../db/request-scope';
+import { scopeOf, withRequestScope } from '../db/request-scope';
 import { recordPersonRead } from '../features/access-log/access-log.reads';
 import { AppError, APP_ERROR_STATUS } from '../errors/app-error';
 import { databaseInputError } from '../db/errors';
@@ -118,15 +118,19 @@ export const router = t.router;
 export const publicProcedure = t.procedure;
 
 /**
- * A procedure for any signed-in user, run in one transaction that sets `app.user_id` (read by the audit
- * triggers). A failed call rolls the transaction back. Adds `scope` to the context.
+ * A procedure for any signed-in user. Adds `scope` to the context. A mutation runs in one transaction that sets
+ * `app.user_id` (read by the audit triggers); a failed one rolls the transaction back. A query (or subscription)
+ * runs on the database without a transaction (issue 26: a BEGIN, set_config and COMMIT per read, and a pooled
+ * connection held for the whole call): it writes nothing but access log entries, each one insert that commits on its
+ * own (query-writes.integration.test.ts calls every query and checks it).
  * @throws UNAUTHORIZED (401) without a valid session; FORBIDDEN (403) while a user who must have a second factor has
  *   none, for every procedure but the enrolment ones (auth/mfa-enrolment.ts, issue 20).
  */
-export const authedProcedure = t.procedure.use(async ({ ctx, path, next }) => {
+export const authedProcedure = t.procedure.use(async ({ ctx, path, type, next }) => {
   const caller = ctx.caller;
   if (!caller) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });
   assertMfaEnrolled(caller, path);
+  if (type !== 'mutation') return next({ ctx: { caller, scope: scopeOf(ctx.db, caller) } });
   return withRequestScope(ctx.db, caller, async (scope) => {
     const result = await next({ ctx: { caller, scope } });
     // Rethrown so the transaction rolls back; tRPC turns it back into the same error response.

@@ -24,7 +24,7 @@ async function inScope(scope: Scope, table: typeof clients | typeof caregivers, 
  * Logs the read of one client's or caregiver's record through a part of it (issue 20 item 4: every read of a client's
  * or caregiver's record; HIPAA 45 CFR 164.312(b)): a query that answered for `clientId` or `caregiverId` (their
  * contacts, schedule, files, authorizations...) is a `record-read` of that person with the procedure as its detail,
- * written in the request's transaction. The profile itself (getClient, getCaregiver) logs its own read. Nothing is
+ * written once the query has answered, as one insert on the request's db (a query runs without a transaction). The profile itself (getClient, getCaregiver) logs its own read. Nothing is
  * logged for a query about no one person (lists, reports), nor for a refused one, nor for a person outside the
  * caller's branch scope (a filter that answered nothing about them).
  * @param path the procedure (e.g. getClientContacts); `input` its input as sent, already accepted by its schema.
