@@ -1,0 +1,161 @@
+/**
+ * Benchmark of payroll and billing of one pay period (issue "The largest agencies": payroll of a period of about
+ * 1,000,000 visits at full size under 10 s, at most 3x one SELECT reading the same rows, memory under 1 GB) on the
+ * large generated agency (large-agency.ts) at each scale of agency-size.ts benchScales(), on PostgreSQL. The period
+ * is the last whole pay period before the current one (every visit of it worked or missed, none scheduled):
+ *   1. computePayrollReport as the company admin in a request's transaction (withRequestScope, as the tRPC mutation
+ *      runs it: every caregiver, FLSA workweeks, blended rates, travel, mileage, advances; the lines replaced, a
+ *      chunk of caregivers at a time).
+ *   2. computeBillingReport likewise (every visit with a payer: units, rates, EVV, authorizations; the lines
+ *      replaced, a chunk of clients at a time).
+ * Baselines in the same run, in turns with the measured calls: one SELECT of the rows each computation reads (the
+ * payroll window's visits with their timesheets: the period and a workweek on each side; billing's: the period's
+ * visits with their timesheets), read into the process. Peak memory: the process's RSS and heap sampled every 10 ms
+ * while each call runs, above what they were before it.
+ *
+ *   BENCH_SCALES=0.02,0.05 npm run bench:payroll
+ *
+ * Creates and drops its own database (BENCH_KEEP=1 keeps it for the next run, large-agency.ts).
+ */
+import { eq, sql } from 'drizzle-orm';
+import { previousSemiMonthlyPeriod } from '../packages/shared/src/payroll/payroll-period';
+import { callerOfUser } from '../apps/server/src/auth/caller-of-user';
+import { withRequestScope } from '../apps/server/src/db/request-scope';
+import { computeBillingReport } from '../apps/server/src/features/billing/billing.service';
+import { computePayrollReport } from '../apps/server/src/features/payroll/payroll.service';
+import { users } from '../apps/server/src/features/users/users.schema';
+import { benchScales, sizeLabel } from './agency-size';
+import { openLargeAgency, stats, type LargeAgency } from './large-agency';
+import { machineLoad } from './machine-load';
+
+/** Timed turns after one untimed warm-up turn: each computation takes seconds at full size. */
+const RUNS = 5;
+const DAY_MS = 86_400_000;
+
+/** A call's time and the peak of the process's memory above its level when the call began (MB). */
+interface Sample {
+  ms: number;
+  rssMb: number;
+  heapMb: number;
+}
+
+/** Runs `fn`, sampling the process's RSS and heap every 10 ms (and at the end) for their peak above the start. */
+async function measured(fn: () => Promise<unknown>): Promise<Sample> {
+  const before = process.memoryUsage();
+  let rss = before.rss;
+  let heap = before.heapUsed;
+  const sample = () => {
+    const now = process.memoryUsage();
+    rss = Math.max(rss, now.rss);
+    heap = Math.max(heap, now.heapUsed);
+  };
+  const timer = setInterval(sample, 10);
+  const start = performance.now();
+  try {
+    await fn();
+  } finally {
+    clearInterval(timer);
+  }
+  const ms = performance.now() - start;
+  sample();
+  const mb = (bytes: number) => bytes / 1024 / 1024;
+  return { ms, rssMb: mb(rss - before.rss), heapMb: mb(heap - before.heapUsed) };
+}
+
+/** RUNS turns of every function after one warm-up turn; samples per function in the order given. */
+async function inTurns(fns: (() => Promise<unknown>)[]): Promise<Sample[][]> {
+  for (const fn of fns) await fn();
+  const samples = fns.map(() => [] as Sample[]);
+  for (let i = 0; i < RUNS; i++) {
+    for (const [k, fn] of fns.entries()) {
+      global.gc?.();
+      samples[k]!.push(await measured(fn));
+    }
+  }
+  return samples;
+}
+
+/** Prints one figure's p50, p95 and peak memory; returns its p50 (ms). */
+function figure(label: string, samples: Sample[]): number {
+  const s = stats(samples.map((x) => x.ms));
+  const peak = (pick: (x: Sample) => number) => Math.max(...samples.map(pick)).toFixed(0);
+  console.log(
+    `  ${label.padEnd(58)} p50 ${s.median.toFixed(0).padStart(6)} ms  p95 ${s.p95.toFixed(0).padStart(6)} ms  ` +
+      `peak +${peak((x) => x.rssMb)} MB RSS, +${peak((x) => x.heapMb)} MB heap`,
+  );
+  return s.median;
+}
+
+/** The UTC window of payroll's reads (visits.worked.ts periodWindow(period, 7)) and of billing's (extra 0 days). */
+function windowOf(period: { from: string; to: string }, extraDays: number) {
+  return {
+    start: new Date(Date.parse(`${period.from}T00:00:00Z`) - (1 + extraDays) * DAY_MS).toISOString(),
+    end: new Date(Date.parse(`${period.to}T00:00:00Z`) + (2 + extraDays) * DAY_MS).toISOString(),
+  };
+}
+
+/** The visits (not cancelled) of a window with their timesheets, as both computations select them: one SELECT. */
+function readVisits(agency: LargeAgency, window: { start: string; end: string }, payerOnly: boolean) {
+  const payer = payerOnly ? sql`and s.payer_source_id is not null` : sql`and s.caregiver_id is not null`;
+  return agency.database.db.execute(sql`
+    select s.id, s.caregiver_id, s.client_id, s.payer_source_id, s.service_code, s.status, s.start_at, s.end_at,
+      t.check_in, t.check_out, t.check_in_type, t.check_out_type
+    from shifts s left join shift_timesheets t on t.shift_id = s.id
+    where s.status <> 'cancelled' and coalesce(s.check_in_at, s.start_at) >= ${window.start}::timestamptz
+      and coalesce(s.check_in_at, s.start_at) < ${window.end}::timestamptz ${payer}`);
+}
+
+/** The payroll and billing figures of one scale. */
+async function atScale(scale: number) {
+  const agency = await openLargeAgency({ scale });
+  try {
+    const { db } = agency.database;
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'companyadmin'));
+    const admin = (await callerOfUser(db, user!.id))!;
+    const period = previousSemiMonthlyPeriod(agency.calendar.periodFrom);
+    const payrollWindow = windowOf(period, 7);
+    const billingWindow = windowOf(period, 0);
+    const count = async (window: { start: string; end: string }) => {
+      const result = await db.execute(sql`select count(*)::int as n from shifts s
+        where s.status <> 'cancelled' and coalesce(s.check_in_at, s.start_at) >= ${window.start}::timestamptz
+          and coalesce(s.check_in_at, s.start_at) < ${window.end}::timestamptz`);
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    const periodVisits = await count(billingWindow);
+    const readVisitsCount = await count(payrollWindow);
+    const payroll = () => withRequestScope(db, admin, (scope) => computePayrollReport({ scope, input: period }));
+    const billing = () => withRequestScope(db, admin, (scope) => computeBillingReport({ scope, input: period }));
+    const first = await payroll();
+    const bill = await billing();
+    console.log(`\n${sizeLabel(agency.size)}; pay period ${period.from} to ${period.to} (${machineLoad()})`);
+    console.log(
+      `  ${periodVisits.toLocaleString('en-US')} visits in the period, ${readVisitsCount.toLocaleString('en-US')} in ` +
+        `payroll's window; ${first.caregivers.toLocaleString('en-US')} payroll lines, ` +
+        `${bill.lines.toLocaleString('en-US')} billing lines`,
+    );
+    const [payrollSamples, readSamples, billingSamples, billingReadSamples] = await inTurns([
+      payroll,
+      () => readVisits(agency, payrollWindow, false),
+      billing,
+      () => readVisits(agency, billingWindow, true),
+    ]);
+    const p = figure('computePayrollReport (request transaction)', payrollSamples!);
+    const r = figure("baseline: one SELECT of payroll's visits and timesheets", readSamples!);
+    const b = figure('computeBillingReport (request transaction)', billingSamples!);
+    const br = figure("baseline: one SELECT of billing's visits and timesheets", billingReadSamples!);
+    console.log(`  payroll ratio (p50 / baseline p50): ${(p / r).toFixed(2)}  (target at full size: < 10 s, <= 3x, < 1 GB)`);
+    console.log(`  billing ratio (p50 / baseline p50): ${(b / br).toFixed(2)}`);
+    console.log(`  (${machineLoad()})`);
+  } finally {
+    await agency.close();
+  }
+}
+
+async function main() {
+  for (const scale of benchScales()) await atScale(scale);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
