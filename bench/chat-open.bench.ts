@@ -25,6 +25,7 @@ import { rowsOf } from '../apps/server/src/db/rows';
 import { adminQuery, databaseUrl, prepareTemplate } from '../apps/server/src/test/test-database';
 import { statsLine } from './large-agency';
 import { freePort, signIn, startServerProcess, stopServerProcess } from './server-process';
+import { machineLoad } from './machine-load';
 
 const SECRET = 'bench-chat-open-secret-bench-chat-open-0123456789';
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -154,7 +155,7 @@ async function main() {
     }
 
     console.log(
-      `\nOpening a conversation in /chat at ${CPU_SLOWDOWN}x CPU slowdown, ${ROUNDS} rounds (target < ${TARGET_MS} ms)`,
+      `\nOpening a conversation in /chat at ${CPU_SLOWDOWN}x CPU slowdown, ${ROUNDS} rounds (target < ${TARGET_MS} ms; ${machineLoad()})`,
     );
     console.log(statsLine(`${LONG.toLocaleString('en-US')} messages: newest message shown`, samples.long, 48));
     console.log(statsLine(`${LONG.toLocaleString('en-US')} messages: painted`, samples.longPainted, 48));

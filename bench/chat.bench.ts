@@ -35,6 +35,7 @@ import { unreadCountOf } from '../apps/server/src/features/chat/chat-unread.serv
 import { users } from '../apps/server/src/features/users/users.schema';
 import { stats, statsLine, timeInTurns, WARMUP } from './large-agency';
 import { freePort, signIn, startServerProcess, stopServerProcess } from './server-process';
+import { machineLoad } from './machine-load';
 
 const SECRET = 'bench-chat-secret-bench-chat-secret-0123456789';
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -246,7 +247,7 @@ async function main() {
 
     const deliveryP95 = stats(delivery).p95;
     const unreadP95 = stats(inProcess).p95;
-    console.log(`\nChat, two server processes on PostgreSQL (${MESSAGES} messages, one at a time)`);
+    console.log(`\nChat, two server processes on PostgreSQL (${MESSAGES} messages, one at a time; ${machineLoad()})`);
     console.log(line('sendMessage on one -> the member hears it on the other', delivery));
     console.log(line('baseline: plain INSERT + NOTIFY round trip', baseline));
     console.log(

@@ -41,11 +41,11 @@ export function stats(samples: number[]) {
   return { median: at(0.5), p95: at(0.95) };
 }
 
-/** One line of a benchmark's figures: `label` padded to `width`, then the median, p95 and maximum of `samples` (ms). */
+/** One line of a benchmark's figures: `label` padded to `width`, then the p50, p95 and maximum of `samples` (ms). */
 export function statsLine(label: string, samples: number[], width: number): string {
   const s = stats(samples);
   const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(9);
-  return `${label.padEnd(width)} median ${ms(s.median)}   p95 ${ms(s.p95)}   max ${ms(Math.max(...samples))}`;
+  return `${label.padEnd(width)} p50 ${ms(s.median)}   p95 ${ms(s.p95)}   max ${ms(Math.max(...samples))}`;
 }
 
 async function timed(fn: (i: number) => Promise<unknown>, i: number): Promise<number> {

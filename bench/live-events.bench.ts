@@ -31,6 +31,7 @@ import { users } from '../apps/server/src/features/users/users.schema';
 import { DEMO_PASSWORD } from '../packages/shared/src/app/app.constants';
 import { stats, statsLine } from './large-agency';
 import { freePort, startServerProcess, stopServerProcess } from './server-process';
+import { machineLoad } from './machine-load';
 
 const SECRET = 'bench-live-secret-bench-live-secret-0123456789';
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -146,12 +147,7 @@ async function main() {
     console.log(
       `server process memory (RSS): ${rssBefore} MB before, ${rssOpen} MB with ${SUBSCRIPTIONS} open, ${rssAfter} MB after ${FANOUT_EVENTS} events to all`,
     );
-    console.log(
-      `machine load average while measuring: ${os
-        .loadavg()
-        .map((n) => n.toFixed(1))
-        .join(' / ')} on ${os.cpus().length} cores`,
-    );
+    console.log(`machine load while measuring: ${machineLoad()}`);
   } finally {
     for (const stream of streams) stream.close();
     if (child) await stopServerProcess(child);

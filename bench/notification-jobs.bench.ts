@@ -18,6 +18,7 @@ import { openPostgres } from '../apps/server/src/db/client';
 import { adminQuery, databaseUrl, prepareTemplate } from '../apps/server/src/test/test-database';
 import { remindUpcomingVisits } from '../apps/server/src/features/notifications/visit-reminders.job';
 import { rowsOf } from './large-agency';
+import { machineLoad } from './machine-load';
 
 const SIZES = (process.env.REMINDER_BENCH_SIZES ?? '10000,50000').split(',').map(Number);
 const TARGET_SECONDS = 60;
@@ -78,7 +79,7 @@ async function main() {
         await db.execute(sql`select (select count(*)::int from in_app_notifications where kind = 'visit_reminder') as inapp,
           (select count(*)::int from outbox where kind = 'visit_reminder') as outbox`),
       );
-      console.log(`  ${size.toLocaleString('en-US')} visits due:`);
+      console.log(`  ${size.toLocaleString('en-US')} visits due (${machineLoad()}):`);
       console.log(
         `    reminder run: ${(runMs / 1000).toFixed(1)} s for ${done.reminded.toLocaleString('en-US')} visits ` +
           `(${((runMs / done.reminded) * 1000).toFixed(0)} us each; ${counts!.inapp} in-app, ${counts!.outbox} outbox messages)`,

@@ -19,6 +19,7 @@ import { ensureRoles } from '../apps/server/src/features/roles/roles.seed';
 import { extendPatternHorizons, horizonEnd } from '../apps/server/src/features/shifts/shift-patterns.generate';
 import { patternOccurrences } from '../packages/shared/src/shifts/recurrence';
 import { todayIn } from '../packages/shared/src/caregivers/caregivers.rules';
+import { machineLoad } from './machine-load';
 
 const SIZES = { branches: 20, clients: 5_000, caregivers: 2_000 };
 const ZONE = 'America/New_York';
@@ -118,7 +119,7 @@ async function main() {
       from shifts where pattern_id is not null`);
     const baseline = (performance.now() - started) / 1000;
 
-    console.log(`extendPatternHorizons, ${today} + 60 days:`);
+    console.log(`extendPatternHorizons, ${today} + 60 days (${machineLoad()}):`);
     console.log(
       `  patterns ${result.patterns}, shifts generated ${result.generated} (stored ${stored}), left open ${result.opened}`,
     );
