@@ -14,7 +14,7 @@ import { clients } from '../features/clients/clients.schema';
 import { branchUsers, users } from '../features/users/users.schema';
 import { copyOfTemplate } from './cluster.global-setup';
 import { pinnedUrl, SERVED_BY_HEADER, startHaproxy, type Balancer } from './haproxy.test-support';
-import { freePort, signIn, startServer, trpc, type ServerProcess } from './server.test-support';
+import { freePorts, signIn, startServer, trpc, type ServerProcess } from './server.test-support';
 
 /**
  * Two real server processes (src/main.ts) on one PostgreSQL database and one DATA_DIR, behind HAProxy (round robin,
@@ -60,9 +60,8 @@ beforeAll(async () => {
   drop = copy.drop;
   database = openPostgres(copy.url, 2);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-cluster-'));
-  const smsPort = await freePort();
+  const [smsPort, lbPort, port1, port2] = (await freePorts(4)) as [number, number, number, number];
   sms.listen(smsPort, '127.0.0.1');
-  const [lbPort, port1, port2] = [await freePort(), await freePort(), await freePort()];
   const shared = {
     DATABASE_URL: copy.url,
     DATA_DIR: dataDir,

@@ -12,14 +12,29 @@ import { cookieOf, totpCode } from '../test/mfa-support';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
-/** A free local TCP port. */
+/**
+ * `count` distinct free local TCP ports: all are held open together before any is released, so none is handed out
+ * twice (one port at a time could get the same port back once it was released).
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Server>((resolve) => {
+          const server = net.createServer().listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+/** A free local TCP port (freePorts for several at once). */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
+  const [port] = await freePorts(1);
+  return port!;
 }
 
 /** A started server process: the Node process itself (tsx as its loader), so its pid is the server's. */
