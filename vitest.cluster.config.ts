@@ -10,7 +10,7 @@ export default defineConfig({
     include: ['apps/*/src/**/*.cluster.test.ts'],
     globalSetup: ['apps/server/src/cluster/cluster.global-setup.ts'],
     fileParallelism: false,
-    testTimeout: 60_000,
+    testTimeout: 180_000,
     hookTimeout: 180_000,
   },
 });
