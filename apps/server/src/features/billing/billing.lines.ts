@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import type { BillingLineStatus } from '@hearth/shared/billing/billing.constants';
 import { billingStatusOf } from '@hearth/shared/billing/billing.rules';
 import type { AuthorizationLimits } from '@hearth/shared/clients/authorization-units';
@@ -14,14 +14,24 @@ import { inBranchScope, type Scope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { caregivers } from '../caregivers/caregivers.schema';
 import { clientAuthorizations, clients } from '../clients/clients.schema';
-import { inPeriod, isWorked, loadExportVisits, periodWindow, type ExportVisit } from '../visits/visits.worked';
+import {
+  inPeriod,
+  isWorked,
+  loadBillingVisits,
+  openBillingVisits,
+  periodWindow,
+  type BillingSourceVisit,
+  type ExportVisit,
+} from '../visits/visits.worked';
+import { inTransaction } from '../../db/transaction';
 import { payerSources, payerSourceServices } from '../payer-sources/payer-sources.schema';
-import { shifts } from '../shifts/shifts.schema';
 import { DEFAULT_UNIT_RULE } from '../shifts/shifts.units';
 
 type Payer = typeof payerSources.$inferSelect;
 type Service = typeof payerSourceServices.$inferSelect;
-type Worked = ExportVisit & { span: NonNullable<ExportVisit['span']> };
+/** A visit billing reads (openBillingVisits, loadBillingVisits). */
+type Visit = BillingSourceVisit;
+type Worked = Visit & { span: NonNullable<ExportVisit['span']> };
 
 /** One worked visit of a billing period, priced and with its status (what billing_lines stores, plus names). */
 export interface BillingLine {
@@ -65,19 +75,19 @@ function anyOf(column: Column, ids: readonly number[]): SQL {
 }
 
 /** The payer's service of the shift: same code and modifiers, else the same code with any modifiers (as units do). */
-function serviceOf(services: Service[], visit: ExportVisit): Service | undefined {
+function serviceOf(services: Service[], visit: Visit): Service | undefined {
   if (!visit.shift.serviceCode) return undefined;
   const mine = services.filter((s) => s.payerSourceId === visit.shift.payerSourceId && s.serviceCode === visit.shift.serviceCode);
   return mine.find((s) => JSON.stringify(s.modifiers) === JSON.stringify(visit.shift.modifiers)) ?? mine[0];
 }
 
 /** Whether the payer takes the visit at all: a payer requiring EVV takes EVV-verified visits only. */
-function payerTakes(visit: ExportVisit, payer: Payer | undefined): boolean {
+function payerTakes(visit: Visit, payer: Payer | undefined): boolean {
   return payer !== undefined && (!payer.requiresEvv || isEvvVerified(visit.sheets));
 }
 
 /** Units of a worked visit under its payer service's rule (DEFAULT_UNIT_RULE when the payer lists none). */
-function unitsOf(visit: ExportVisit, service: Service | undefined): number {
+function unitsOf(visit: Visit, service: Service | undefined): number {
   const rule = service ?? DEFAULT_UNIT_RULE;
   return unitsFromMinutes(visit.minutes, rule.unitMinutes, rule.roundingRule);
 }
@@ -93,9 +103,16 @@ async function overAuthorization(db: Db, taken: Worked[], payers: Map<number, Pa
   const limits = new Map<number, AuthorizationLimits>(auths.map((a) => [a.id, a]));
   const from = auths.reduce((min, a) => (a.startDate < min ? a.startDate : min), auths[0]!.startDate);
   const to = auths.reduce((max, a) => (a.endDate > max ? a.endDate : max), auths[0]!.endDate);
-  const visits = await loadExportVisits(db, anyOf(shifts.authorizationId, ids), periodWindow({ from, to }));
+  const visits = await loadBillingVisits(
+    db,
+    sql`s.authorization_id = any(${`{${ids.join(',')}}`}::int[])`,
+    periodWindow({ from, to }),
+  );
   const counted: AuthorizedVisit[] = visits
-    .filter((v): v is Worked => isWorked(v) && payerTakes(v, payers.get(v.shift.payerSourceId ?? 0)))
+    .filter(
+      (v): v is BillingSourceVisit & { span: NonNullable<ExportVisit['span']> } =>
+        isWorked(v) && payerTakes(v, payers.get(v.shift.payerSourceId ?? 0)),
+    )
     .map((v) => ({
       id: v.shift.id,
       authorizationId: v.shift.authorizationId,
@@ -112,6 +129,9 @@ async function byIds<T extends { id: number }>(ids: number[], load: (ids: number
   return new Map((unique.length ? await load(unique) : []).map((r) => [r.id, r]));
 }
 
+/** Clients per chunk: their visits of the period (about 15 each at full size) held at once. */
+export const BILLING_CHUNK = 2_000;
+
 /** Which visits a billing computation covers. */
 export interface BillingLinesQuery {
   db: Db;
@@ -123,39 +143,21 @@ export interface BillingLinesQuery {
   payerSourceId?: number | null;
   /** One client's visits only (a client's statement, client-app-statements.service.ts). */
   clientId?: number | null;
+  /** Clients per chunk (BILLING_CHUNK; tests pass a small one to prove chunks change nothing). */
+  chunkSize?: number;
+  /** Visit rows per cursor fetch (openBillingVisits' default). */
+  fetchRows?: number;
 }
 
-/**
- * The billing lines of a period, the one computation behind the billing report and the billing export
- * (docs/glossary.md "Billing": units times the payer's rate per service code, per client and payer, for completed and
- * verified visits; issue "Payroll, billing, reports" item 2). One line per visit of the scope's branches (narrowed to
- * `branchId`, and to `clientId` when given) with a payer source of the company (narrowed to `payerSourceId`) whose local date is in the period and
- * that was worked (isWorked: effective check-in and check-out, office edits winning, or completed without times).
- * Units from the worked minutes by the payer service's unit length and rounding rule (unitsFromMinutes), amount
- * units x rate exactly in cents (billedAmountCents). Status by billingStatusOf: not_evv_verified (payer requires
- * EVV, visit not isEvvVerified: amount 0), no_rate (no service code or no payer service for it: amount 0),
- * over_authorization (weekly, monthly or total units passed, or outside its dates: priced and flagged), billable.
- * @returns lines by payer name, client last and first name, date and check-in.
- */
-export async function computeBillingLines(q: BillingLinesQuery): Promise<BillingLine[]> {
-  const { db, period } = q;
-  const found = await loadExportVisits(
-    db,
-    and(
-      inBranchScope(q.scope, shifts.branchId),
-      q.branchId ? eq(shifts.branchId, q.branchId) : undefined,
-      q.payerSourceId ? eq(shifts.payerSourceId, q.payerSourceId) : isNotNull(shifts.payerSourceId),
-      q.clientId ? eq(shifts.clientId, q.clientId) : undefined,
-    ),
-    periodWindow(period),
-  );
-  const payers = await byIds(
-    found.map((v) => v.shift.payerSourceId!),
-    (ids) =>
-      db
+/** The company's payers and their services (a few rows: read once for every chunk). */
+async function payersOf(db: Db, q: BillingLinesQuery) {
+  const payers = new Map(
+    (
+      await db
         .select()
         .from(payerSources)
-        .where(and(anyOf(payerSources.id, ids), eq(payerSources.companyId, q.companyId))),
+        .where(and(eq(payerSources.companyId, q.companyId), q.payerSourceId ? eq(payerSources.id, q.payerSourceId) : undefined))
+    ).map((p) => [p.id, p]),
   );
   const services = payers.size
     ? await db
@@ -163,7 +165,19 @@ export async function computeBillingLines(q: BillingLinesQuery): Promise<Billing
         .from(payerSourceServices)
         .where(anyOf(payerSourceServices.payerSourceId, [...payers.keys()]))
     : [];
-  const worked = found.filter((v): v is Worked => inPeriod(v, period) && isWorked(v) && payers.has(v.shift.payerSourceId!));
+  return { payers, services };
+}
+
+/** The lines of one chunk of clients' visits (see computeBillingChunks). */
+async function chunkLines(
+  db: Db,
+  q: BillingLinesQuery,
+  found: BillingSourceVisit[],
+  { payers, services }: Awaited<ReturnType<typeof payersOf>>,
+): Promise<BillingLine[]> {
+  const worked = found.filter(
+    (v): v is BillingSourceVisit & Worked => inPeriod(v, q.period) && isWorked(v) && payers.has(v.shift.payerSourceId!),
+  );
   const taken = worked.filter((v) => payerTakes(v, payers.get(v.shift.payerSourceId!)));
   const { over, numbers } = await overAuthorization(db, taken, payers, services);
   const clientById = await byIds(
@@ -174,8 +188,7 @@ export async function computeBillingLines(q: BillingLinesQuery): Promise<Billing
     worked.flatMap((v) => (v.shift.caregiverId ? [v.shift.caregiverId] : [])),
     (ids) => db.select().from(caregivers).where(anyOf(caregivers.id, ids)),
   );
-
-  const lines = worked.map((visit): BillingLine => {
+  return worked.map((visit): BillingLine => {
     const { shift } = visit;
     const payer = payers.get(shift.payerSourceId!)!;
     const client = clientById.get(shift.clientId)!;
@@ -222,6 +235,64 @@ export async function computeBillingLines(q: BillingLinesQuery): Promise<Billing
       caregiver: caregiver ? { firstName: caregiver.firstName, lastName: caregiver.lastName } : null,
       authorizationNumber: shift.authorizationId ? (numbers.get(shift.authorizationId) ?? null) : null,
     };
+  });
+}
+
+/**
+ * The billing lines of a period, the one computation behind the billing report and the billing export
+ * (docs/glossary.md "Billing": units times the payer's rate per service code, per client and payer, for completed and
+ * verified visits; issue "Payroll, billing, reports" item 2), handed to `onChunk` a chunk of clients at a time
+ * (issue "The largest agencies": memory flat whatever the agency's size). One line per visit of the scope's
+ * branches (narrowed to `branchId`, and to `clientId` when given) with a payer source of the company (narrowed to
+ * `payerSourceId`) whose local date is in the period and that was worked (isWorked: effective check-in and
+ * check-out, office edits winning, or completed without times). Units from the worked minutes by the payer
+ * service's unit length and rounding rule (unitsFromMinutes), amount units x rate exactly in cents
+ * (billedAmountCents). Status by billingStatusOf: not_evv_verified (payer requires EVV, visit not isEvvVerified:
+ * amount 0), no_rate (no service code or no payer service for it: amount 0), over_authorization (weekly, monthly or
+ * total units passed, or outside its dates: priced and flagged), billable. The visits come from one cursor in client
+ * order (openBillingVisits); a chunk's authorizations are counted over all their visits whichever chunk they fall
+ * in (overAuthorization), so the chunks change no figure. Runs in a transaction of its own (a savepoint
+ * inside the caller's), except for one client (`clientId`), whose visits are read at once.
+ * @param onChunk receives each chunk's lines, awaited before the next chunk is read.
+ */
+export async function computeBillingChunks(
+  q: BillingLinesQuery,
+  onChunk: (lines: BillingLine[]) => Promise<void>,
+): Promise<void> {
+  const where = and(
+    inBranchScope(q.scope, sql`s.branch_id`),
+    q.branchId ? sql`s.branch_id = ${q.branchId}` : undefined,
+    q.payerSourceId ? sql`s.payer_source_id = ${q.payerSourceId}` : sql`s.payer_source_id is not null`,
+    q.clientId ? sql`s.client_id = ${q.clientId}` : undefined,
+  )!;
+  if (q.clientId) {
+    // One client's visits are few: read at once, without the cursor's transaction (a client's statement is a
+    // query, which opens none).
+    const known = await payersOf(q.db, q);
+    await onChunk(await chunkLines(q.db, q, await loadBillingVisits(q.db, where, periodWindow(q.period)), known));
+    return;
+  }
+  await inTransaction(q.db, async (db) => {
+    const known = await payersOf(db, q);
+    const visits = await openBillingVisits(db, where, periodWindow(q.period), { fetchRows: q.fetchRows });
+    for (;;) {
+      const found = await visits.next(q.chunkSize ?? BILLING_CHUNK);
+      if (found.length === 0) break;
+      await onChunk(await chunkLines(db, q, found, known));
+    }
+    await visits.close();
+  });
+}
+
+/**
+ * Every billing line of a period at once (computeBillingChunks collected): what the billing export and a client's
+ * statement read.
+ * @returns lines by payer name, client last and first name, date and check-in.
+ */
+export async function computeBillingLines(q: BillingLinesQuery): Promise<BillingLine[]> {
+  const lines: BillingLine[] = [];
+  await computeBillingChunks(q, async (chunk) => {
+    lines.push(...chunk);
   });
   return lines.sort(
     (a, b) =>

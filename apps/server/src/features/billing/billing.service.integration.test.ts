@@ -8,6 +8,11 @@ import { shifts } from '../shifts/shifts.schema';
 import { ny } from '../shifts/shifts.test-support';
 import { seedMarch2025 } from '../file-exports/file-exports.march.test-support';
 import { exportFixtures } from '../file-exports/file-exports.test-support';
+import { callerOfUser } from '../../auth/caller-of-user';
+import { scopeOf } from '../../db/request-scope';
+import { inTransaction } from '../../db/transaction';
+import { users } from '../users/users.schema';
+import { computeBillingReport } from './billing.service';
 import { billingLines } from './billing.schema';
 
 /**
@@ -171,6 +176,40 @@ describe('computeBillingReport', () => {
     expect(mixed.size).toBe(before.size);
     expect(mixed.get(ids.noRate!)!.computedAt.toISOString()).toBe(privOnly.computedAt);
     expect(mixed.get(ids.a6!)!.id).toBe(after.get(ids.a6!)!.id);
+  });
+});
+
+describe('computing in chunks of clients', () => {
+  /**
+   * The report computed by the service as the company admin with `chunkSize` clients a chunk and `fetchRows` visit
+   * rows a cursor fetch, and its stored lines by shift id (without their ids and computing instants).
+   */
+  async function computeInChunks(chunkSize?: number, fetchRows?: number) {
+    const [user] = await x.db.select({ id: users.id }).from(users).where(eq(users.username, 'companyadmin'));
+    const caller = await callerOfUser(x.db, user!.id);
+    const out = await inTransaction(x.db, (tx) =>
+      computeBillingReport({ scope: scopeOf(tx, caller!), input: period, chunkSize, fetchRows }),
+    );
+    const lines = [...(await stored()).values()].map(({ id: _id, computedAt: _at, ...fields }) => fields);
+    return { out, lines: lines.sort((a, b) => a.shiftId - b.shiftId) };
+  }
+
+  it('stores the same lines and totals to the cent whatever the chunk size', async () => {
+    const whole = await computeInChunks();
+    expect(whole.lines.length).toBeGreaterThanOrEqual(6);
+    expect(whole.lines.some((l) => l.overAuthorization)).toBe(true);
+    // Fetches of 1 and 2 rows split the cursor's rows inside a client's visits and inside a visit's timesheets.
+    for (const [chunkSize, fetchRows] of [
+      [1, 1],
+      [2, 2],
+      [1, undefined],
+    ]) {
+      const chunked = await computeInChunks(chunkSize, fetchRows);
+      expect(chunked.out.byStatus).toEqual(whole.out.byStatus);
+      expect(chunked.out.billedAmountCents).toBe(whole.out.billedAmountCents);
+      expect(chunked.out.lines).toBe(whole.out.lines);
+      expect(chunked.lines).toEqual(whole.lines);
+    }
   });
 });
 

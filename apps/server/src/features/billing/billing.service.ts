@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { billingTotals } from '@hearth/shared/billing/billing.rules';
 import type { ComputeBillingReportInput, ComputeBillingReportOutput } from '@hearth/shared/billing/billing.schema';
 import { inBranchScope, type Scope } from '../../auth/scope';
@@ -6,15 +6,11 @@ import { AppError } from '../../errors/app-error';
 import { branches } from '../branches/branches.schema';
 import { modifiersText } from '../file-exports/file-exports.files';
 import { payerSources } from '../payer-sources/payer-sources.schema';
-import { computeBillingLines, type BillingLine } from './billing.lines';
+import { computeBillingChunks, type BillingLine } from './billing.lines';
+import { unnestColumn, type UnnestValue } from '../payroll/payroll.unnest';
+import type { Db } from '../../db/client';
 import { billingLines } from './billing.schema';
 import { inTransaction } from '../../db/transaction';
-
-/**
- * Rows per insert: 1,000-row inserts ran 4.5x faster than single rows (docs/architecture.md "Database"), 27 parameters
- * a row.
- */
-const INSERT_BATCH = 1_000;
 
 /**
  * The company a computation bills for: the branch's when `branchId` is given (it must be in the caller's scope),
@@ -49,43 +45,72 @@ async function companyOf(scope: Scope, input: ComputeBillingReportInput): Promis
   return companyId;
 }
 
-/** A computed line as billing_lines stores it. */
-function rowOf(line: BillingLine, meta: { companyId: number; from: string; to: string; at: Date; by: number }) {
-  return {
-    companyId: meta.companyId,
-    branchId: line.branchId,
-    periodFrom: meta.from,
-    periodTo: meta.to,
-    shiftId: line.shiftId,
-    clientId: line.clientId,
-    caregiverId: line.caregiverId,
-    payerSourceId: line.payerSourceId,
-    authorizationId: line.authorizationId,
-    visitDate: line.visitDate,
-    checkInAt: line.checkInAt,
-    checkOutAt: line.checkOutAt,
-    serviceCode: line.serviceCode,
-    modifiers: modifiersText(line.modifiers),
-    minutes: line.minutes,
-    units: line.units,
-    rateCents: line.rateCents,
-    amountCents: line.amountCents,
-    evvRequired: line.evvRequired,
-    evvVerified: line.evvVerified,
-    overAuthorization: line.overAuthorization,
-    status: line.status,
-    note: line.note,
-    computedAt: meta.at,
-    computedByUserId: meta.by,
-  };
+/** The billing_lines columns one chunk writes, each from a computed line. */
+const LINE_COLUMNS: [string, string, (line: BillingLine) => UnnestValue][] = [
+  ['branch_id', 'int', (l) => l.branchId],
+  ['shift_id', 'int', (l) => l.shiftId],
+  ['client_id', 'int', (l) => l.clientId],
+  ['caregiver_id', 'int', (l) => l.caregiverId],
+  ['payer_source_id', 'int', (l) => l.payerSourceId],
+  ['authorization_id', 'int', (l) => l.authorizationId],
+  ['visit_date', 'date', (l) => l.visitDate],
+  ['check_in_at', 'timestamptz', (l) => l.checkInAt.toISOString()],
+  ['check_out_at', 'timestamptz', (l) => l.checkOutAt.toISOString()],
+  ['service_code', 'text', (l) => l.serviceCode],
+  ['modifiers', 'text', (l) => modifiersText(l.modifiers)],
+  ['minutes', 'int', (l) => l.minutes],
+  ['units', 'int', (l) => l.units],
+  ['rate_cents', 'int', (l) => l.rateCents],
+  ['amount_cents', 'bigint', (l) => l.amountCents],
+  ['evv_required', 'bool', (l) => l.evvRequired],
+  ['evv_verified', 'bool', (l) => l.evvVerified],
+  ['over_authorization', 'bool', (l) => l.overAuthorization],
+  ['status', 'text', (l) => l.status],
+  ['note', 'text', (l) => l.note],
+];
+
+/**
+ * Writes one chunk's lines in one statement (insert ... select from unnest: one array parameter per column), the
+ * company, period, instant and user the same for every line.
+ */
+async function insertLines(
+  db: Db,
+  lines: BillingLine[],
+  meta: { companyId: number; from: string; to: string; at: Date; by: number },
+): Promise<void> {
+  if (lines.length === 0) return;
+  const names = sql.raw(LINE_COLUMNS.map(([name]) => name).join(', '));
+  const columns = sql.join(
+    LINE_COLUMNS.map(([, type, pick]) => unnestColumn(lines.map(pick), type)),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into billing_lines (${names}, company_id, period_from, period_to, computed_at, computed_by_user_id)
+    select u.*, ${meta.companyId}::int, ${meta.from}::date, ${meta.to}::date, ${meta.at.toISOString()}::timestamptz,
+      ${meta.by}::int
+    from unnest(${columns}) as u`);
+}
+
+/** Adds the totals of `next` (billingTotals of a chunk) into `into`. */
+function addTotals(into: ReturnType<typeof billingTotals>, next: ReturnType<typeof billingTotals>): void {
+  for (const [status, totals] of Object.entries(next.byStatus) as [
+    keyof typeof next.byStatus,
+    (typeof next.byStatus)[keyof typeof next.byStatus],
+  ][]) {
+    into.byStatus[status].lines += totals.lines;
+    into.byStatus[status].units += totals.units;
+    into.byStatus[status].amountCents += totals.amountCents;
+  }
+  into.billedAmountCents += next.billedAmountCents;
 }
 
 /**
  * Computes a period's billing lines and stores them for the billing report (computeBillingReport {from, to,
- * branchId?, payerSourceId?}; issue "Payroll, billing, reports" items 2 and 3). The lines are computeBillingLines'
+ * branchId?, payerSourceId?}; issue "Payroll, billing, reports" items 2 and 3). The lines are computeBillingChunks'
  * (the billing export's own). In one transaction it deletes the billing_lines of exactly this period (from and
  * to) of the company in the caller's scope, narrowed to the branch and, with `payerSourceId`, to that payer (plus
- * any earlier line of a shift now computed, e.g. one whose payer changed), then inserts the new lines in batches.
+ * any earlier line of a shift now computed, e.g. one whose payer changed), then writes the new lines a chunk of
+ * clients at a time (computeBillingChunks; per chunk one insert from unnest), the totals kept running.
  * Other periods' lines stay. computedAt is one instant (UTC) for the whole run, computedBy the signed-in user.
  * @returns {periodFrom, periodTo, computedAt, lines (count), byStatus {status: {lines, units, amountCents}},
  * billedAmountCents (billable + over_authorization, cents)}.
@@ -94,22 +119,20 @@ function rowOf(line: BillingLine, meta: { companyId: number; from: string; to: s
 export async function computeBillingReport({
   scope,
   input,
+  ...chunking
 }: {
   scope: Scope;
   input: ComputeBillingReportInput;
+  /** Clients per chunk (BILLING_CHUNK when omitted). */
+  chunkSize?: number;
+  /** Visit rows per cursor fetch (openBillingVisits' default when omitted). */
+  fetchRows?: number;
 }): Promise<ComputeBillingReportOutput> {
   const companyId = await companyOf(scope, input);
   const period = { from: input.from, to: input.to };
-  const lines = await computeBillingLines({
-    db: scope.db,
-    scope,
-    period,
-    companyId,
-    branchId: input.branchId,
-    payerSourceId: input.payerSourceId,
-  });
   const meta = { companyId, from: period.from, to: period.to, at: new Date(), by: scope.actorUserId };
-  const shiftIds = `{${lines.map((l) => l.shiftId).join(',')}}`;
+  const totals = billingTotals([]);
+  let count = 0;
   await inTransaction(scope.db, async (db) => {
     await db
       .delete(billingLines)
@@ -117,26 +140,35 @@ export async function computeBillingReport({
         and(
           eq(billingLines.periodFrom, period.from),
           eq(billingLines.periodTo, period.to),
-          or(
-            and(
-              eq(billingLines.companyId, companyId),
-              inBranchScope(scope, billingLines.branchId),
-              input.branchId ? eq(billingLines.branchId, input.branchId) : undefined,
-              input.payerSourceId ? eq(billingLines.payerSourceId, input.payerSourceId) : undefined,
-            ),
-            sql`${billingLines.shiftId} = any(${shiftIds}::int[])`,
-          ),
+          eq(billingLines.companyId, companyId),
+          inBranchScope(scope, billingLines.branchId),
+          input.branchId ? eq(billingLines.branchId, input.branchId) : undefined,
+          input.payerSourceId ? eq(billingLines.payerSourceId, input.payerSourceId) : undefined,
         ),
       );
-    for (let i = 0; i < lines.length; i += INSERT_BATCH) {
-      await db.insert(billingLines).values(lines.slice(i, i + INSERT_BATCH).map((line) => rowOf(line, meta)));
-    }
+    const query = { db, scope, period, companyId, branchId: input.branchId, payerSourceId: input.payerSourceId, ...chunking };
+    await computeBillingChunks(query, async (lines) => {
+      // An earlier line of a shift now computed (e.g. one whose payer changed) makes way for the new one.
+      const shiftIds = `{${lines.map((l) => l.shiftId).join(',')}}`;
+      await db
+        .delete(billingLines)
+        .where(
+          and(
+            eq(billingLines.periodFrom, period.from),
+            eq(billingLines.periodTo, period.to),
+            sql`${billingLines.shiftId} = any(${shiftIds}::int[])`,
+          ),
+        );
+      await insertLines(db, lines, meta);
+      count += lines.length;
+      addTotals(totals, billingTotals(lines));
+    });
   });
   return {
     periodFrom: period.from,
     periodTo: period.to,
     computedAt: meta.at.toISOString(),
-    lines: lines.length,
-    ...billingTotals(lines),
+    lines: count,
+    ...totals,
   };
 }

@@ -131,7 +131,7 @@ export async function loadExportVisits(
 }
 
 /** Whether the visit's local date lies in the period. */
-export function inPeriod(visit: ExportVisit, period: PayPeriod): boolean {
+export function inPeriod(visit: Pick<ExportVisit, 'date'>, period: PayPeriod): boolean {
   return visit.date >= period.from && visit.date <= period.to;
 }
 
@@ -139,7 +139,9 @@ export function inPeriod(visit: ExportVisit, period: PayPeriod): boolean {
  * Whether a visit counts as completed for payroll and billing: it has a worked span of at least a minute (both
  * effective times, or the completed status with no times at all).
  */
-export function isWorked(visit: ExportVisit): visit is ExportVisit & { span: NonNullable<ExportVisit['span']> } {
+export function isWorked<T extends Pick<ExportVisit, 'span' | 'minutes'>>(
+  visit: T,
+): visit is T & { span: NonNullable<ExportVisit['span']> } {
   return visit.span !== null && visit.minutes > 0;
 }
 
@@ -264,6 +266,147 @@ export async function openPayrollVisits(
       const mine = buffer.slice(0, end);
       buffer = buffer.slice(end);
       return payrollVisitsOf(mine);
+    },
+    async close() {
+      await db.execute(sql`close ${cursor}`);
+    },
+  };
+}
+
+/** A worked-or-not visit as billing reads it: the shift's billing columns, its timesheets' times and its span. */
+export interface BillingSourceVisit extends Omit<ExportVisit, 'shift' | 'sheets' | 'times'> {
+  shift: Pick<
+    ExportVisit['shift'],
+    'id' | 'branchId' | 'clientId' | 'caregiverId' | 'payerSourceId' | 'authorizationId' | 'serviceCode' | 'modifiers' | 'status'
+  >;
+  sheets: TimesheetTimes[];
+  times: EffectiveVisitTimes;
+}
+
+interface BillingRow extends Omit<PayrollRow, 'caregiver_id'> {
+  branch_id: number;
+  caregiver_id: number | null;
+  payer_source_id: number | null;
+  authorization_id: number | null;
+  modifiers: string[] | string;
+  reason_code: string | null;
+  time_zone: string;
+}
+
+/** The visits of `rows` (a shift's rows consecutive) as billing reads them, by the exports' rules (workedOf). */
+function billingVisitsOf(rows: readonly BillingRow[]): BillingSourceVisit[] {
+  const visits: BillingSourceVisit[] = [];
+  let i = 0;
+  while (i < rows.length) {
+    const first = rows[i]!;
+    const sheets: TimesheetTimes[] = [];
+    for (; i < rows.length && rows[i]!.id === first.id; i++) {
+      const r = rows[i]!;
+      if (r.sheet_id === null || r.sheet_id === undefined) continue;
+      const sheet = { checkIn: dateOf(r.in_ms), checkOut: dateOf(r.out_ms), checkInType: r.check_in_type };
+      sheets.push({ ...sheet, checkOutType: r.check_out_type, reasonCode: r.reason_code });
+    }
+    const startAt = new Date(Number(first.start_ms));
+    const shift = { status: first.status, startAt, endAt: new Date(Number(first.end_ms)) } as Parameters<typeof workedSpan>[0];
+    const { times, span, minutes } = workedOf(shift, sheets);
+    const modifiers = typeof first.modifiers === 'string' ? (JSON.parse(first.modifiers) as string[]) : first.modifiers;
+    visits.push({
+      shift: {
+        id: Number(first.id),
+        branchId: Number(first.branch_id),
+        clientId: Number(first.client_id),
+        caregiverId: first.caregiver_id === null ? null : Number(first.caregiver_id),
+        payerSourceId: first.payer_source_id === null ? null : Number(first.payer_source_id),
+        authorizationId: first.authorization_id === null ? null : Number(first.authorization_id),
+        serviceCode: first.service_code,
+        modifiers,
+        status: shift.status,
+      },
+      timeZone: first.time_zone,
+      sheets,
+      times,
+      span,
+      date: zoneCalendar(first.time_zone).localDate(span?.checkIn ?? times.checkIn ?? startAt),
+      minutes,
+    });
+  }
+  return visits;
+}
+
+/**
+ * The billing columns of the shifts matching `where` (on shifts aliased `s`) in the window, not cancelled, with
+ * their timesheets and branch zone, ordered by `order`: the window's rows are selected first (a materialized CTE:
+ * one scan of shifts, whatever index the order could walk) and then sorted.
+ */
+function billingSelect(where: SQL, window: { start: Date; end: Date }, order: SQL): SQL {
+  const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
+  return sql`
+    with w as materialized (
+      select s.id, s.branch_id, s.client_id, s.caregiver_id, s.payer_source_id, s.authorization_id, s.service_code,
+        s.modifiers, s.status, ${ms('s.start_at')} as start_ms, ${ms('s.end_at')} as end_ms, b.timezone as time_zone,
+        ${ms('t.check_in')} as in_ms, ${ms('t.check_out')} as out_ms, t.check_in_type, t.check_out_type, t.reason_code,
+        t.id as sheet_id
+      from shifts s join branches b on b.id = s.branch_id left join shift_timesheets t on t.shift_id = s.id
+      where ${inVisitWindow(WINDOW_COLUMNS_OF_S, window)} and ${where})
+    select * from w order by ${order}`;
+}
+
+/**
+ * The shifts matching `where` (on shifts aliased `s`) in the window, as openBillingVisits reads them, all at once:
+ * for sets a chunk bounds (the visits of a chunk's authorizations), lean columns instead of loadExportVisits' full
+ * rows mapped by the ORM.
+ */
+export async function loadBillingVisits(db: Db, where: SQL, window: { start: Date; end: Date }): Promise<BillingSourceVisit[]> {
+  return billingVisitsOf(rowsOf<BillingRow>(await db.execute(billingSelect(where, window, sql`id, sheet_id`))));
+}
+
+/** The visits of a window read a chunk of clients at a time, in client id order (see openBillingVisits). */
+export interface BillingVisitCursor {
+  /** The visits of the next `clients` clients (fewer at the end; none once every client was returned). */
+  next(clients: number): Promise<BillingSourceVisit[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * The shifts matching `where` (a condition on shifts aliased `s`) that are not cancelled and whose check-in (else
+ * scheduled start) lies in the UTC window, as loadExportVisits reads them (timesheets in id order, effective times,
+ * office edits winning, local date, worked minutes) but with billing's columns only and through a cursor in client
+ * id order, so a large agency's period is read a chunk of clients at a time (issue "The largest agencies"). The
+ * window's rows are selected first (a materialized CTE: one scan) and then sorted, as openPayrollVisits does. Must
+ * run inside a transaction. Callers narrow by local date (inPeriod) and isWorked afterwards.
+ * @param options name: unique among the transaction's open cursors; fetchRows: rows per FETCH (FETCH_ROWS).
+ */
+export async function openBillingVisits(
+  db: Db,
+  where: SQL,
+  window: { start: Date; end: Date },
+  options: { name?: string; fetchRows?: number } = {},
+): Promise<BillingVisitCursor> {
+  const { name = 'billing_visits', fetchRows = FETCH_ROWS } = options;
+  const cursor = sql.raw(name);
+  await db.execute(sql`declare ${cursor} no scroll cursor for ${billingSelect(where, window, sql`client_id, id, sheet_id`)}`);
+  let buffer: BillingRow[] = [];
+  let done = false;
+  /** The index of the first row after the first `clients` clients of the buffer, or -1 when they may go on. */
+  const endOf = (clients: number) => {
+    let seen = 0;
+    for (let i = 0; i < buffer.length; i++) {
+      if (i > 0 && buffer[i]!.client_id === buffer[i - 1]!.client_id) continue;
+      if (++seen > clients) return i;
+    }
+    return -1;
+  };
+  return {
+    async next(clients) {
+      while (!done && endOf(clients) < 0) {
+        const rows = rowsOf<BillingRow>(await db.execute(sql`fetch ${sql.raw(String(fetchRows))} from ${cursor}`));
+        if (rows.length < fetchRows) done = true;
+        buffer = buffer.length ? buffer.concat(rows) : rows;
+      }
+      const end = endOf(clients);
+      const mine = end < 0 ? buffer : buffer.slice(0, end);
+      buffer = end < 0 ? [] : buffer.slice(end);
+      return billingVisitsOf(mine);
     },
     async close() {
       await db.execute(sql`close ${cursor}`);
