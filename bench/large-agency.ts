@@ -155,7 +155,15 @@ export async function openLargeAgency(options: { scale: number }): Promise<Large
     await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   };
   const end = () => (kept && complete ? database?.close() : drop());
-  const onSignal = (signal: NodeJS.Signals) => void Promise.resolve(end()).finally(() => process.kill(process.pid, signal));
+  // Interrupted: the database is dropped first (FORCE ends the running statements), then the pool is closed.
+  const interrupted = async () => {
+    if (!(kept && complete)) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await database?.close();
+  };
+  const onSignal = (signal: NodeJS.Signals) =>
+    void interrupted()
+      .catch((error: unknown) => console.error(error))
+      .finally(() => process.kill(process.pid, signal));
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
     let record = await lock?.read(name);
