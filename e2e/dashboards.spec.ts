@@ -53,11 +53,12 @@ test('the dashboards show the demo agency’s week, EVV compliance with drill-do
       `${x.getFullYear()}-${String(x.getMonth() + 1).padStart(2, '0')}-${String(x.getDate()).padStart(2, '0')}`;
     return { from: iso(new Date(sunday.getTime() - 28 * 86_400_000)), to: iso(new Date(sunday.getTime() - 86_400_000)) };
   });
-  const evv = await queryAs<{ totals: Evv; caregivers: (Evv & { caregiverId: number; name: string })[] }>(
+  // The busiest caregivers first, as the table shows them once sorted by visits (ties by name).
+  const evv = await queryAs<{ totals: Evv; list: { total: number; rows: (Evv & { id: number; name: string })[] } }>(
     request,
     'companyadmin',
     'getEvvDashboard',
-    evvPeriod,
+    { ...evvPeriod, sort: 'visits', desc: true },
   );
   expect(evv.totals.visits).toBeGreaterThan(0);
   expect(evv.totals.geofenceExceptions + evv.totals.manualEdits + evv.totals.lateCheckIns).toBeGreaterThan(0);
@@ -66,9 +67,14 @@ test('the dashboards show the demo agency’s week, EVV compliance with drill-do
   expect(await statOf(main, 'Manual edits')).toBe(String(evv.totals.manualEdits));
   expect(await statOf(main, 'Geofence exceptions')).toBe(String(evv.totals.geofenceExceptions));
   const caregivers = page.getByRole('table', { name: 'Caregivers' });
-  await expect(caregivers.locator('tbody tr')).toHaveCount(evv.caregivers.length);
+  const shown = Math.min(evv.list.total, 50);
+  await expect(caregivers.locator('tbody tr')).toHaveCount(shown);
+  await expect(page.getByTestId('evv-list-range')).toHaveText(`1–${shown} of ${evv.list.total}`);
   await caregivers.getByRole('button', { name: 'Visits' }).click();
   await expect(caregivers.getByRole('columnheader', { name: 'Visits' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/sort=visits&desc=1/);
+  // The server sorts: the first row is the busiest caregiver of all, not of the page shown before.
+  await expect(caregivers.locator('tbody tr').first().getByRole('link')).toHaveText(evv.list.rows[0]!.name);
   await page.screenshot({ path: artifact('dashboards-evv-caregivers.png'), fullPage: true });
   await expectAccessible(page, 'EVV dashboard');
 
@@ -82,10 +88,10 @@ test('the dashboards show the demo agency’s week, EVV compliance with drill-do
   await expect(page.locator('svg.recharts-surface')).toHaveCount(2);
   await page.screenshot({ path: artifact('dashboards-evv-trends.png'), fullPage: true });
 
-  const busiest = [...evv.caregivers].sort((a, b) => b.visits - a.visits)[0]!;
+  const busiest = evv.list.rows[0]!;
   await page.getByRole('tab', { name: 'Caregivers' }).click();
   await page.getByRole('link', { name: busiest.name }).first().click();
-  await expect(page).toHaveURL(new RegExp(`/dashboard/evv/caregiver/${busiest.caregiverId}\\?`));
+  await expect(page).toHaveURL(new RegExp(`/dashboard/evv/caregiver/${busiest.id}\\?`));
   await expect(page.getByRole('heading', { name: busiest.name })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Visits' }).locator('tbody tr')).toHaveCount(busiest.visits);
   expect(await statOf(main, 'Compliant')).toBe(String(busiest.compliant));
