@@ -102,11 +102,18 @@ async function measureEngine(
     const caregivers = [];
     for (const c of plan.caregivers) caregivers.push({ token: await signIn(base, c.username), visits: c.visits });
     const actors = { branchId: plan.branchId, week: plan.week, officeToken, caregivers };
+    // The embedded database runs queries one at a time on the server's thread, so requests autocannon gave up on
+    // may still be queued when a run ends: one more read through the database waits for them before the next run.
+    const weekUrl = `${base}/api/trpc/getShifts?input=${encodeURIComponent(JSON.stringify({ branchId: plan.branchId, ...plan.week }))}`;
+    const drain = () =>
+      fetch(weekUrl, { headers: { authorization: `Bearer ${officeToken}`, origin: base } }).then((r) => r.text());
     await runLoadMix(base, loadMixRequests(base, actors), { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+    await drain();
     const warmRss = procMb(pid, 'status', 'VmRSS');
     const kinds = new Map<MixKind, number[]>();
     const record = (kind: MixKind, ms: number) => kinds.set(kind, [...(kinds.get(kind) ?? []), ms]);
     const mix = await runLoadMix(base, loadMixRequests(base, actors, record), { connections: CONNECTIONS, seconds: SECONDS });
+    await drain();
     const health = await runLoadMix(base, [{ method: 'GET', path: '/api/health' }], {
       connections: CONNECTIONS,
       seconds: SECONDS,
