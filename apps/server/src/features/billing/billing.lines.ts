@@ -94,15 +94,18 @@ function unitsOf(visit: Visit, service: Service | undefined): number {
 
 /**
  * The visits over their authorization among `taken` (visitsOverAuthorization): every worked visit the payer takes
- * on the authorizations concerned, over the authorizations' whole dates, counts (the period's and the others).
+ * on the authorizations concerned, from the authorizations' first dates to the period's end, counts (the period's
+ * and earlier ones; later ones come after every visit of the period in date order and change no flag of it).
  */
-async function overAuthorization(db: Db, taken: Worked[], payers: Map<number, Payer>, services: Service[]) {
+async function overAuthorization(db: Db, period: PayPeriod, taken: Worked[], payers: Map<number, Payer>, services: Service[]) {
   const ids = [...new Set(taken.flatMap((l) => (l.shift.authorizationId ? [l.shift.authorizationId] : [])))];
   if (ids.length === 0) return { over: new Set<number>(), numbers: new Map<number, string | null>() };
   const auths = await db.select().from(clientAuthorizations).where(anyOf(clientAuthorizations.id, ids));
   const limits = new Map<number, AuthorizationLimits>(auths.map((a) => [a.id, a]));
   const from = auths.reduce((min, a) => (a.startDate < min ? a.startDate : min), auths[0]!.startDate);
-  const to = auths.reduce((max, a) => (a.endDate > max ? a.endDate : max), auths[0]!.endDate);
+  const last = auths.reduce((max, a) => (a.endDate > max ? a.endDate : max), auths[0]!.endDate);
+  // Visits are counted in date order, so none dated after the period changes a flag of the period's visits.
+  const to = last < period.to ? last : period.to;
   const visits = await loadBillingVisits(
     db,
     sql`s.authorization_id = any(${`{${ids.join(',')}}`}::int[])`,
@@ -179,7 +182,7 @@ async function chunkLines(
     (v): v is BillingSourceVisit & Worked => inPeriod(v, q.period) && isWorked(v) && payers.has(v.shift.payerSourceId!),
   );
   const taken = worked.filter((v) => payerTakes(v, payers.get(v.shift.payerSourceId!)));
-  const { over, numbers } = await overAuthorization(db, taken, payers, services);
+  const { over, numbers } = await overAuthorization(db, q.period, taken, payers, services);
   const clientById = await byIds(
     worked.map((v) => v.shift.clientId),
     (ids) => db.select().from(clients).where(anyOf(clients.id, ids)),
