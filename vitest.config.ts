@@ -5,7 +5,7 @@ export default defineConfig({
   // The web app's `@/` alias, as in apps/web/vite.config.ts.
   resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
   test: {
-    include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     // Several server processes behind HAProxy: npm run test:cluster (vitest.cluster.config.ts).
     exclude: ['**/node_modules/**', '**/*.cluster.test.ts'],
     globalSetup: ['apps/server/src/test/global-setup.ts'],
