@@ -57,7 +57,7 @@ interface Figures {
 }
 
 /** Starts `setup`'s servers (and HAProxy) on database `url`; @returns the base URL and how to stop everything. */
-async function startSetup(setup: Setup, url: string, dataDir: string) {
+async function startSetup(setup: Setup, url: string, dataDir: string, secret: string) {
   const servers: ServerProcess[] = [];
   let balancer: Balancer | null = null;
   const stop = async () => {
@@ -70,7 +70,7 @@ async function startSetup(setup: Setup, url: string, dataDir: string) {
     const env = {
       DATABASE_URL: url,
       DATA_DIR: dataDir,
-      BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
+      BETTER_AUTH_SECRET: secret,
       SIGN_IN_RATE_LIMIT_MAX: '1000',
       SIGN_IN_ACCOUNT_RATE_LIMIT_MAX: '1000',
     };
@@ -94,8 +94,8 @@ async function startSetup(setup: Setup, url: string, dataDir: string) {
 }
 
 /** Signs the mix's actors in at `base`, warms up, then measures the mix and the /api/health baseline. */
-async function measure(setup: Setup, url: string, dataDir: string, plan: LoadMixPlan): Promise<Figures> {
-  const { base, stop } = await startSetup(setup, url, dataDir);
+async function measure(setup: Setup, url: string, dataDir: string, plan: LoadMixPlan, secret: string): Promise<Figures> {
+  const { base, stop } = await startSetup(setup, url, dataDir, secret);
   try {
     const officeToken = await signIn(base, 'companyadmin');
     const caregivers = [];
@@ -149,8 +149,10 @@ async function runScale(scale: number) {
       `\n${sizeLabel(agency.size)}: ${agency.visits.toLocaleString('en-US')} visits; mix of ${CONNECTIONS} connections, ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up; ${plan.caregivers.length} caregivers checking in`,
     );
     const figures: [Setup, Figures][] = [];
+    // One session secret for the scale: the first start encrypts the mix's caregivers' authenticator secrets with it.
+    const secret = randomBytes(32).toString('base64url');
     for (const setup of SETUPS) {
-      const f = await measure(setup, url.toString(), dataDir, plan);
+      const f = await measure(setup, url.toString(), dataDir, plan, secret);
       printFigures(setup, f);
       figures.push([setup, f]);
     }

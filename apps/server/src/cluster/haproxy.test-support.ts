@@ -36,6 +36,8 @@ export function haproxyConfig(port: number, backends: Backend[]): string {
     '  timeout client 1h',
     '  timeout server 1h',
     '  timeout http-request 10s',
+    // A process busy with a burst answers its health check late; only five missed checks in a row take it out.
+    '  timeout check 10s',
     'frontend hearth_web',
     `  bind 127.0.0.1:${port}`,
     '  http-request set-var(req.pin) path,field(3,/) if { path_beg /via/ }',
@@ -46,7 +48,7 @@ export function haproxyConfig(port: number, backends: Backend[]): string {
     '  option httpchk GET /api/health',
     `  http-response set-header ${SERVED_BY_HEADER} %[srv_name]`,
     ...backends.map((b) => `  use-server ${b.name} if { var(req.pin) -m str ${b.name} }`),
-    ...backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check inter 2s`),
+    ...backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check inter 2s fall 5 rise 1`),
     '',
   ].join('\n');
 }
