@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -64,6 +65,17 @@ export function haproxyBinary(): string {
   return fs.existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy';
 }
 
+/** Whether a TCP connection to 127.0.0.1:`port` is accepted (then closed). */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 /** A running HAProxy. */
 export interface Balancer {
   /** http://127.0.0.1:port */
@@ -95,6 +107,11 @@ export async function startHaproxy(port: number, backends: Backend[]): Promise<B
     }
   });
   child.removeAllListeners('exit');
+  // The start-up line can come just before the socket accepts: the first connection is retried until it does.
+  for (let tried = 0; !(await accepts(port)); tried += 1) {
+    if (tried >= 100) throw new Error(`haproxy does not accept connections on ${port}: ${said.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {
