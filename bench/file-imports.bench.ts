@@ -14,6 +14,9 @@
  *
  *   SYNTHEA_DIR=path/to/synthea/csv BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:imports
  *
+ * BENCH_IMPORT_ROWS sets the rows of each generated file (default 100,000, the target's size), e.g. 20000 for a
+ * quick check while developing; the ratio to COPY is then of that size.
+ *
  * SYNTHEA_DIR names a full Synthea CSV export (the 15 s target is for its 5,855 providers); without it the bench
  * runs on the repository's trimmed sample, whose (b) is then a smoke run rather than the target's measure.
  *
@@ -38,7 +41,8 @@ import { DEMO_PASSWORD } from '../packages/shared/src/app/app.constants';
 import { stats } from './large-agency';
 import { machineLoad } from './machine-load';
 
-const ROWS = 100_000;
+/** Rows of each generated file (BENCH_IMPORT_ROWS, default 100,000: the target's size; fewer for a quick profile). */
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 /** Imports of ROWS rows timed on PostgreSQL (BENCH_IMPORT_RUNS), for a median and a p95 beside COPY's. */
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
 /** Issue "The largest agencies": an import of 100,000 rows costs at most 20 times a COPY of the same file. */
@@ -204,7 +208,7 @@ async function postgresImport(): Promise<void> {
     const copies: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const text = generatePatients(ROWS);
-      const file = path.join(dir, `patients-100k-${run}.csv`);
+      const file = path.join(dir, `patients-${ROWS}-${run}.csv`);
       fs.writeFileSync(file, text);
       const bytes = Buffer.from(text, 'utf8');
       if (run === 0) {
@@ -215,7 +219,7 @@ async function postgresImport(): Promise<void> {
         const columns = header.map((h) => `"${h.toLowerCase()}" text`).join(', ');
         await adminQuery(databaseUrl(serverUrl, name), `create table bench_copy (${columns})`);
       }
-      const { seconds, result } = await hearth.importFile('synthea-patients', `patients-100k-${run}.csv`, bytes);
+      const { seconds, result } = await hearth.importFile('synthea-patients', `patients-${ROWS}-${run}.csv`, bytes);
       if (result.status !== 'completed') throw new Error(`the import ended ${String(result.status)}: ${String(result.error)}`);
       console.log(
         `  run ${run + 1}: import (queue, PUT, job, completed) ${seconds.toFixed(2)} s, ${rate(ROWS, seconds)}; created ${String(result.createdCount)}, errors ${String(result.errorCount)} (${machineLoad()})`,

@@ -32,7 +32,7 @@ import { sendUserNotification } from '../notifications/notifications.service';
  */
 
 /** Rows per batch transaction: large enough for set-based writes, small enough for steady progress. */
-export const BATCH_ROWS = 500;
+export const BATCH_ROWS = 2000;
 
 /** Keys longer than this are refused (ids of other systems are short; this bounds the lookups). */
 const MAX_KEY_LENGTH = 200;
@@ -115,34 +115,49 @@ async function importRows(
     .from(fileImportRows)
     .where(eq(fileImportRows.fileImportId, file.id))) as [{ last: number }];
 
+  // The next batch is read and mapped while the one before it is written (one write at a time, in file order), so
+  // the parsing and checks of the file run beside the database's work instead of after it.
+  let writing: Promise<unknown> | null = null;
+  const write = async (rows: BatchRow[]) => {
+    if (writing) await writing;
+    signal.throwIfAborted();
+    writing = writeBatch(deps.db, context, rows);
+    // Awaited before the next write and at the end, where a failure is thrown; never an unhandled rejection.
+    writing.catch(() => {});
+  };
   let batch: BatchRow[] = [];
   let header = true;
-  for await (const record of readRecords(await openFile(deps, file.storageKey), formatOf(file))) {
-    if (header) {
-      header = false;
-      continue;
+  try {
+    for await (const record of readRecords(await openFile(deps, file.storageKey), formatOf(file))) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      if (record.line <= last) continue;
+      const data = rowData(surveyed.headers, record.cells);
+      const values = rowValues(record.cells, surveyed.plan, type.defaults, fieldKeys);
+      const externalId = values.externalId ?? '';
+      const ref = { line: record.line, externalId };
+      let error = record.problem ? errorRow(ref, record.problem) : null;
+      if (!error && externalId === '') error = errorRow(ref, `${keyLabel} is required`);
+      if (!error && externalId.length > MAX_KEY_LENGTH)
+        error = errorRow(ref, `${keyLabel} is longer than ${MAX_KEY_LENGTH} characters`);
+      if (!error && seen.has(externalId))
+        error = errorRow(ref, `${keyLabel} ${externalId} is also on line ${seen.get(externalId)}`);
+      if (externalId !== '' && !seen.has(externalId)) seen.set(externalId, record.line);
+      batch.push({ line: record.line, data, row: error ? null : { line: record.line, externalId, values }, error });
+      if (batch.length >= BATCH_ROWS) {
+        await write(batch);
+        batch = [];
+      }
     }
-    if (record.line <= last) continue;
-    const data = rowData(surveyed.headers, record.cells);
-    const values = rowValues(record.cells, surveyed.plan, type.defaults, fieldKeys);
-    const externalId = values.externalId ?? '';
-    const ref = { line: record.line, externalId };
-    let error = record.problem ? errorRow(ref, record.problem) : null;
-    if (!error && externalId === '') error = errorRow(ref, `${keyLabel} is required`);
-    if (!error && externalId.length > MAX_KEY_LENGTH)
-      error = errorRow(ref, `${keyLabel} is longer than ${MAX_KEY_LENGTH} characters`);
-    if (!error && seen.has(externalId))
-      error = errorRow(ref, `${keyLabel} ${externalId} is also on line ${seen.get(externalId)}`);
-    if (externalId !== '' && !seen.has(externalId)) seen.set(externalId, record.line);
-    batch.push({ line: record.line, data, row: error ? null : { line: record.line, externalId, values }, error });
-    if (batch.length >= BATCH_ROWS) {
-      signal.throwIfAborted();
-      await writeBatch(deps.db, context, batch);
-      batch = [];
-    }
+    if (batch.length) await write(batch);
+    await writing;
+    signal.throwIfAborted();
+  } finally {
+    // A write still running when the reading fails ends before the import's outcome is written.
+    await (writing as Promise<unknown> | null)?.catch(() => {});
   }
-  signal.throwIfAborted();
-  if (batch.length) await writeBatch(deps.db, context, batch);
 }
 
 /** The import's row while this attempt (its runner token) still runs it: recovery changes the status when it takes it for stopped. */

@@ -115,7 +115,8 @@ export async function* csvRecords(source: AsyncIterable<Buffer | Uint8Array | st
       const problem = problems.get(i);
       if (problem?.code === 'InvalidQuotes')
         record.problem = 'A quoted value of this line is malformed (a " inside it must be doubled)';
-      line += 1 + cells.reduce((n, cell) => n + (cell.split('\n').length - 1), 0);
+      line += 1;
+      for (const cell of cells) for (let i = cell.indexOf('\n'); i !== -1; i = cell.indexOf('\n', i + 1)) line += 1;
       if (!isBlank(cells) || record.problem) yield record;
     }
   };

@@ -64,7 +64,7 @@ export interface ImportTargetDefinition {
   actions: [create: string, update: string];
   fields: ImportField[];
   /**
-   * Writes a batch (at most a few hundred rows, distinct keys) in `ctx.db`'s transaction.
+   * Writes a batch (at most BATCH_ROWS of file-imports.job.ts, 2,000 rows; distinct keys) in `ctx.db`'s transaction.
    * @returns one outcome per row, any order.
    */
   upsertBatch(ctx: BatchContext, rows: ImportRow[]): Promise<RowOutcome[]>;
