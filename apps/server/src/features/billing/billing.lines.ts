@@ -26,6 +26,7 @@ import {
 import { inTransaction } from '../../db/transaction';
 import { payerSources, payerSourceServices } from '../payer-sources/payer-sources.schema';
 import { DEFAULT_UNIT_RULE } from '../shifts/shifts.units';
+import { SORT_MEMORY } from '../payroll/payroll.compute';
 
 type Payer = typeof payerSources.$inferSelect;
 type Service = typeof payerSourceServices.$inferSelect;
@@ -185,11 +186,19 @@ async function chunkLines(
   const { over, numbers } = await overAuthorization(db, q.period, taken, payers, services);
   const clientById = await byIds(
     worked.map((v) => v.shift.clientId),
-    (ids) => db.select().from(clients).where(anyOf(clients.id, ids)),
+    (ids) =>
+      db
+        .select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName, medicaidId: clients.medicaidId })
+        .from(clients)
+        .where(anyOf(clients.id, ids)),
   );
   const caregiverById = await byIds(
     worked.flatMap((v) => (v.shift.caregiverId ? [v.shift.caregiverId] : [])),
-    (ids) => db.select().from(caregivers).where(anyOf(caregivers.id, ids)),
+    (ids) =>
+      db
+        .select({ id: caregivers.id, firstName: caregivers.firstName, lastName: caregivers.lastName })
+        .from(caregivers)
+        .where(anyOf(caregivers.id, ids)),
   );
   return worked.map((visit): BillingLine => {
     const { shift } = visit;
@@ -276,6 +285,8 @@ export async function computeBillingChunks(
     return;
   }
   await inTransaction(q.db, async (db) => {
+    // The cursor's sort by client in memory (payroll.compute.ts SORT_MEMORY).
+    await db.execute(sql.raw(`set local work_mem = '${SORT_MEMORY}'`));
     const known = await payersOf(db, q);
     const visits = await openBillingVisits(db, where, periodWindow(q.period), { fetchRows: q.fetchRows });
     for (;;) {

@@ -42,6 +42,12 @@ function caregiverIdIn(scope: Pick<Scope, 'level' | 'companyId' | 'branchIds'>, 
 /** Caregivers per chunk: their visits of the period's workweeks (about 40 each) held at once, a few MB. */
 export const PAYROLL_CHUNK = 2_000;
 
+/**
+ * Memory of the cursor's sort by caregiver (set local, until the request's transaction ends): the window's rows of a
+ * large agency (about 2,000,000 at full size, 120 bytes each) spill to disk in many merge passes at the default 4MB.
+ */
+export const SORT_MEMORY = '256MB';
+
 /** What a payroll computation covers and how it is cut. */
 export interface PayrollRun {
   db: Db;
@@ -141,13 +147,17 @@ async function chunkLines(
     if (inPeriod.has(v.id)) mine.miles += milesOf.get(v.id) ?? 0;
     byCaregiver.set(v.caregiverId, mine);
   }
+  // One company's settings parsed once a chunk (the same JSON on every row of its caregivers).
+  const settingsOf = new Map<number, ReturnType<typeof parsePayrollSettings>>();
   return people.flatMap(({ payRates, settings, ...caregiver }) => {
     const mine = byCaregiver.get(caregiver.id);
+    let parsed = settingsOf.get(caregiver.companyId);
+    if (!parsed) settingsOf.set(caregiver.companyId, (parsed = parsePayrollSettings(settings)));
     const fields = payrollForCaregiver({
       visits: mine?.visits ?? [],
       period,
       timeZone: caregiver.timeZone,
-      settings: parsePayrollSettings(settings),
+      settings: parsed,
       payRates,
       mileageHundredths: mine?.miles ?? 0,
       deductionCents: advances.get(caregiver.id) ?? 0,
@@ -175,6 +185,7 @@ export async function computePayrollChunks(
 ): Promise<void> {
   const { scope, period, branchId = null, chunkSize = PAYROLL_CHUNK } = run;
   await inTransaction(run.db, async (db) => {
+    await db.execute(sql.raw(`set local work_mem = '${SORT_MEMORY}'`));
     const inRun = { ...run, db };
     const caregiverIn = caregiverIdIn(scope, branchId, sql`s.caregiver_id`);
     const visits = await openPayrollVisits(db, caregiverIn, periodWindow(period, 7), { fetchRows: run.fetchRows });
