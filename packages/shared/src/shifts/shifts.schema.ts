@@ -139,6 +139,27 @@ export const ZShiftOutput = z.object({
 });
 export type ShiftOutput = z.infer<typeof ZShiftOutput>;
 
+/**
+ * A shift as a calendar window lists it (getShifts): what a calendar card, a visit picker and a drag need (times in
+ * UTC, the branch's zone, status, the two parties' names, the service). The rest of a visit (timesheets, check-ins,
+ * flags, notes) comes from getShift when one is opened: a branch's week is thousands of shifts.
+ */
+export const ZShiftListItem = ZShiftOutput.pick({
+  id: true,
+  branchId: true,
+  timezone: true,
+  clientId: true,
+  clientName: true,
+  caregiverId: true,
+  caregiverName: true,
+  serviceCode: true,
+  modifiers: true,
+  startTimestamp: true,
+  endTimestamp: true,
+  status: true,
+});
+export type ShiftListItem = z.infer<typeof ZShiftListItem>;
+
 /** A warning about a shift being saved (shown before confirming; the save is not refused). */
 export const ZShiftWarning = z.object({
   code: z.enum(['client_double_booked', 'authorization_exceeded', 'overtime', 'credential_expires', 'max_weekly_hours']),

@@ -12,6 +12,7 @@ import {
   ZScheduleIdInput,
   ZShiftChangeOutput,
   ZShiftCommentOutput,
+  ZShiftListItem,
   ZShiftOutput,
   ZShiftReminderOutput,
   ZShiftSaveOutput,
@@ -37,10 +38,10 @@ export const shiftsRouter = router({
     .input(ZIdInput)
     .output(ZShiftOutput)
     .query(({ ctx, input }) => shiftsService.getShift({ scope: ctx.scope, input })),
-  /** Shifts overlapping {after, before} (UTC), narrowed by client, caregiver or branch -> ShiftOutput[]. */
+  /** Shifts overlapping {after, before} (UTC), narrowed by client, caregiver or branch -> ShiftListItem[] (the calendar's fields). */
   getShifts: permissionProcedure
     .input(ZGetShiftsInput)
-    .output(z.array(ZShiftOutput))
+    .output(z.array(ZShiftListItem))
     .query(({ ctx, input }) => shiftsService.getShifts({ scope: ctx.scope, input })),
   /** Visits running late in the caller's branches {branchId?} (no check-in 15 minutes after the start) -> LateVisitOutput[]. */
   getLateVisits: permissionProcedure

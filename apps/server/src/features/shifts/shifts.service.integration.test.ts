@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { ClientAuthorizationOutput } from '@hearth/shared/clients/client-authorizations.schema';
-import type { ShiftChangeOutput, ShiftOutput, ShiftSaveOutput } from '@hearth/shared/shifts/shifts.schema';
+import {
+  ZShiftListItem,
+  type ShiftChangeOutput,
+  type ShiftListItem,
+  type ShiftOutput,
+  type ShiftSaveOutput,
+} from '@hearth/shared/shifts/shifts.schema';
 import { startTestApp, type TestApp, type TrpcBody } from '../../test/test-app';
 import { NO_CHAT, type Scope } from '../../auth/scope';
 import { AppError } from '../../errors/app-error';
@@ -79,20 +85,27 @@ describe('create, read and list', () => {
       endTimestamp: ny('2031-06-04 10:00'),
     });
     expect(open).toMatchObject({ caregiverId: null, caregiverName: null, payerSourceId: null, authorizationId: null });
-    const week = await f.api.ok<ShiftOutput[]>('query', 'getShifts', {
+    const week = await f.api.ok<ShiftListItem[]>('query', 'getShifts', {
       after: '2031-06-01T04:00:00Z',
       before: '2031-06-08T04:00:00Z',
       clientId: eva.id,
     });
     expect(week.map((s) => s.id)).toEqual([id, open.id]);
-    const byCaregiver = await f.api.ok<ShiftOutput[]>('query', 'getShifts', {
+    // The list carries the calendar's fields only, with the same values getShift gives (times in UTC, names).
+    expect(week).toEqual([
+      ZShiftListItem.parse(await f.api.ok<ShiftOutput>('query', 'getShift', { id })),
+      ZShiftListItem.parse(await f.api.ok<ShiftOutput>('query', 'getShift', { id: open.id })),
+    ]);
+    expect(week[0]).not.toHaveProperty('timesheets');
+    expect(week[1]).toMatchObject({ caregiverId: null, caregiverName: null, startTimestamp: '2031-06-04T13:00:00.000Z' });
+    const byCaregiver = await f.api.ok<ShiftListItem[]>('query', 'getShifts', {
       after: '2031-06-01T04:00:00Z',
       before: '2031-06-08T04:00:00Z',
       caregiverId: maria.id,
     });
     expect(byCaregiver.map((s) => s.id)).toEqual([id]);
     // Overlapping the window is enough: a window starting mid-visit still lists it.
-    const midVisit = await f.api.ok<ShiftOutput[]>('query', 'getShifts', {
+    const midVisit = await f.api.ok<ShiftListItem[]>('query', 'getShifts', {
       after: '2031-06-03T15:00:00Z',
       before: '2031-06-03T16:00:00Z',
       clientId: eva.id,
@@ -285,7 +298,7 @@ describe('dry run and scope', () => {
     ).toMatchObject({ status: 404, message: `Client ${worcesterClient.id} not found` });
     const window = { after: '2031-06-18T00:00:00Z', before: '2031-06-19T00:00:00Z', branchId: f.worcester.id };
     expect(await f.api.ok('query', 'getShifts', window)).toEqual([]);
-    expect((await f.api.ok<ShiftOutput[]>('query', 'getShifts', window, 'rvp')).map((s) => s.id)).toEqual([theirs.id]);
+    expect((await f.api.ok<ShiftListItem[]>('query', 'getShifts', window, 'rvp')).map((s) => s.id)).toEqual([theirs.id]);
     expect(
       (
         await f.api.fail(
@@ -564,10 +577,9 @@ describe('deleteShift', () => {
     });
     const window = { after: '2031-07-02T00:00:00Z', before: '2031-07-03T00:00:00Z', clientId: lia.id };
     expect(await f.api.ok('query', 'getShifts', window)).toEqual([]);
-    const withCancelled = await f.api.ok<ShiftOutput[]>('query', 'getShifts', { ...window, includeCancelled: true });
-    expect(withCancelled).toEqual([
-      expect.objectContaining({ id: assigned.id, status: 'cancelled', cancelReason: 'Client moved' }),
-    ]);
+    const withCancelled = await f.api.ok<ShiftListItem[]>('query', 'getShifts', { ...window, includeCancelled: true });
+    expect(withCancelled).toEqual([expect.objectContaining({ id: assigned.id, status: 'cancelled' })]);
+    expect(await f.api.ok('query', 'getShift', { id: assigned.id })).toMatchObject({ cancelReason: 'Client moved' });
     expect(await f.api.fail('mutation', 'updateShift', { id: assigned.id, notes: 'x' })).toMatchObject({
       status: 400,
       message: `Shift ${assigned.id} is cancelled: it cannot be changed`,

@@ -4,6 +4,7 @@ import {
   type CreateShiftInput,
   type DeleteShiftInput,
   type GetShiftsInput,
+  type ShiftListItem,
   type ShiftOutput,
   type ShiftSaveOutput,
   type UpdateShiftInput,
@@ -21,6 +22,7 @@ import { assertShiftUnlocked, recordOverride, type LockedAction } from '../pay-p
 import { shiftPatterns, shiftPickupInvitations, shifts } from './shifts.schema';
 import { findShift, fullName } from './shifts.lookup';
 import { loadShifts } from './shifts.output';
+import { loadShiftList } from './shifts.list';
 import { assertCaregiverFree, guardedWrite, type CaregiverSlot } from './shifts.conflict';
 import { shiftWarnings, type ShiftDraft } from './shifts.warnings';
 import { notifyVisitChange } from '../notifications/visit-changes.notify';
@@ -170,14 +172,14 @@ export async function getShift({ scope, input }: { scope: Scope; input: { id: nu
 /**
  * The shifts of a calendar window (getShifts {after, before, clientId?, caregiverId?, branchId?,
  * includeCancelled?}): those in the caller's branch scope overlapping [after, before) (UTC), cancelled ones only
- * when asked, ordered by start -> ShiftOutput[]. Two queries in all (shifts, then their timesheets). A shift lasts
- * at most MAX_SHIFT_MINUTES, which bounds the start from below so the (branch_id | client_id | caregiver_id,
- * start_at) indexes serve the window.
+ * when asked, ordered by start -> ShiftListItem[] (the calendar's fields; getShift gives a visit's timesheets and
+ * the rest). One query. A shift lasts at most MAX_SHIFT_MINUTES, which bounds the start from below so the
+ * (branch_id | client_id | caregiver_id, start_at) indexes serve the window.
  */
-export async function getShifts({ scope, input }: { scope: Scope; input: GetShiftsInput }): Promise<ShiftOutput[]> {
+export async function getShifts({ scope, input }: { scope: Scope; input: GetShiftsInput }): Promise<ShiftListItem[]> {
   const after = new Date(input.after);
   const before = new Date(input.before);
-  return loadShifts(
+  return loadShiftList(
     scope,
     and(
       lt(shifts.startAt, before),

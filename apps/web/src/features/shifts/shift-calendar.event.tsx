@@ -1,6 +1,6 @@
 import type { EventContentArg, EventInput } from '@fullcalendar/core';
 import type { ShiftStatus } from '@hearth/shared/shifts/shifts.constants';
-import type { ShiftOutput } from '@hearth/shared/shifts/shifts.schema';
+import type { ShiftListItem } from '@hearth/shared/shifts/shifts.schema';
 import { useTranslation } from 'react-i18next';
 import classes from './shift-calendar.module.css';
 import { isOpenShift, otherPartyName, serviceText, shiftSummary, type ScheduleParty } from './shift-display';
@@ -20,7 +20,7 @@ const STATUS_CLASSES: Record<ShiftStatus, string> = {
  * open shifts marked, the shift itself in `extendedProps.shift`; only a scheduled one can be dragged, and only when
  * the user may move shifts (`canMove`).
  */
-export function shiftEvents(shifts: ShiftOutput[], party: ScheduleParty, canMove: boolean): EventInput[] {
+export function shiftEvents(shifts: ShiftListItem[], party: ScheduleParty, canMove: boolean): EventInput[] {
   return shifts.map((s) => ({
     id: String(s.id),
     start: s.startTimestamp,
@@ -34,7 +34,7 @@ export function shiftEvents(shifts: ShiftOutput[], party: ScheduleParty, canMove
 
 /** What a shift looks like on the calendar: time, the other party (or an Open tag), the service. */
 function ShiftEventContent(props: {
-  shift: ShiftOutput;
+  shift: ShiftListItem;
   party: ScheduleParty;
   timeText: string;
   compact: boolean;
@@ -83,7 +83,7 @@ function ShiftEventContent(props: {
  * month view), or "New shift" for the selection being drawn, which has no shift behind it.
  */
 export function shiftEventContent(arg: EventContentArg, party: ScheduleParty, timezone: string) {
-  const shift = arg.event.extendedProps.shift as ShiftOutput | undefined;
+  const shift = arg.event.extendedProps.shift as ShiftListItem | undefined;
   if (!shift) {
     return (
       <div className={classes.content}>

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import type { EventDropArg } from '@fullcalendar/core';
 import type { EventResizeDoneArg } from '@fullcalendar/interaction';
-import type { ShiftOutput, ShiftWarning } from '@hearth/shared/shifts/shifts.schema';
+import type { ShiftListItem, ShiftWarning } from '@hearth/shared/shifts/shifts.schema';
 import { errorMessageOf } from '@/api/api-error';
 import { useTRPC } from '@/api/trpc';
 import { i18n } from '@/i18n/i18n.setup';
@@ -13,7 +13,7 @@ import { formatTimeRange, formatZonedDay } from './shift-time';
 
 /** A drag or resize waiting for the user to confirm its warnings. */
 interface PendingMove {
-  shift: ShiftOutput;
+  shift: ShiftListItem;
   startTimestamp: string;
   endTimestamp: string;
   warnings: ShiftWarning[];
@@ -50,7 +50,7 @@ export function useShiftMove(party: ScheduleParty, timezone: string) {
   };
 
   const onMove = async (info: EventDropArg | EventResizeDoneArg) => {
-    const shift = info.event.extendedProps.shift as ShiftOutput;
+    const shift = info.event.extendedProps.shift as ShiftListItem;
     const start = info.event.start;
     const end = info.event.end;
     if (!start || !end) {

@@ -6,7 +6,7 @@ import {
   type PickupInvitationStatus,
   type ShiftStatus,
 } from '@hearth/shared/shifts/shifts.constants';
-import type { ShiftOutput } from '@hearth/shared/shifts/shifts.schema';
+import type { ShiftListItem } from '@hearth/shared/shifts/shifts.schema';
 import { formatKilometres, formatMiles } from '@/format/distance';
 import { i18n } from '@/i18n/i18n.setup';
 import { formatZoned } from './shift-time';
@@ -48,23 +48,23 @@ export function shiftStatusLabel(status: ShiftStatus): string {
 export type ScheduleParty = 'client' | 'caregiver';
 
 /** An open shift: no caregiver, not cancelled (a cancelled one is just cancelled). */
-export function isOpenShift(shift: Pick<ShiftOutput, 'caregiverId' | 'status'>): boolean {
+export function isOpenShift(shift: Pick<ShiftListItem, 'caregiverId' | 'status'>): boolean {
   return shift.caregiverId === null && shift.status !== 'cancelled';
 }
 
 /** The service as billed: "T1019 U1" (code and modifiers), or null when the shift has none. */
-export function serviceText(shift: Pick<ShiftOutput, 'serviceCode' | 'modifiers'>): string | null {
+export function serviceText(shift: Pick<ShiftListItem, 'serviceCode' | 'modifiers'>): string | null {
   if (!shift.serviceCode) return null;
   return [shift.serviceCode, ...shift.modifiers].join(' ');
 }
 
 /** The other party's name on a schedule: the caregiver on a client's page ("Open" when none), else the client. */
-export function otherPartyName(shift: Pick<ShiftOutput, 'caregiverName' | 'clientName'>, party: ScheduleParty): string {
+export function otherPartyName(shift: Pick<ShiftListItem, 'caregiverName' | 'clientName'>, party: ScheduleParty): string {
   return party === 'client' ? (shift.caregiverName ?? i18n.t('calendar.openShift', { ns: 'schedule' })) : shift.clientName;
 }
 
 /** What a screen reader says for a shift on the calendar: "9:00 AM – 1:00 PM, Jane Doe, T1019, Scheduled". */
-export function shiftSummary(shift: ShiftOutput, party: ScheduleParty, timeRange: string): string {
+export function shiftSummary(shift: ShiftListItem, party: ScheduleParty, timeRange: string): string {
   const parts = [timeRange, otherPartyName(shift, party), serviceText(shift), shiftStatusLabel(shift.status)];
   if (isOpenShift(shift) && party === 'caregiver') parts.push(i18n.t('calendar.open', { ns: 'schedule' }));
   return parts.filter(Boolean).join(', ');
