@@ -7,7 +7,7 @@ import { branches } from '../branches/branches.schema';
 import { modifiersText } from '../file-exports/file-exports.files';
 import { payerSources } from '../payer-sources/payer-sources.schema';
 import { computeBillingChunks, type BillingLine } from './billing.lines';
-import { unnestColumn, type UnnestValue } from '../payroll/payroll.unnest';
+import { unnestColumn, type UnnestValue } from '../../db/unnest';
 import type { Db } from '../../db/client';
 import { billingLines } from './billing.schema';
 import { inTransaction } from '../../db/transaction';

@@ -11,7 +11,7 @@ import { definedKeys } from '../../db/partial-update';
 import { branches } from '../branches/branches.schema';
 import { companies } from '../companies/companies.schema';
 import { computePayrollChunks, type ComputedPayrollLine } from './payroll.compute';
-import { unnestColumn, type UnnestValue } from './payroll.unnest';
+import { unnestColumn, type UnnestValue } from '../../db/unnest';
 import { payrollLines } from './payroll.schema';
 
 /** The payroll_lines columns one chunk writes, each from a computed line. */
