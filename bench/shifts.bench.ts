@@ -16,7 +16,7 @@
  */
 import { DateTime } from 'luxon';
 import { sql } from 'drizzle-orm';
-import { ZCreateShiftInput, type ShiftOutput, type ShiftSaveOutput } from '../packages/shared/src/shifts/shifts.schema';
+import { ZCreateShiftInput, type ShiftListItem, type ShiftSaveOutput } from '../packages/shared/src/shifts/shifts.schema';
 import { createShift, getShifts } from '../apps/server/src/features/shifts/shifts.service';
 import { shifts } from '../apps/server/src/features/shifts/shifts.schema';
 import {
@@ -56,10 +56,10 @@ async function measure(agency: LargeAgency) {
     const token = await server.signIn('branchmanager');
     const scope = await server.scopeOf(token);
 
-    // 1. This workweek (Sunday to Sunday in the branch's zone): visits done, with their timesheets, and visits to come.
+    // 1. This workweek (Sunday to Sunday in the branch's zone): visits done and to come, with the calendar's fields.
     const sunday = DateTime.fromISO(agency.calendar.weekSunday, { zone: agency.calendar.zone });
     const week = { branchId: branch.id, after: sunday.toUTC().toISO()!, before: sunday.plus({ weeks: 1 }).toUTC().toISO()! };
-    const viaHttp = () => server.call('query', 'getShifts', week, token) as Promise<ShiftOutput[]>;
+    const viaHttp = () => server.call('query', 'getShifts', week, token) as Promise<ShiftListItem[]>;
     const direct = () => getShifts({ scope, input: week });
     const [httpRows, directRows] = [await viaHttp(), await direct()];
     if (httpRows.length === 0 || httpRows.length !== directRows.length) {
@@ -67,7 +67,7 @@ async function measure(agency: LargeAgency) {
     }
     const weekSamples = await timePair(viaHttp, direct);
     report(
-      `a branch's week of shifts (getShifts, ${BRANCH}, week of ${agency.calendar.weekSunday}: ${httpRows.length} shifts with timesheets):`,
+      `a branch's week of shifts (getShifts, ${BRANCH}, week of ${agency.calendar.weekSunday}: ${httpRows.length} shifts, the calendar's fields):`,
       weekSamples.measured,
       weekSamples.baseline,
       'same call directly',
