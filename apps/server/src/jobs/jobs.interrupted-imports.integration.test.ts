@@ -24,7 +24,7 @@ import { startJobQueue } from './jobs.queue';
 import { startWorkers } from './jobs.workers';
 import { recoverInterruptedImports } from './jobs.recovery';
 import { RUNNER_LOST_AFTER_MS, type JobRunner } from './jobs.runner';
-import { runFileImportJob } from '../features/file-imports/file-imports.job';
+import { BATCH_ROWS, runFileImportJob } from '../features/file-imports/file-imports.job';
 
 /**
  * Recovery after a crash, on this run's engine (PostgreSQL with TEST_DATABASE_URL, else an embedded DATA_DIR): an
@@ -340,7 +340,7 @@ describe('an attempt taken for stopped that comes back', () => {
     const db = engine.database.db;
     try {
       const [boston] = await db.select().from(branches).where(eq(branches.name, 'Boston'));
-      const content = clientsCsv('STALL', 1500);
+      const content = clientsCsv('STALL', BATCH_ROWS + BATCH_ROWS / 2);
       const storageKey = `file-import/${boston!.companyId}/${randomUUID()}`;
       await engine.storage.write(storageKey, Readable.from([content]), 'text/csv');
       const [queued] = await db
@@ -357,8 +357,9 @@ describe('an attempt taken for stopped that comes back', () => {
         })
         .returning({ id: fileImports.id });
       const id = queued!.id;
-      // The second read of the file (the writing pass) stalls after 700 rows until the test lets it go on, as a
-      // process that froze (a long pause, a suspended machine) and was taken for stopped.
+      // The second read of the file (the writing pass) stalls 200 rows into the second batch, while the first is
+      // written, until the test lets it go on: a process that froze (a long pause, a suspended machine) and was
+      // taken for stopped.
       const lines = content.split('\n');
       let goOn!: () => void;
       const stalled = new Promise<void>((resolve) => (goOn = resolve));
@@ -369,9 +370,9 @@ describe('an attempt taken for stopped that comes back', () => {
           if (reads === 1) return engine.storage.read(key);
           return Readable.from(
             (async function* () {
-              yield `${lines.slice(0, 701).join('\n')}\n`;
+              yield `${lines.slice(0, BATCH_ROWS + 201).join('\n')}\n`;
               await stalled;
-              yield lines.slice(701).join('\n');
+              yield lines.slice(BATCH_ROWS + 201).join('\n');
             })(),
           );
         },
@@ -382,7 +383,10 @@ describe('an attempt taken for stopped that comes back', () => {
         { id: 'stalling', data: { fileImportId: id }, retryCount: 0, retryLimit: 3, isLastAttempt: false },
       );
       const read = async () => (await db.select().from(fileImports).where(eq(fileImports.id, id)))[0]!;
-      expect(await pollUntil(read, (row) => row.rowsDone === 500)).toMatchObject({ status: 'running', rowsDone: 500 });
+      expect(await pollUntil(read, (row) => row.rowsDone === BATCH_ROWS)).toMatchObject({
+        status: 'running',
+        rowsDone: BATCH_ROWS,
+      });
       // Recovery took it for stopped and another attempt claimed it.
       const other: JobRunner = {
         pid: 4242,
@@ -396,8 +400,8 @@ describe('an attempt taken for stopped that comes back', () => {
       await attempt;
       expect(await read()).toMatchObject({
         status: 'running',
-        rowsDone: 500,
-        createdCount: 500,
+        rowsDone: BATCH_ROWS,
+        createdCount: BATCH_ROWS,
         runner: other,
         finishedAt: null,
       });
@@ -405,7 +409,7 @@ describe('an attempt taken for stopped that comes back', () => {
         .select({ n: sql<number>`count(*)::int` })
         .from(clients)
         .where(like(clients.externalId, 'STALL-%'))) as [{ n: number }];
-      expect(n).toBe(500);
+      expect(n).toBe(BATCH_ROWS);
       expect(logged).toEqual([
         `File import ${id}: another attempt took over (this one had been taken for stopped); this one ends`,
       ]);
