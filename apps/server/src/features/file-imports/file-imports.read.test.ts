@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Readable } from 'node:stream';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import ExcelJS from 'exceljs';
 import { csvRecords, FileImportProblem, xlsxRecords, type SheetRecord } from './file-imports.read';
 
@@ -78,6 +80,43 @@ describe('XLSX records', () => {
       { line: 2, cells: ['A1', '1941-03-07', '1013'] },
       { line: 4, cells: ['A2', '1950-01-02', '02138'] },
     ]);
+  });
+
+  it('reads an uncompressed (stored) workbook, whose archive ends before exceljs has read its last parts', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Clients').addRow(['Client ID', 'ZIP']);
+    workbook.getWorksheet('Clients')!.addRow(['A1', '02138']);
+    workbook.addWorksheet('Other').addRow(['ignored']);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer({ zip: { compression: 'STORE' } }));
+    // Unguarded, most of these reads lost the shared strings and the workbook part and failed.
+    const reads = await Promise.all(Array.from({ length: 20 }, () => all(xlsxRecords(chunked(bytes, 4096)))));
+    for (const records of reads) {
+      expect(records).toEqual([
+        { line: 1, cells: ['Client ID', 'ZIP'] },
+        { line: 2, cells: ['A1', '02138'] },
+      ]);
+    }
+  });
+
+  it('leaves no temporary copy of a worksheet behind', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Clients').addRow(['Client ID']);
+    workbook.addWorksheet('Other').addRow(['ignored']);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const copies = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`tmp-${process.pid}-`)).length;
+    const before = copies();
+    for (let i = 0; i < 5; i++) expect(await all(xlsxRecords(chunked(bytes, 4096)))).toHaveLength(1);
+    // exceljs removes the last copy without waiting for the removal.
+    await vi.waitFor(() => expect(copies()).toBe(before));
+  });
+
+  it('refuses a truncated workbook', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Clients').addRow(['Client ID']);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const error = await all(xlsxRecords(chunked(bytes.subarray(0, bytes.length - 200), 4096))).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FileImportProblem);
+    expect((error as Error).message).toMatch(/^The file is not a readable XLSX workbook/);
   });
 
   it('refuses bytes that are not a workbook', async () => {

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
+import { xlsxReaderInput } from './file-imports.xlsx-input';
 
 /**
  * Reading an import file as records, streamed (never the whole file in memory): CSV through papaparse's parser
@@ -162,27 +163,32 @@ export function cellText(value: unknown): string {
  * @throws FileImportProblem when the file is not a readable workbook.
  */
 export async function* xlsxRecords(source: Readable): AsyncGenerator<SheetRecord> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+  const input = xlsxReaderInput(source);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
+  let first = true;
   try {
     for await (const worksheet of workbook) {
+      // The other worksheets are read to their end too, unused: exceljs removes the temporary copy of a worksheet
+      // (and closes its file) only once the next one is asked for, so stopping early would leave both behind.
       for await (const row of worksheet) {
+        if (!first) continue;
         const values = (row.values as unknown[]).slice(1);
         const cells = Array.from({ length: values.length }, (_, i) => cellText(values[i]));
         if (!isBlank(cells)) yield { line: row.number, cells };
       }
-      return;
+      first = false;
     }
   } catch (error) {
     if (error instanceof FileImportProblem) throw error;
     throw new FileImportProblem(`The file is not a readable XLSX workbook (${(error as Error).message})`);
   } finally {
-    source.destroy();
+    input.destroy();
   }
 }
 
