@@ -19,3 +19,31 @@ function element(value: UnnestValue): string {
 export function unnestColumn(values: readonly UnnestValue[], type: string): SQL {
   return sql`${`{${values.map(element).join(',')}}`}::${sql.raw(type)}[]`;
 }
+
+/** A column written through `unnest`: its name, its Postgres type (unnestColumn) and how a row gives its value. */
+export type UnnestColumn<Row> = readonly [name: string, type: string, pick: (row: Row) => UnnestValue];
+
+/**
+ * Inserts `rows` into `table` in one statement, `insert into table (...) select u.*, constants from unnest(...)`:
+ * each of `columns` as one array parameter (unnestColumn), then `constants`, values the same for every row (e.g.
+ * the period and the instant of a computation), named by their keys. Nothing is written for no rows.
+ * @param table and the column names are the code's (never user input): they are written into the SQL as they are.
+ */
+export async function insertByUnnest<Row>(
+  db: { execute(query: SQL): Promise<unknown> },
+  table: string,
+  columns: readonly UnnestColumn<Row>[],
+  rows: readonly Row[],
+  constants: Record<string, SQL>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const names = [...columns.map(([name]) => name), ...Object.keys(constants)].join(', ');
+  const arrays = sql.join(
+    columns.map(([, type, pick]) => unnestColumn(rows.map(pick), type)),
+    sql`, `,
+  );
+  const values = Object.values(constants).map((value) => sql`, ${value}`);
+  await db.execute(
+    sql`insert into ${sql.raw(table)} (${sql.raw(names)}) select u.*${sql.join(values)} from unnest(${arrays}) as u`,
+  );
+}

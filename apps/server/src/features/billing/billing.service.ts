@@ -7,7 +7,7 @@ import { branches } from '../branches/branches.schema';
 import { modifiersText } from '../file-exports/file-exports.files';
 import { payerSources } from '../payer-sources/payer-sources.schema';
 import { computeBillingChunks, type BillingLine } from './billing.lines';
-import { unnestColumn, type UnnestValue } from '../../db/unnest';
+import { insertByUnnest, type UnnestColumn } from '../../db/unnest';
 import type { Db } from '../../db/client';
 import { billingLines } from './billing.schema';
 import { inTransaction } from '../../db/transaction';
@@ -46,7 +46,7 @@ async function companyOf(scope: Scope, input: ComputeBillingReportInput): Promis
 }
 
 /** The billing_lines columns one chunk writes, each from a computed line. */
-const LINE_COLUMNS: [string, string, (line: BillingLine) => UnnestValue][] = [
+const LINE_COLUMNS: UnnestColumn<BillingLine>[] = [
   ['branch_id', 'int', (l) => l.branchId],
   ['shift_id', 'int', (l) => l.shiftId],
   ['client_id', 'int', (l) => l.clientId],
@@ -69,26 +69,19 @@ const LINE_COLUMNS: [string, string, (line: BillingLine) => UnnestValue][] = [
   ['note', 'text', (l) => l.note],
 ];
 
-/**
- * Writes one chunk's lines in one statement (insert ... select from unnest: one array parameter per column), the
- * company, period, instant and user the same for every line.
- */
-async function insertLines(
+/** Writes one chunk's lines in one statement, the company, period, instant and user the same for every line. */
+function insertLines(
   db: Db,
   lines: BillingLine[],
   meta: { companyId: number; from: string; to: string; at: Date; by: number },
 ): Promise<void> {
-  if (lines.length === 0) return;
-  const names = sql.raw(LINE_COLUMNS.map(([name]) => name).join(', '));
-  const columns = sql.join(
-    LINE_COLUMNS.map(([, type, pick]) => unnestColumn(lines.map(pick), type)),
-    sql`, `,
-  );
-  await db.execute(sql`
-    insert into billing_lines (${names}, company_id, period_from, period_to, computed_at, computed_by_user_id)
-    select u.*, ${meta.companyId}::int, ${meta.from}::date, ${meta.to}::date, ${meta.at.toISOString()}::timestamptz,
-      ${meta.by}::int
-    from unnest(${columns}) as u`);
+  return insertByUnnest(db, 'billing_lines', LINE_COLUMNS, lines, {
+    company_id: sql`${meta.companyId}::int`,
+    period_from: sql`${meta.from}::date`,
+    period_to: sql`${meta.to}::date`,
+    computed_at: sql`${meta.at.toISOString()}::timestamptz`,
+    computed_by_user_id: sql`${meta.by}::int`,
+  });
 }
 
 /** Adds the totals of `next` (billingTotals of a chunk) into `into`. */

@@ -11,11 +11,11 @@ import { definedKeys } from '../../db/partial-update';
 import { branches } from '../branches/branches.schema';
 import { companies } from '../companies/companies.schema';
 import { computePayrollChunks, type ComputedPayrollLine } from './payroll.compute';
-import { unnestColumn, type UnnestValue } from '../../db/unnest';
+import { insertByUnnest, type UnnestColumn } from '../../db/unnest';
 import { payrollLines } from './payroll.schema';
 
 /** The payroll_lines columns one chunk writes, each from a computed line. */
-const LINE_COLUMNS: [string, string, (line: ComputedPayrollLine) => UnnestValue][] = [
+const LINE_COLUMNS: UnnestColumn<ComputedPayrollLine>[] = [
   ['company_id', 'int', (l) => l.caregiver.companyId],
   ['branch_id', 'int', (l) => l.caregiver.branchId],
   ['caregiver_id', 'int', (l) => l.caregiver.id],
@@ -34,26 +34,18 @@ const LINE_COLUMNS: [string, string, (line: ComputedPayrollLine) => UnnestValue]
   ['missing_pay_rate', 'bool', (l) => l.missingPayRate],
 ];
 
-/**
- * Writes one chunk's lines in one statement (insert ... select from unnest: one array parameter per column), the
- * period, instant and user the same for every line.
- */
-async function insertLines(
+/** Writes one chunk's lines in one statement, the period, instant and user the same for every line. */
+function insertLines(
   scope: Scope,
   lines: ComputedPayrollLine[],
   meta: { period: { from: string; to: string }; computedAt: Date },
 ): Promise<void> {
-  if (lines.length === 0) return;
-  const names = sql.raw(LINE_COLUMNS.map(([name]) => name).join(', '));
-  const columns = sql.join(
-    LINE_COLUMNS.map(([, type, pick]) => unnestColumn(lines.map(pick), type)),
-    sql`, `,
-  );
-  await scope.db.execute(sql`
-    insert into payroll_lines (${names}, period_from, period_to, computed_at, computed_by_user_id)
-    select u.*, ${meta.period.from}::date, ${meta.period.to}::date, ${meta.computedAt.toISOString()}::timestamptz,
-      ${scope.actorUserId}::int
-    from unnest(${columns}) as u`);
+  return insertByUnnest(scope.db, 'payroll_lines', LINE_COLUMNS, lines, {
+    period_from: sql`${meta.period.from}::date`,
+    period_to: sql`${meta.period.to}::date`,
+    computed_at: sql`${meta.computedAt.toISOString()}::timestamptz`,
+    computed_by_user_id: sql`${scope.actorUserId}::int`,
+  });
 }
 
 /** The report's totals, kept running over the chunks. */

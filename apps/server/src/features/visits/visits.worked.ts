@@ -9,6 +9,7 @@ import {
 import { zoneCalendar } from '@hearth/shared/payroll/payroll-calendar';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { openRowCursor } from '../../db/row-cursor';
 import { branches } from '../branches/branches.schema';
 import { shifts, shiftTimesheets } from '../shifts/shifts.schema';
 import type { TimesheetRow } from './visits.timesheets';
@@ -241,35 +242,25 @@ export async function openPayrollVisits(
 ): Promise<PayrollVisitCursor> {
   const { name = 'payroll_visits', fetchRows = FETCH_ROWS } = options;
   const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
-  const cursor = sql.raw(name);
-  await db.execute(sql`
-    declare ${cursor} no scroll cursor for
+  const rows = await openRowCursor<PayrollRow>(
+    db,
+    name,
+    sql`
     with w as materialized (
       select s.id, s.caregiver_id, s.client_id, s.service_code, s.status, ${ms('s.start_at')} as start_ms,
         ${ms('s.end_at')} as end_ms, ${ms('t.check_in')} as in_ms, ${ms('t.check_out')} as out_ms, t.check_in_type,
         t.check_out_type, t.id as sheet_id
       from shifts s left join shift_timesheets t on t.shift_id = s.id
       where ${inVisitWindow(WINDOW_COLUMNS_OF_S, window)} and s.caregiver_id is not null and ${caregiverIn})
-    select * from w order by caregiver_id, id, sheet_id`);
-  let buffer: PayrollRow[] = [];
-  let done = false;
+    select * from w order by caregiver_id, id, sheet_id`,
+    fetchRows,
+  );
   return {
     async through(lastCaregiverId) {
       // A caregiver's rows are complete once a later caregiver's row has been read, or the cursor is done.
-      while (!done && (buffer.length === 0 || Number(buffer[buffer.length - 1]!.caregiver_id) <= lastCaregiverId)) {
-        const rows = rowsOf<PayrollRow>(await db.execute(sql`fetch ${sql.raw(String(fetchRows))} from ${cursor}`));
-        if (rows.length < fetchRows) done = true;
-        buffer = buffer.length ? buffer.concat(rows) : rows;
-      }
-      let end = 0;
-      while (end < buffer.length && Number(buffer[end]!.caregiver_id) <= lastCaregiverId) end++;
-      const mine = buffer.slice(0, end);
-      buffer = buffer.slice(end);
-      return payrollVisitsOf(mine);
+      return payrollVisitsOf(await rows.take((read) => read.findIndex((r) => Number(r.caregiver_id) > lastCaregiverId)));
     },
-    async close() {
-      await db.execute(sql`close ${cursor}`);
-    },
+    close: () => rows.close(),
   };
 }
 
@@ -383,33 +374,18 @@ export async function openBillingVisits(
   options: { name?: string; fetchRows?: number } = {},
 ): Promise<BillingVisitCursor> {
   const { name = 'billing_visits', fetchRows = FETCH_ROWS } = options;
-  const cursor = sql.raw(name);
-  await db.execute(sql`declare ${cursor} no scroll cursor for ${billingSelect(where, window, sql`client_id, id, sheet_id`)}`);
-  let buffer: BillingRow[] = [];
-  let done = false;
-  /** The index of the first row after the first `clients` clients of the buffer, or -1 when they may go on. */
-  const endOf = (clients: number) => {
+  const rows = await openRowCursor<BillingRow>(db, name, billingSelect(where, window, sql`client_id, id, sheet_id`), fetchRows);
+  /** The index of the first row after the first `clients` clients of `read`, or -1 when they may go on. */
+  const endOf = (clients: number) => (read: readonly BillingRow[]) => {
     let seen = 0;
-    for (let i = 0; i < buffer.length; i++) {
-      if (i > 0 && buffer[i]!.client_id === buffer[i - 1]!.client_id) continue;
+    for (let i = 0; i < read.length; i++) {
+      if (i > 0 && read[i]!.client_id === read[i - 1]!.client_id) continue;
       if (++seen > clients) return i;
     }
     return -1;
   };
   return {
-    async next(clients) {
-      while (!done && endOf(clients) < 0) {
-        const rows = rowsOf<BillingRow>(await db.execute(sql`fetch ${sql.raw(String(fetchRows))} from ${cursor}`));
-        if (rows.length < fetchRows) done = true;
-        buffer = buffer.length ? buffer.concat(rows) : rows;
-      }
-      const end = endOf(clients);
-      const mine = end < 0 ? buffer : buffer.slice(0, end);
-      buffer = end < 0 ? [] : buffer.slice(end);
-      return billingVisitsOf(mine);
-    },
-    async close() {
-      await db.execute(sql`close ${cursor}`);
-    },
+    next: async (clients) => billingVisitsOf(await rows.take(endOf(clients))),
+    close: () => rows.close(),
   };
 }
