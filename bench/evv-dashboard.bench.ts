@@ -18,8 +18,8 @@
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { evvCountColumns, evvVisitsCte, localDate } from '../apps/server/src/features/dashboards/dashboards-evv.sql';
-import { benchScales, sizeLabel } from './agency-size';
-import { moveUserToBranch, openLargeAgency, rowsOf, startBenchServer, stats, type LargeAgency } from './large-agency';
+import { sizeLabel } from './agency-size';
+import { atEveryScale, moveUserToBranch, rowsOf, startBenchServer, stats, type LargeAgency } from './large-agency';
 import { machineLoad } from './machine-load';
 
 /** Timed turns after WARMUP untimed ones: enough for a p95 while a full-size run stays within minutes. */
@@ -115,18 +115,4 @@ async function benchAt(agency: LargeAgency) {
   }
 }
 
-async function main() {
-  for (const scale of benchScales()) {
-    const agency = await openLargeAgency({ scale });
-    try {
-      await benchAt(agency);
-    } finally {
-      await agency.close();
-    }
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+void atEveryScale(benchAt);

@@ -21,11 +21,10 @@ import { createLocalStorage } from '../apps/server/src/storage/local.storage';
 import { startJobQueue } from '../apps/server/src/jobs/jobs.queue';
 import { branchUsers, users } from '../apps/server/src/features/users/users.schema';
 import { branches } from '../apps/server/src/features/branches/branches.schema';
-import { DEMO_PASSWORD } from '../packages/shared/src/app/app.constants';
-import { cookieOf, totpCode } from '../apps/server/src/test/mfa-support';
 import { completeDemoMfaEnrolment } from '../apps/server/src/features/demo/demo.mfa';
-import { sizeAt, sizeLabel, type AgencySize } from './agency-size';
+import { benchScales, sizeAt, sizeLabel, type AgencySize } from './agency-size';
 import { machineLoad } from './machine-load';
+import { signIn } from './server-process';
 import { benchCalendar, calendarIsCurrent, type BenchCalendar } from './large-agency.calendar';
 import { agencyDatabaseName, lockKeptAgency } from './large-agency.keep';
 import { benchBranchName, generateRecords } from './large-agency.records';
@@ -223,6 +222,26 @@ export interface BenchServer {
 }
 
 /**
+ * Runs a benchmark on the large agency of each scale of agency-size.ts benchScales() in turn, opened before it and
+ * closed after it, then sets the exit code when any failed (the error printed).
+ */
+export async function atEveryScale(bench: (agency: LargeAgency) => Promise<void>): Promise<void> {
+  try {
+    for (const scale of benchScales()) {
+      const agency = await openLargeAgency({ scale });
+      try {
+        await bench(agency);
+      } finally {
+        await agency.close();
+      }
+    }
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  }
+}
+
+/**
  * Starts Hearth on `database` on a free local port, as production runs it (the same buildApp, auth and request
  * transaction), with sign-in rate limits raised for the benchmark's sign-ins.
  */
@@ -260,26 +279,8 @@ export async function startBenchServer(database: Database): Promise<BenchServer>
   return {
     base,
     auth,
-    async signIn(username) {
-      const headers = { 'content-type': 'application/json', origin };
-      let res = await fetch(`${base}/api/auth/sign-in/username`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-      });
-      // The demo's staff must give a second factor: the demo authenticator's code (auth/two-factor.ts).
-      const challenge = cookieOf(res, 'two_factor');
-      if (challenge) {
-        res = await fetch(`${base}/api/auth/two-factor/verify-totp`, {
-          method: 'POST',
-          headers: { ...headers, cookie: challenge },
-          body: JSON.stringify({ code: totpCode(), trustDevice: false }),
-        });
-      }
-      const token = res.headers.get('set-auth-token');
-      if (res.status !== 200 || !token) throw new Error(`sign-in of ${username} failed: ${res.status} ${await res.text()}`);
-      return token;
-    },
+    // The demo's staff must give a second factor: the demo authenticator's code (auth/two-factor.ts).
+    signIn: (username) => signIn(base, username, origin),
     async scopeOf(token) {
       const caller = await resolveCaller(database.db, auth, new Headers({ authorization: `Bearer ${token}` }));
       if (!caller) throw new Error('no caller for that token');

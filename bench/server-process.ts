@@ -71,11 +71,11 @@ export async function stopServerProcess(child: ChildProcess): Promise<void> {
 
 /**
  * Signs demo user `username` in on `base` with the demo password and, when asked, the demo authenticator's code
- * -> the bearer token.
+ * -> the bearer token. `origin` is the Origin header the server trusts (its public URL; `base` by default).
  * @throws when the server refuses either step.
  */
-export async function signIn(base: string, username: string): Promise<string> {
-  const headers = { 'content-type': 'application/json', origin: base };
+export async function signIn(base: string, username: string, origin = base): Promise<string> {
+  const headers = { 'content-type': 'application/json', origin };
   let res = await fetch(`${base}/api/auth/sign-in/username`, {
     method: 'POST',
     headers,
@@ -90,6 +90,6 @@ export async function signIn(base: string, username: string): Promise<string> {
     });
   }
   const token = res.headers.get('set-auth-token');
-  if (!token) throw new Error(`sign-in of ${username} failed: ${res.status} ${await res.text()}`);
+  if (res.status !== 200 || !token) throw new Error(`sign-in of ${username} failed: ${res.status} ${await res.text()}`);
   return token;
 }

@@ -22,7 +22,7 @@ import { shifts } from '../apps/server/src/features/shifts/shifts.schema';
 import {
   CALLS,
   moveUserToBranch,
-  openLargeAgency,
+  atEveryScale,
   report,
   rowsOf,
   startBenchServer,
@@ -32,7 +32,7 @@ import {
   WARMUP,
   type LargeAgency,
 } from './large-agency';
-import { benchScales, sizeLabel } from './agency-size';
+import { sizeLabel } from './agency-size';
 import { machineLoad } from './machine-load';
 
 const WARMUP_AND_CALLS = WARMUP + CALLS;
@@ -163,19 +163,7 @@ async function measure(agency: LargeAgency) {
   }
 }
 
-async function main() {
-  for (const scale of benchScales()) {
-    const agency = await openLargeAgency({ scale });
-    try {
-      console.log(`\n${sizeLabel(agency.size)}: ${agency.visits.toLocaleString('en-US')} visits (${machineLoad()})`);
-      await measure(agency);
-    } finally {
-      await agency.close();
-    }
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+void atEveryScale(async (agency) => {
+  console.log(`\n${sizeLabel(agency.size)}: ${agency.visits.toLocaleString('en-US')} visits (${machineLoad()})`);
+  await measure(agency);
 });

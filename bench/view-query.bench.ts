@@ -18,7 +18,7 @@ import type { ViewFilter, ViewSort } from '../packages/shared/src/views/views.sc
 import { runViewPage } from '../apps/server/src/features/views/views.query';
 import { findView } from '../apps/server/src/features/views/views.catalog';
 import {
-  openLargeAgency,
+  atEveryScale,
   report,
   startBenchServer,
   stats,
@@ -27,7 +27,7 @@ import {
   type BenchServer,
   type LargeAgency,
 } from './large-agency';
-import { benchScales, sizeLabel } from './agency-size';
+import { sizeLabel } from './agency-size';
 import { machineLoad } from './machine-load';
 import type { Scope } from '../apps/server/src/auth/scope';
 
@@ -103,19 +103,7 @@ async function measureAgency(agency: LargeAgency) {
   }
 }
 
-async function main() {
-  for (const scale of benchScales()) {
-    const agency = await openLargeAgency({ scale });
-    try {
-      console.log(`\n${sizeLabel(agency.size)}: ${agency.visits.toLocaleString('en-US')} visits (${machineLoad()})`);
-      await measureAgency(agency);
-    } finally {
-      await agency.close();
-    }
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+void atEveryScale(async (agency) => {
+  console.log(`\n${sizeLabel(agency.size)}: ${agency.visits.toLocaleString('en-US')} visits (${machineLoad()})`);
+  await measureAgency(agency);
 });
