@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { cookieOf, totpCode } from '../apps/server/src/test/mfa-support';
-import { DEMO_PASSWORD } from '../packages/shared/src/app/app.constants';
+import { signIn as signInWithHeaders } from '../apps/server/src/cluster/server.test-support';
 
 /*
  * A Hearth server process for the benchmarks that need several (live updates and chat across processes): the real
@@ -74,22 +73,6 @@ export async function stopServerProcess(child: ChildProcess): Promise<void> {
  * -> the bearer token. `origin` is the Origin header the server trusts (its public URL; `base` by default).
  * @throws when the server refuses either step.
  */
-export async function signIn(base: string, username: string, origin = base): Promise<string> {
-  const headers = { 'content-type': 'application/json', origin };
-  let res = await fetch(`${base}/api/auth/sign-in/username`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  const challenge = cookieOf(res, 'two_factor');
-  if (challenge) {
-    res = await fetch(`${base}/api/auth/two-factor/verify-totp`, {
-      method: 'POST',
-      headers: { ...headers, cookie: challenge },
-      body: JSON.stringify({ code: totpCode(), trustDevice: false }),
-    });
-  }
-  const token = res.headers.get('set-auth-token');
-  if (res.status !== 200 || !token) throw new Error(`sign-in of ${username} failed: ${res.status} ${await res.text()}`);
-  return token;
+export function signIn(base: string, username: string, origin = base): Promise<string> {
+  return signInWithHeaders(base, username, { origin });
 }
