@@ -1,11 +1,12 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { markStoredUpload, promoteIfStored, uploadStateOf } from '../../storage/pending-uploads';
 import type { Storage } from '../../storage/storage';
 import { caseAttachments } from './cases.schema';
 
 /*
- * How an office upload to a case (cases.createAttachment) completes, by the record files' rules
- * (features/files/files.service.ts "Upload completion"): the pending attachment becomes `uploaded` once the storage
+ * How an office upload to a case (cases.createAttachment) completes, by the rules of every upload
+ * (storage/pending-uploads.ts): the pending attachment becomes `uploaded` once the storage
  * holds its bytes, told by the local driver's PUT route (http/storage.routes.ts) or, on S3 where the bytes go to the
  * bucket, found with `exists` when the case is read (promoteStoredAttachments). Until then the case does not list it.
  */
@@ -18,48 +19,24 @@ export function isCaseStorageKey(storageKey: string): boolean {
   return storageKey.startsWith(CASE_STORAGE_PREFIX);
 }
 
-/**
- * Where the upload of a case storage key stands: `pending` (a PUT may come), `uploaded`, or null when no attachment
- * has the key. The local driver's PUT route asks before it accepts bytes.
- */
-export async function getCaseUploadState({
-  db,
-  storageKey,
-}: {
-  db: Db;
-  storageKey: string;
-}): Promise<'pending' | 'uploaded' | null> {
-  const [row] = await db
-    .select({ status: caseAttachments.status })
-    .from(caseAttachments)
-    .where(eq(caseAttachments.storageKey, storageKey));
-  return row?.status ?? null;
+/** Where the upload of a case storage key stands (uploadStateOf): `pending`, `uploaded`, or null. */
+export function getCaseUploadState({ db, storageKey }: { db: Db; storageKey: string }): Promise<'pending' | 'uploaded' | null> {
+  return uploadStateOf(db, caseAttachments, storageKey);
 }
 
 /**
- * Marks the attachment of `storageKey` uploaded once its bytes are stored (the local driver's PUT route), audited as
- * done by its uploader (app.user_id, which the audit triggers read).
+ * Marks the attachment of `storageKey` uploaded once its bytes are stored (markStoredUpload: the local driver's PUT
+ * route), audited as done by its uploader.
  * @returns `uploaded`, `already-uploaded`, or `missing` when no attachment has the key (the bytes should go).
  */
-export async function markCaseUploaded({
+export function markCaseUploaded({
   db,
   storageKey,
 }: {
   db: Db;
   storageKey: string;
 }): Promise<'uploaded' | 'already-uploaded' | 'missing'> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: caseAttachments.id, status: caseAttachments.status, uploadedByUserId: caseAttachments.uploadedByUserId })
-      .from(caseAttachments)
-      .where(eq(caseAttachments.storageKey, storageKey))
-      .for('update');
-    if (!row) return 'missing';
-    if (row.status === 'uploaded') return 'already-uploaded';
-    await tx.execute(sql`select set_config('app.user_id', ${String(row.uploadedByUserId)}, true)`);
-    await tx.update(caseAttachments).set({ status: 'uploaded' }).where(eq(caseAttachments.id, row.id));
-    return 'uploaded';
-  });
+  return markStoredUpload(db, caseAttachments, storageKey);
 }
 
 /**
@@ -71,13 +48,7 @@ export async function promoteStoredAttachments(db: Db, storage: Storage, caseId:
     .select({ id: caseAttachments.id, storageKey: caseAttachments.storageKey })
     .from(caseAttachments)
     .where(and(eq(caseAttachments.caseId, caseId), eq(caseAttachments.status, 'pending')));
-  for (const file of pending) {
-    if (!(await storage.exists(file.storageKey))) continue;
-    await db
-      .update(caseAttachments)
-      .set({ status: 'uploaded' })
-      .where(and(eq(caseAttachments.id, file.id), eq(caseAttachments.status, 'pending')));
-  }
+  for (const file of pending) await promoteIfStored(db, storage, caseAttachments, file);
 }
 
 /**
@@ -105,13 +76,8 @@ export async function deleteStaleCaseUploads({
     .where(and(eq(caseAttachments.status, 'pending'), lt(caseAttachments.createdAt, olderThan)))
     .orderBy(asc(caseAttachments.id));
   for (const file of stale) {
-    if (await storage.exists(file.storageKey)) {
-      const marked = await db
-        .update(caseAttachments)
-        .set({ status: 'uploaded' })
-        .where(and(eq(caseAttachments.id, file.id), eq(caseAttachments.status, 'pending')))
-        .returning({ id: caseAttachments.id });
-      promoted += marked.length;
+    if (await promoteIfStored(db, storage, caseAttachments, file)) {
+      promoted += 1;
       continue;
     }
     const gone = await db

@@ -33,7 +33,7 @@ import { recordScopeAccess } from '../access-log/access-log.record';
 import { caregiverFiles, caregivers } from '../caregivers/caregivers.schema';
 import { clientFiles, clients } from '../clients/clients.schema';
 import { conversationForRead, conversationForWrite } from './chat.access';
-import { promoteIfStored } from './chat-attachments.uploads';
+import { promoteIfStored } from '../../storage/pending-uploads';
 import { chatAttachments, chatMessages } from './chat.schema';
 
 /** What the attachment procedures get: the caller's scope, the storage and the procedure's input. */
@@ -141,7 +141,7 @@ async function readableAttachment(scope: Scope, attachmentId: number, detail: st
  * @throws AppError CONFLICT "Attachment N has not finished uploading".
  */
 async function assertUploaded(scope: Scope, storage: Storage, attachment: AttachmentRow): Promise<void> {
-  if (attachment.status === 'pending' && !(await promoteIfStored(scope.db, storage, attachment))) {
+  if (attachment.status === 'pending' && !(await promoteIfStored(scope.db, storage, chatAttachments, attachment))) {
     throw new AppError('CONFLICT', msg('chatExtras.attachmentUploading', { id: attachment.id }));
   }
 }

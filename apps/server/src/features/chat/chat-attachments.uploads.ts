@@ -1,11 +1,12 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { markStoredUpload, promoteIfStored, uploadStateOf } from '../../storage/pending-uploads';
 import type { Storage } from '../../storage/storage';
 import { chatAttachments } from './chat.schema';
 
 /*
- * How chat uploads complete and are cleaned up, by the record files' rules (features/files/files.service.ts
- * "Upload completion" and "Cleanup"): a pending attachment becomes `uploaded` once the storage holds its complete
+ * How chat uploads complete and are cleaned up, by the rules of every upload (storage/pending-uploads.ts) and the
+ * record files' cleanup (features/files/files.service.ts "Cleanup"): a pending attachment becomes `uploaded` once the storage holds its complete
  * bytes, told by the local driver's PUT route (http/storage.routes.ts) or found by `exists` on S3; uploads that never
  * arrived, and uploads never sent with a message, are removed by the hourly cleanup job.
  */
@@ -18,61 +19,24 @@ export function isChatStorageKey(storageKey: string): boolean {
   return storageKey.startsWith(CHAT_STORAGE_PREFIX);
 }
 
-/** Marks a pending attachment uploaded when the storage holds its bytes; true when it is (now) uploaded. */
-export async function promoteIfStored(
-  db: Db,
-  storage: Storage,
-  attachment: { id: number; storageKey: string },
-): Promise<boolean> {
-  if (!(await storage.exists(attachment.storageKey))) return false;
-  await db
-    .update(chatAttachments)
-    .set({ status: 'uploaded' })
-    .where(and(eq(chatAttachments.id, attachment.id), eq(chatAttachments.status, 'pending')));
-  return true;
+/** Where the upload of a chat storage key stands (uploadStateOf): `pending`, `uploaded`, or null. */
+export function getChatUploadState({ db, storageKey }: { db: Db; storageKey: string }): Promise<'pending' | 'uploaded' | null> {
+  return uploadStateOf(db, chatAttachments, storageKey);
 }
 
 /**
- * Where the upload of a chat storage key stands: `pending` (a PUT may come), `uploaded`, or null when no attachment
- * has the key (deleted, or never made). The local driver's PUT route asks before it accepts bytes.
- */
-export async function getChatUploadState({
-  db,
-  storageKey,
-}: {
-  db: Db;
-  storageKey: string;
-}): Promise<'pending' | 'uploaded' | null> {
-  const [row] = await db
-    .select({ status: chatAttachments.status })
-    .from(chatAttachments)
-    .where(eq(chatAttachments.storageKey, storageKey));
-  return row?.status ?? null;
-}
-
-/**
- * Marks the attachment of `storageKey` uploaded once its bytes are stored (the local driver's PUT route).
+ * Marks the attachment of `storageKey` uploaded once its bytes are stored (markStoredUpload: the local driver's PUT
+ * route), audited as done by its uploader.
  * @returns `uploaded`, `already-uploaded`, or `missing` when no attachment has the key (the bytes should go).
  */
-export async function markChatUploaded({
+export function markChatUploaded({
   db,
   storageKey,
 }: {
   db: Db;
   storageKey: string;
 }): Promise<'uploaded' | 'already-uploaded' | 'missing'> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: chatAttachments.id, status: chatAttachments.status, uploadedByUserId: chatAttachments.uploadedByUserId })
-      .from(chatAttachments)
-      .where(eq(chatAttachments.storageKey, storageKey))
-      .for('update');
-    if (!row) return 'missing';
-    if (row.status === 'uploaded') return 'already-uploaded';
-    await tx.execute(sql`select set_config('app.user_id', ${String(row.uploadedByUserId)}, true)`);
-    await tx.update(chatAttachments).set({ status: 'uploaded' }).where(eq(chatAttachments.id, row.id));
-    return 'uploaded';
-  });
+  return markStoredUpload(db, chatAttachments, storageKey);
 }
 
 /**
@@ -103,7 +67,7 @@ export async function deleteStaleChatUploads({
     .orderBy(asc(chatAttachments.id));
   for (const attachment of stale) {
     if (attachment.messageId !== null) {
-      if (await promoteIfStored(db, storage, attachment)) promoted += 1;
+      if (await promoteIfStored(db, storage, chatAttachments, attachment)) promoted += 1;
       continue;
     }
     const gone = await db

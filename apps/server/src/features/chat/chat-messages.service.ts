@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../errors/app-error';
 import { conversationForRead, conversationForWrite, readableSql } from './chat.access';
 import { insertMessage, loadMessages, publishConversationEvent } from './chat.messages';
 import { chatAttachments, chatConversations, chatMembers, chatMessages } from './chat.schema';
-import { promoteIfStored } from './chat-attachments.uploads';
+import { promoteIfStored } from '../../storage/pending-uploads';
 import { escapeLike, summarize } from './chat.summaries';
 import { unreadCountOf } from './chat-unread.service';
 import { isFamilyScope } from './chat.family-reach';
@@ -125,7 +125,7 @@ async function promoteStoredUploads(scope: Scope, storage: Storage, input: SendM
         isNull(chatAttachments.messageId),
       ),
     );
-  for (const attachment of pending) await promoteIfStored(scope.db, storage, attachment);
+  for (const attachment of pending) await promoteIfStored(scope.db, storage, chatAttachments, attachment);
 }
 
 /**

@@ -19,7 +19,7 @@
  */
 import { recordScopeAccess } from '../access-log/access-log.record';
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import {
   FILE_DOWNLOAD_URL_TTL_SECONDS,
   FILE_UPLOAD_URL_TTL_SECONDS,
@@ -46,6 +46,7 @@ import { inBranchScope, type Scope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors/app-error';
 import { signedDownloadLink, type Storage } from '../../storage/storage';
+import { markStoredUpload, promoteIfStored, uploadStateOf } from '../../storage/pending-uploads';
 import { clientFiles, clients } from '../clients/clients.schema';
 import { caregiverFiles, caregivers } from '../caregivers/caregivers.schema';
 import { users } from '../users/users.schema';
@@ -104,17 +105,6 @@ async function fileInScope(scope: Scope, kind: FileKind, id: number) {
   return row;
 }
 
-/** Marks a pending record uploaded when the storage holds its bytes; true when it is (now) uploaded. */
-async function promoteIfStored(db: Db, storage: Storage, kind: FileKind, file: { id: number; storageKey: string }) {
-  if (!(await storage.exists(file.storageKey))) return false;
-  const { files } = KINDS[kind];
-  await db
-    .update(files)
-    .set({ status: 'uploaded' })
-    .where(and(eq(files.id, file.id), eq(files.status, 'pending')));
-  return true;
-}
-
 async function listFiles(scope: Scope, storage: Storage, kind: FileKind, owner: number): Promise<FileRow[]> {
   await assertOwnerInScope(scope, kind, owner);
   const { files, ownerId } = KINDS[kind];
@@ -123,7 +113,7 @@ async function listFiles(scope: Scope, storage: Storage, kind: FileKind, owner: 
     .select({ id: files.id, storageKey: files.storageKey })
     .from(files)
     .where(and(eq(ownerId, owner), eq(files.status, 'pending'), gte(files.createdAt, recent)));
-  await Promise.all(pending.map((file) => promoteIfStored(scope.db, storage, kind, file)));
+  await Promise.all(pending.map((file) => promoteIfStored(scope.db, storage, KINDS[kind].files, file)));
   return scope.db
     .select(selectFile(files, ownerId))
     .from(files)
@@ -207,7 +197,7 @@ async function downloadLink(
   input: FileDownloadLinkInput,
 ): Promise<FileDownloadLink> {
   const file = await fileInScope(scope, kind, input.id);
-  if (file.status === 'pending' && !(await promoteIfStored(scope.db, storage, kind, file))) {
+  if (file.status === 'pending' && !(await promoteIfStored(scope.db, storage, KINDS[kind].files, file))) {
     throw new AppError('CONFLICT', `File ${input.id} has not finished uploading`);
   }
   const link = { filename: file.filename, contentType: file.contentType, inline: input.inline };
@@ -365,10 +355,7 @@ function kindOfKey(storageKey: string): FileKind | null {
  */
 export async function getUploadState({ db, storageKey }: { db: Db; storageKey: string }): Promise<'pending' | 'uploaded' | null> {
   const kind = kindOfKey(storageKey);
-  if (!kind) return null;
-  const { files } = KINDS[kind];
-  const [row] = await db.select({ status: files.status }).from(files).where(eq(files.storageKey, storageKey));
-  return row?.status ?? null;
+  return kind ? uploadStateOf(db, KINDS[kind].files, storageKey) : null;
 }
 
 /**
@@ -384,20 +371,7 @@ export async function markUploaded({
   storageKey: string;
 }): Promise<'uploaded' | 'already-uploaded' | 'missing'> {
   const kind = kindOfKey(storageKey);
-  if (!kind) return 'missing';
-  const { files } = KINDS[kind];
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: files.id, status: files.status, uploadedByUserId: files.uploadedByUserId })
-      .from(files)
-      .where(eq(files.storageKey, storageKey))
-      .for('update');
-    if (!row) return 'missing';
-    if (row.status === 'uploaded') return 'already-uploaded';
-    await tx.execute(sql`select set_config('app.user_id', ${String(row.uploadedByUserId ?? '')}, true)`);
-    await tx.update(files).set({ status: 'uploaded' }).where(eq(files.id, row.id));
-    return 'uploaded';
-  });
+  return kind ? markStoredUpload(db, KINDS[kind].files, storageKey) : 'missing';
 }
 
 /**
@@ -426,7 +400,7 @@ export async function deleteStalePendingFiles({
       .where(and(eq(files.status, 'pending'), lt(files.createdAt, olderThan)))
       .orderBy(asc(files.id));
     for (const file of stale) {
-      if (await promoteIfStored(db, storage, kind, file)) {
+      if (await promoteIfStored(db, storage, files, file)) {
         promoted += 1;
         continue;
       }
