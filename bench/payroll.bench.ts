@@ -14,6 +14,7 @@
  * while each call runs, above what they were before it.
  *
  *   BENCH_SCALES=0.02,0.05 npm run bench:payroll
+ *   BENCH_SCALES=1 BENCH_PAYROLL_RUNS=2 npm run bench:payroll    (full size, two timed turns)
  *
  * Creates and drops its own database (BENCH_KEEP=1 keeps it for the next run, large-agency.ts).
  */
@@ -28,8 +29,8 @@ import { benchScales, sizeLabel } from './agency-size';
 import { openLargeAgency, stats, type LargeAgency } from './large-agency';
 import { machineLoad } from './machine-load';
 
-/** Timed turns after one untimed warm-up turn: each computation takes seconds at full size. */
-const RUNS = 5;
+/** Timed turns after one untimed warm-up turn (BENCH_PAYROLL_RUNS; each computation takes seconds at full size). */
+const RUNS = Number(process.env.BENCH_PAYROLL_RUNS ?? 5);
 const DAY_MS = 86_400_000;
 
 /** A call's time and the peak of the process's memory above its level when the call began (MB). */
