@@ -135,7 +135,8 @@ test('the office works a reported fall through the case page, from accepted to c
   // A comment and an office file, which opens from the list.
   await page.getByRole('textbox', { name: 'Comment' }).fill('Called the daughter; a grab bar is ordered.');
   await page.getByRole('button', { name: 'Add the comment' }).click();
-  await expect(page.getByText('Called the daughter; a grab bar is ordered.')).toBeVisible();
+  // The history lists the comment too ("Comment: — → ..."): the comment itself is the text alone.
+  await expect(page.getByText('Called the daughter; a grab bar is ordered.', { exact: true })).toBeVisible();
   await page.locator('input[type=file]').setInputFiles({
     name: 'stairs.png',
     mimeType: 'image/png',
