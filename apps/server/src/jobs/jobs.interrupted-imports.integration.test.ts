@@ -36,6 +36,11 @@ import { BATCH_ROWS, runFileImportJob } from '../features/file-imports/file-impo
 const SERVER_CHILD = fileURLToPath(new URL('./jobs.crash-child.test-support.ts', import.meta.url));
 const HEARTH_CLI = fileURLToPath(new URL('../cli/hearth.ts', import.meta.url));
 const ROWS = 4000;
+/**
+ * The command line's import: six batches, so that its progress, which the command reads every 200 ms, shows a row
+ * count between none and all (two batches could both commit between two readings on a quick machine).
+ */
+const CLI_ROWS = 6 * BATCH_ROWS;
 const HEADER = 'Client ID,First Name,Last Name,Date of Birth';
 
 let env: NodeJS.ProcessEnv;
@@ -101,13 +106,13 @@ function start(script: string, args: string[]) {
   return { child, lines: readline.createInterface({ input: child.stdout! }), errors };
 }
 
-/** Reads lines until one matches `pattern` with its first group a row count strictly inside (0, ROWS). */
-async function midRun(lines: readline.Interface, pattern: RegExp, errors: string[]): Promise<string[]> {
+/** Reads lines until one matches `pattern` with its first group a row count strictly inside (0, rows). */
+async function midRun(lines: readline.Interface, pattern: RegExp, errors: string[], rows = ROWS): Promise<string[]> {
   const seen: string[] = [];
   for await (const line of lines) {
     seen.push(line);
     const done = Number(pattern.exec(line)?.[1] ?? 0);
-    if (done > 0 && done < ROWS) return seen;
+    if (done > 0 && done < rows) return seen;
   }
   throw new Error(`The process ended before the import was half-way: ${[...seen, ...errors].join('\n')}`);
 }
@@ -199,9 +204,9 @@ describe('an import started from the page whose server is killed', () => {
 describe('an import started from the command line whose command is killed', () => {
   it('is failed with how far it got by the next command, which imports the file again', async () => {
     const file = path.join(cwd, 'crash.csv');
-    fs.writeFileSync(file, clientsCsv('CLI', ROWS));
+    fs.writeFileSync(file, clientsCsv('CLI', CLI_ROWS));
     const command = start(HEARTH_CLI, ['import', 'clients', file, '--branch', 'Boston']);
-    const printed = await midRun(command.lines, /^ {2}(\d+) \/ \d+ rows$/, command.errors);
+    const printed = await midRun(command.lines, /^ {2}(\d+) \/ \d+ rows$/, command.errors, CLI_ROWS);
     await kill(command.child);
     const id = Number(/^Import (\d+):/.exec(printed[0]!)?.[1]);
     expect(id).toBeGreaterThan(0);
@@ -216,11 +221,11 @@ describe('an import started from the command line whose command is killed', () =
       expect(stopped).toMatchObject({ status: 'failed', runner: { pid: command.child.pid, kind: 'command' } });
       expect(stopped!.error).toBe(
         `The command running this import stopped before it finished; ${stopped!.rowsDone.toLocaleString('en-US')} of ` +
-          '4,000 rows were done. The rows done are kept: import the file again to finish (rows already imported come ' +
-          'out unchanged).',
+          `${CLI_ROWS.toLocaleString('en-US')} rows were done. The rows done are kept: import the file again to finish ` +
+          '(rows already imported come out unchanged).',
       );
       expect(again.out.at(-1)).toBe(
-        `Completed: ${ROWS} rows: ${ROWS - stopped!.createdCount} created, 0 updated, ${stopped!.createdCount} unchanged, ` +
+        `Completed: ${CLI_ROWS} rows: ${CLI_ROWS - stopped!.createdCount} created, 0 updated, ${stopped!.createdCount} unchanged, ` +
           '0 warnings, 0 errors',
       );
     } finally {
