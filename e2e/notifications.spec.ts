@@ -98,9 +98,12 @@ test('a new notification pops up at the bottom right while a staff screen is ope
   const token = await tokenOf(request, 'companyadmin');
   await signInAs(page, 'companyadmin', '/notifications');
   await expect(page.getByRole('heading', { name: 'Notifications', level: 2 })).toBeVisible();
-  await exportAndAwaitNotification(request, token);
   const popup = page.locator('.mantine-Notification-root').filter({ hasText: 'Export finished' });
-  await expect(popup).toBeVisible();
+  // Watched from before the export: the pop-up closes itself after 4 s, which the polling for the notification
+  // below may take on a busy machine.
+  const shown = popup.waitFor({ state: 'visible', timeout: 60_000 });
+  await exportAndAwaitNotification(request, token);
+  await shown;
   const box = (await popup.boundingBox())!;
   // Bottom right of the 1280x800 window, 440 wide at most (spec section 9); layout widths carry sub-pixel noise.
   expect(box.x + box.width).toBeGreaterThan(1280 - 40);
