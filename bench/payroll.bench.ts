@@ -25,8 +25,8 @@ import { withRequestScope } from '../apps/server/src/db/request-scope';
 import { computeBillingReport } from '../apps/server/src/features/billing/billing.service';
 import { computePayrollReport } from '../apps/server/src/features/payroll/payroll.service';
 import { users } from '../apps/server/src/features/users/users.schema';
-import { benchScales, sizeLabel } from './agency-size';
-import { openLargeAgency, stats, type LargeAgency } from './large-agency';
+import { sizeLabel } from './agency-size';
+import { atEveryScale, stats, type LargeAgency } from './large-agency';
 import { machineLoad } from './machine-load';
 
 /** Timed turns after one untimed warm-up turn (BENCH_PAYROLL_RUNS; each computation takes seconds at full size). */
@@ -107,56 +107,44 @@ function readVisits(agency: LargeAgency, window: { start: string; end: string },
 }
 
 /** The payroll and billing figures of one scale. */
-async function atScale(scale: number) {
-  const agency = await openLargeAgency({ scale });
-  try {
-    const { db } = agency.database;
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'companyadmin'));
-    const admin = (await callerOfUser(db, user!.id))!;
-    const period = previousSemiMonthlyPeriod(agency.calendar.periodFrom);
-    const payrollWindow = windowOf(period, 7);
-    const billingWindow = windowOf(period, 0);
-    const count = async (window: { start: string; end: string }) => {
-      const result = await db.execute(sql`select count(*)::int as n from shifts s
-        where s.status <> 'cancelled' and coalesce(s.check_in_at, s.start_at) >= ${window.start}::timestamptz
-          and coalesce(s.check_in_at, s.start_at) < ${window.end}::timestamptz`);
-      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
-    };
-    const periodVisits = await count(billingWindow);
-    const readVisitsCount = await count(payrollWindow);
-    const payroll = () => withRequestScope(db, admin, (scope) => computePayrollReport({ scope, input: period }));
-    const billing = () => withRequestScope(db, admin, (scope) => computeBillingReport({ scope, input: period }));
-    const first = await payroll();
-    const bill = await billing();
-    console.log(`\n${sizeLabel(agency.size)}; pay period ${period.from} to ${period.to} (${machineLoad()})`);
-    console.log(
-      `  ${periodVisits.toLocaleString('en-US')} visits in the period, ${readVisitsCount.toLocaleString('en-US')} in ` +
-        `payroll's window; ${first.caregivers.toLocaleString('en-US')} payroll lines, ` +
-        `${bill.lines.toLocaleString('en-US')} billing lines`,
-    );
-    const [payrollSamples, readSamples, billingSamples, billingReadSamples] = await inTurns([
-      payroll,
-      () => readVisits(agency, payrollWindow, false),
-      billing,
-      () => readVisits(agency, billingWindow, true),
-    ]);
-    const p = figure('computePayrollReport (request transaction)', payrollSamples!);
-    const r = figure("baseline: one SELECT of payroll's visits and timesheets", readSamples!);
-    const b = figure('computeBillingReport (request transaction)', billingSamples!);
-    const br = figure("baseline: one SELECT of billing's visits and timesheets", billingReadSamples!);
-    console.log(`  payroll ratio (p50 / baseline p50): ${(p / r).toFixed(2)}  (target at full size: < 10 s, <= 3x, < 1 GB)`);
-    console.log(`  billing ratio (p50 / baseline p50): ${(b / br).toFixed(2)}`);
-    console.log(`  (${machineLoad()})`);
-  } finally {
-    await agency.close();
-  }
+async function atScale(agency: LargeAgency) {
+  const { db } = agency.database;
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'companyadmin'));
+  const admin = (await callerOfUser(db, user!.id))!;
+  const period = previousSemiMonthlyPeriod(agency.calendar.periodFrom);
+  const payrollWindow = windowOf(period, 7);
+  const billingWindow = windowOf(period, 0);
+  const count = async (window: { start: string; end: string }) => {
+    const result = await db.execute(sql`select count(*)::int as n from shifts s
+      where s.status <> 'cancelled' and coalesce(s.check_in_at, s.start_at) >= ${window.start}::timestamptz
+        and coalesce(s.check_in_at, s.start_at) < ${window.end}::timestamptz`);
+    return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  };
+  const periodVisits = await count(billingWindow);
+  const readVisitsCount = await count(payrollWindow);
+  const payroll = () => withRequestScope(db, admin, (scope) => computePayrollReport({ scope, input: period }));
+  const billing = () => withRequestScope(db, admin, (scope) => computeBillingReport({ scope, input: period }));
+  const first = await payroll();
+  const bill = await billing();
+  console.log(`\n${sizeLabel(agency.size)}; pay period ${period.from} to ${period.to} (${machineLoad()})`);
+  console.log(
+    `  ${periodVisits.toLocaleString('en-US')} visits in the period, ${readVisitsCount.toLocaleString('en-US')} in ` +
+      `payroll's window; ${first.caregivers.toLocaleString('en-US')} payroll lines, ` +
+      `${bill.lines.toLocaleString('en-US')} billing lines`,
+  );
+  const [payrollSamples, readSamples, billingSamples, billingReadSamples] = await inTurns([
+    payroll,
+    () => readVisits(agency, payrollWindow, false),
+    billing,
+    () => readVisits(agency, billingWindow, true),
+  ]);
+  const p = figure('computePayrollReport (request transaction)', payrollSamples!);
+  const r = figure("baseline: one SELECT of payroll's visits and timesheets", readSamples!);
+  const b = figure('computeBillingReport (request transaction)', billingSamples!);
+  const br = figure("baseline: one SELECT of billing's visits and timesheets", billingReadSamples!);
+  console.log(`  payroll ratio (p50 / baseline p50): ${(p / r).toFixed(2)}  (target at full size: < 10 s, <= 3x, < 1 GB)`);
+  console.log(`  billing ratio (p50 / baseline p50): ${(b / br).toFixed(2)}`);
+  console.log(`  (${machineLoad()})`);
 }
 
-async function main() {
-  for (const scale of benchScales()) await atScale(scale);
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+void atEveryScale(atScale);

@@ -6,9 +6,9 @@ import { caseAttachments } from './cases.schema';
 
 /*
  * How an office upload to a case (cases.createAttachment) completes, by the rules of every upload
- * (storage/pending-uploads.ts): the pending attachment becomes `uploaded` once the storage
- * holds its bytes, told by the local driver's PUT route (http/storage.routes.ts) or, on S3 where the bytes go to the
- * bucket, found with `exists` when the case is read (promoteStoredAttachments). Until then the case does not list it.
+ * (storage/pending-uploads.ts): the pending attachment becomes `uploaded` once the storage holds its bytes, told by
+ * the local driver's PUT route (http/storage.routes.ts) or, on S3 where the bytes go to the bucket, found with
+ * `exists` when the case is read (promoteStoredAttachments). Until then the case does not list it.
  */
 
 /** The first segment of every case attachment's storage key (`cases/<caseId>/<uuid>`). */

@@ -6,9 +6,10 @@ import { chatAttachments } from './chat.schema';
 
 /*
  * How chat uploads complete and are cleaned up, by the rules of every upload (storage/pending-uploads.ts) and the
- * record files' cleanup (features/files/files.service.ts "Cleanup"): a pending attachment becomes `uploaded` once the storage holds its complete
- * bytes, told by the local driver's PUT route (http/storage.routes.ts) or found by `exists` on S3; uploads that never
- * arrived, and uploads never sent with a message, are removed by the hourly cleanup job.
+ * record files' cleanup (features/files/files.service.ts "Cleanup"): a pending attachment becomes `uploaded` once
+ * the storage holds its complete bytes, told by the local driver's PUT route (http/storage.routes.ts) or found by
+ * `exists` on S3; uploads that never arrived, and uploads never sent with a message, are removed by the hourly
+ * cleanup job.
  */
 
 /** The first segment of every chat attachment's storage key (`chat/<conversationId>/<uuid>`). */
