@@ -9,7 +9,7 @@
  *   2. computeBillingReport likewise (every visit with a payer: units, rates, EVV, authorizations; the lines
  *      replaced, a chunk of clients at a time).
  * Baselines in the same run, in turns with the measured calls: one SELECT of the rows each computation reads (the
- * payroll window's visits with their timesheets: the period and a workweek on each side; billing's: the period's
+ * payroll window's visits with their timesheets: every workweek the period touches, workweeksWindow; billing's: the period's
  * visits with their timesheets), read into the process. Peak memory: the process's RSS and heap sampled every 10 ms
  * while each call runs, above what they were before it.
  *
@@ -28,10 +28,10 @@ import { users } from '../apps/server/src/features/users/users.schema';
 import { sizeLabel } from './agency-size';
 import { atEveryScale, stats, type LargeAgency } from './large-agency';
 import { machineLoad } from './machine-load';
+import { periodWindow, workweeksWindow } from '../apps/server/src/features/visits/visits.worked';
 
 /** Timed turns after one untimed warm-up turn (BENCH_PAYROLL_RUNS; each computation takes seconds at full size). */
 const RUNS = Number(process.env.BENCH_PAYROLL_RUNS ?? 5);
-const DAY_MS = 86_400_000;
 
 /** A call's time and the peak of the process's memory above its level when the call began (MB). */
 interface Sample {
@@ -87,23 +87,15 @@ function figure(label: string, samples: Sample[]): number {
   return s.median;
 }
 
-/** The UTC window of payroll's reads (visits.worked.ts periodWindow(period, 7)) and of billing's (extra 0 days). */
-function windowOf(period: { from: string; to: string }, extraDays: number) {
-  return {
-    start: new Date(Date.parse(`${period.from}T00:00:00Z`) - (1 + extraDays) * DAY_MS).toISOString(),
-    end: new Date(Date.parse(`${period.to}T00:00:00Z`) + (2 + extraDays) * DAY_MS).toISOString(),
-  };
-}
-
 /** The visits (not cancelled) of a window with their timesheets, as both computations select them: one SELECT. */
-function readVisits(agency: LargeAgency, window: { start: string; end: string }, payerOnly: boolean) {
+function readVisits(agency: LargeAgency, window: { start: Date; end: Date }, payerOnly: boolean) {
   const payer = payerOnly ? sql`and s.payer_source_id is not null` : sql`and s.caregiver_id is not null`;
   return agency.database.db.execute(sql`
     select s.id, s.caregiver_id, s.client_id, s.payer_source_id, s.service_code, s.status, s.start_at, s.end_at,
       t.check_in, t.check_out, t.check_in_type, t.check_out_type
     from shifts s left join shift_timesheets t on t.shift_id = s.id
-    where s.status <> 'cancelled' and coalesce(s.check_in_at, s.start_at) >= ${window.start}::timestamptz
-      and coalesce(s.check_in_at, s.start_at) < ${window.end}::timestamptz ${payer}`);
+    where s.status <> 'cancelled' and coalesce(s.check_in_at, s.start_at) >= ${window.start.toISOString()}::timestamptz
+      and coalesce(s.check_in_at, s.start_at) < ${window.end.toISOString()}::timestamptz ${payer}`);
 }
 
 /** The payroll and billing figures of one scale. */
@@ -112,12 +104,12 @@ async function atScale(agency: LargeAgency) {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'companyadmin'));
   const admin = (await callerOfUser(db, user!.id))!;
   const period = previousSemiMonthlyPeriod(agency.calendar.periodFrom);
-  const payrollWindow = windowOf(period, 7);
-  const billingWindow = windowOf(period, 0);
-  const count = async (window: { start: string; end: string }) => {
+  const payrollWindow = workweeksWindow(period);
+  const billingWindow = periodWindow(period);
+  const count = async (window: { start: Date; end: Date }) => {
     const result = await db.execute(sql`select count(*)::int as n from shifts s
-      where s.status <> 'cancelled' and coalesce(s.check_in_at, s.start_at) >= ${window.start}::timestamptz
-        and coalesce(s.check_in_at, s.start_at) < ${window.end}::timestamptz`);
+      where s.status <> 'cancelled' and coalesce(s.check_in_at, s.start_at) >= ${window.start.toISOString()}::timestamptz
+        and coalesce(s.check_in_at, s.start_at) < ${window.end.toISOString()}::timestamptz`);
     return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
   };
   const periodVisits = await count(billingWindow);

@@ -2,13 +2,14 @@ import { and, asc, between, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { milesInHundredths, type PayPeriod } from '@hearth/shared/payroll/payroll-hours';
 import { hasPayroll, payrollForCaregiver, type PayrollLineFields, type PayrollVisit } from '@hearth/shared/payroll/payroll-line';
 import { parsePayrollSettings } from '@hearth/shared/payroll/payroll-settings';
+import type { TravelVisit } from '@hearth/shared/payroll/payroll-travel';
 import { zoneCalendar } from '@hearth/shared/payroll/payroll-calendar';
 import { inBranchScope, type Scope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { branches } from '../branches/branches.schema';
 import { caregiverCashAdvances, caregivers } from '../caregivers/caregivers.schema';
 import { companies } from '../companies/companies.schema';
-import { openPayrollVisits, periodWindow, type PayrollSourceVisit } from '../visits/visits.worked';
+import { openPayrollVisits, workweeksWindow, type PayrollSourceVisit } from '../visits/visits.worked';
 import { inTransaction } from '../../db/transaction';
 import { rowsOf } from '../../db/rows';
 
@@ -57,7 +58,7 @@ export interface PayrollRun {
   branchId?: number | null;
   /** Caregivers per chunk (PAYROLL_CHUNK; tests pass a small one to prove chunks change nothing). */
   chunkSize?: number;
-  /** Visit rows per FETCH of the cursor (openPayrollVisits' default; tests pass a small one). */
+  /** Caregivers per FETCH of the visit cursor (openPayrollVisits' default; tests pass a small one). */
   fetchRows?: number;
 }
 
@@ -90,15 +91,37 @@ function chunkPeople(run: PayrollRun, afterId: number, size: number) {
     .limit(size);
 }
 
+/** Primary address coordinates of clients, by client id, kept for a whole computation (a client recurs in every chunk). */
+type Places = Map<number, TravelVisit['location']>;
+
 /**
- * The lines of one chunk of caregivers from their visits: the primary address coordinates of the visited clients,
- * care sheet miles of the period's visits and cash advances dated in the period (one query each), then
+ * Sets each visit's location to its client's primary address coordinates (null when none), asking the database
+ * only for the clients not in `places` yet, and remembering them there.
+ */
+async function locate(db: Db, visits: PayrollSourceVisit[], places: Places): Promise<void> {
+  const unknown = new Set<number>();
+  for (const v of visits) if (!places.has(v.clientId)) unknown.add(v.clientId);
+  if (unknown.size) {
+    const rows = rowsOf<{ client_id: number; lat: number | null; lon: number | null }>(
+      await db.execute(sql`select distinct on (a.client_id) a.client_id, a.lat, a.lon from client_addresses a
+        where a.is_primary and a.client_id = any(${intArray([...unknown])}) order by a.client_id, a.id`),
+    );
+    for (const id of unknown) places.set(id, null);
+    for (const p of rows) places.set(Number(p.client_id), { lat: p.lat, lon: p.lon });
+  }
+  for (const v of visits) v.location = places.get(v.clientId) ?? null;
+}
+
+/**
+ * The lines of one chunk of caregivers from their visits: the primary address coordinates of the visited clients
+ * (locate), care sheet miles of the period's visits and cash advances dated in the period (one query each), then
  * payrollForCaregiver per caregiver.
  */
 async function chunkLines(
   run: PayrollRun,
   people: Awaited<ReturnType<typeof chunkPeople>>,
   visits: PayrollSourceVisit[],
+  places: Places,
 ): Promise<ComputedPayrollLine[]> {
   const { db, period } = run;
   const zoneOf = new Map(people.map((p) => [p.id, p.timeZone]));
@@ -109,13 +132,7 @@ async function chunkLines(
     const date = zone ? zoneCalendar(zone).localDate(v.checkIn) : '';
     if (date >= period.from && date <= period.to) inPeriod.add(v.id);
   }
-  const places = visits.length
-    ? rowsOf<{ client_id: number; lat: number | null; lon: number | null }>(
-        await db.execute(sql`select distinct on (a.client_id) a.client_id, a.lat, a.lon from client_addresses a
-          where a.is_primary and a.client_id = any(${intArray(visits.map((v) => v.clientId))}) order by a.client_id, a.id`),
-      )
-    : [];
-  const placeOf = new Map(places.map((p) => [Number(p.client_id), { lat: p.lat, lon: p.lon }]));
+  await locate(db, visits, places);
   const sheets = inPeriod.size
     ? rowsOf<{ shift_id: number; miles: unknown }>(
         await db.execute(sql`select cs.shift_id, cs.transportation_data -> 'miles' as miles from care_sheets cs
@@ -142,10 +159,10 @@ async function chunkLines(
 
   const byCaregiver = new Map<number, { visits: PayrollVisit[]; miles: number }>();
   for (const v of visits) {
-    const mine = byCaregiver.get(v.caregiverId) ?? { visits: [], miles: 0 };
-    mine.visits.push({ ...v, location: placeOf.get(v.clientId) ?? null });
+    let mine = byCaregiver.get(v.caregiverId);
+    if (!mine) byCaregiver.set(v.caregiverId, (mine = { visits: [], miles: 0 }));
+    mine.visits.push(v);
     if (inPeriod.has(v.id)) mine.miles += milesOf.get(v.id) ?? 0;
-    byCaregiver.set(v.caregiverId, mine);
   }
   // One company's settings parsed once a chunk (the same JSON on every row of its caregivers).
   const settingsOf = new Map<number, ReturnType<typeof parsePayrollSettings>>();
@@ -171,8 +188,8 @@ async function chunkLines(
  * report and the ADP export compute with this one function), handed to `onChunk` a chunk of caregivers at a time
  * (issue "The largest agencies": memory flat whatever the agency's size). Caregivers by id, `chunkSize` at a time
  * (their branch's time zone and their company's payroll settings); their worked visits of every workweek the
- * period touches (openPayrollVisits: the exports' rules, office edits win; a week on each side of the period)
- * come from one cursor over the period's visits in caregiver order; per chunk one query each for addresses, care
+ * period touches (workweeksWindow; openPayrollVisits: the exports' rules, office edits win) come from one cursor
+ * over those visits in caregiver order; per chunk one query each for addresses, care
  * sheet miles and advances (chunkLines), then payrollForCaregiver per caregiver. All a caregiver's visits count,
  * whichever branch the client is in (hours worked for the employer). A caregiver's lines never depend on another
  * caregiver's, so the chunks change no figure. Runs in a transaction of its own (a savepoint inside the caller's).
@@ -188,13 +205,14 @@ export async function computePayrollChunks(
     await db.execute(sql.raw(`set local work_mem = '${SORT_MEMORY}'`));
     const inRun = { ...run, db };
     const caregiverIn = caregiverIdIn(scope, branchId, sql`s.caregiver_id`);
-    const visits = await openPayrollVisits(db, caregiverIn, periodWindow(period, 7), { fetchRows: run.fetchRows });
+    const visits = await openPayrollVisits(db, caregiverIn, workweeksWindow(period), { fetchRows: run.fetchRows });
+    const places: Places = new Map();
     let afterId = 0;
     for (;;) {
       const people = await chunkPeople(inRun, afterId, chunkSize);
       if (people.length === 0) break;
       afterId = people[people.length - 1]!.id;
-      await onChunk(await chunkLines(inRun, people, await visits.through(afterId)));
+      await onChunk(await chunkLines(inRun, people, await visits.through(afterId), places));
       if (people.length < chunkSize) break;
     }
     await visits.close();

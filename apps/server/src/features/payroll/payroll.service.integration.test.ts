@@ -134,7 +134,7 @@ describe('computePayrollReport', () => {
 
 describe('computing in chunks of caregivers', () => {
   /**
-   * The report computed by the service as `username` with `chunkSize` caregivers a chunk and `fetchRows` visit rows
+   * The report computed by the service as `username` with `chunkSize` caregivers a chunk and `fetchRows` caregivers
    * a cursor fetch, and its stored lines.
    */
   async function computeInChunks(username: string, chunkSize?: number, fetchRows?: number) {
@@ -151,7 +151,7 @@ describe('computing in chunks of caregivers', () => {
     const whole = await computeInChunks('companyadmin');
     expect(whole.out.caregivers).toBe(4);
     expect(whole.lines).toHaveLength(4);
-    // Fetches of 1 and 2 rows split the cursor's rows inside a caregiver's visits and inside a visit's timesheets.
+    // Fetches of 1 and 2 caregivers end the cursor's reads inside a chunk of caregivers.
     for (const [chunkSize, fetchRows] of [
       [1, 1],
       [2, 2],

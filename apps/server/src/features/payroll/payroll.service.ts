@@ -84,7 +84,7 @@ export async function computePayrollReport({
   input: ComputePayrollReportInput;
   /** Caregivers per chunk (computePayrollChunks' PAYROLL_CHUNK when omitted). */
   chunkSize?: number;
-  /** Visit rows per cursor fetch (computePayrollChunks' default when omitted). */
+  /** Caregivers per fetch of the visit cursor (computePayrollChunks' default when omitted). */
   fetchRows?: number;
 }): Promise<PayrollReportOutput> {
   const branchId = input.branchId ?? null;

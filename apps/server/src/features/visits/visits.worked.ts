@@ -7,6 +7,7 @@ import {
   type TimesheetTimes,
 } from '@hearth/shared/payroll/payroll-hours';
 import { zoneCalendar } from '@hearth/shared/payroll/payroll-calendar';
+import type { TravelVisit } from '@hearth/shared/payroll/payroll-travel';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { openRowCursor } from '../../db/row-cursor';
@@ -146,67 +147,55 @@ export function isWorked<T extends Pick<ExportVisit, 'span' | 'minutes'>>(
   return visit.span !== null && visit.minutes > 0;
 }
 
-/** A worked visit as payroll reads it: the shift, its caregiver, client and service, and its worked span. */
-export interface PayrollSourceVisit {
-  id: number;
+/**
+ * A worked visit as payroll reads it: the shift, its caregiver, client and service, its worked span, and the
+ * client's primary address coordinates for travel (null as read; payroll fills it in).
+ */
+export interface PayrollSourceVisit extends TravelVisit {
   caregiverId: number;
-  clientId: number;
   serviceCode: string | null;
-  checkIn: Date;
-  checkOut: Date;
 }
 
-/** The window's columns in the payroll query, whose shifts are aliased `s`. */
+/** The window's columns in the payroll and billing queries, whose shifts are aliased `s`. */
 const WINDOW_COLUMNS_OF_S: WindowColumns = { status: sql`s.status`, checkInAt: sql`s.check_in_at`, startAt: sql`s.start_at` };
 
-interface PayrollRow {
-  id: number;
-  caregiver_id: number;
-  client_id: number;
-  service_code: string | null;
-  status: string;
-  start_ms: number;
-  end_ms: number;
-  in_ms: number | null;
-  out_ms: number | null;
-  check_in_type: number | null;
-  check_out_type: number | null;
-  sheet_id?: number | null;
+/**
+ * The UTC window of payroll's reads: every instant whose local date lies in a workweek the period touches (Sunday
+ * to Saturday around its first and last dates), in any US time zone (a day of margin each side, as periodWindow).
+ * A workweek's overtime depends on all its hours (29 CFR 778.103), and on no other week's.
+ */
+export function workweeksWindow(period: PayPeriod): { start: Date; end: Date } {
+  const dayOfWeek = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+  const shift = (date: string, days: number) =>
+    new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  return periodWindow({ from: shift(period.from, -dayOfWeek(period.from)), to: shift(period.to, 6 - dayOfWeek(period.to)) });
 }
 
-const dateOf = (ms: number | null) => (ms === null ? null : new Date(Number(ms)));
+/**
+ * Days before the window a visit's check-in may lie and its worked span still reach into the window (a check-out
+ * forgotten for days): such a visit's minutes in the first workweek count toward its overtime.
+ */
+const REACH_DAYS = 7;
 
-/** Rows per FETCH of the payroll cursor: a few megabytes of lean rows per round trip. */
-const FETCH_ROWS = 20_000;
+/** Caregivers per FETCH of the payroll cursor: each row holds one caregiver's visits of the window (about 50). */
+const FETCH_CAREGIVERS = 1_000;
 
-/** The worked visits of `rows` (grouped by shift id, a shift's rows consecutive), by the exports' rules. */
+/** A row of the payroll cursor: a caregiver and their worked spans as [shift id, client id, service code, in, out]. */
+interface PayrollRow {
+  caregiver_id: number;
+  visits: string | [number, number, string | null, number, number][];
+}
+
+/** The worked visits of `rows` (one caregiver each): spans of at least a minute (workedMinutes), as Dates. */
 function payrollVisitsOf(rows: readonly PayrollRow[]): PayrollSourceVisit[] {
   const visits: PayrollSourceVisit[] = [];
-  let i = 0;
-  while (i < rows.length) {
-    const first = rows[i]!;
-    const sheets: TimesheetTimes[] = [];
-    for (; i < rows.length && rows[i]!.id === first.id; i++) {
-      const r = rows[i]!;
-      if (r.in_ms === null && r.out_ms === null && r.check_in_type === null && r.check_out_type === null) continue;
-      sheets.push({
-        checkIn: dateOf(r.in_ms),
-        checkOut: dateOf(r.out_ms),
-        checkInType: r.check_in_type,
-        checkOutType: r.check_out_type,
-      });
+  for (const row of rows) {
+    const caregiverId = Number(row.caregiver_id);
+    const spans = typeof row.visits === 'string' ? (JSON.parse(row.visits) as Exclude<PayrollRow['visits'], string>) : row.visits;
+    for (const [id, clientId, serviceCode, inMs, outMs] of spans) {
+      if (Math.round((outMs - inMs) / 60_000) <= 0) continue;
+      visits.push({ id, caregiverId, clientId, serviceCode, checkIn: new Date(inMs), checkOut: new Date(outMs), location: null });
     }
-    const shift = { status: first.status, startAt: new Date(Number(first.start_ms)), endAt: new Date(Number(first.end_ms)) };
-    const { span, minutes } = workedOf(shift as Parameters<typeof workedSpan>[0], sheets);
-    if (!span || minutes <= 0) continue;
-    visits.push({
-      id: Number(first.id),
-      caregiverId: Number(first.caregiver_id),
-      clientId: Number(first.client_id),
-      serviceCode: first.service_code,
-      checkIn: span.checkIn,
-      checkOut: span.checkOut,
-    });
   }
   return visits;
 }
@@ -224,15 +213,15 @@ export interface PayrollVisitCursor {
 
 /**
  * The worked visits of the caregivers matching `caregiverIn` (a condition on `s.caregiver_id`) whose check-in (else
- * scheduled start) lies in the UTC window, by the same rules as the period exports (loadExportVisits and isWorked:
- * inVisitWindow; workedOf, office edits win and a shift marked completed without times counts its schedule; at
- * least a minute), read through a cursor in caregiver id order so that a large agency's period (a million visits
- * and more) is never held at once: the caller takes them a chunk of caregivers at a time (through).
- * Lean columns, instants as epoch milliseconds (full rows mapped by the ORM take seconds to read). The window's
- * rows are selected first (a materialized CTE: one scan of shifts) and then sorted by caregiver, so the planner
- * never walks the caregiver index over every visit of history. Must run inside a transaction (a cursor lives in
- * one).
- * @param options name: unique among the transaction's open cursors; fetchRows: rows per FETCH (FETCH_ROWS).
+ * scheduled start) lies in the UTC window, or up to REACH_DAYS before it with a check-out or scheduled end inside
+ * it, by the same rules as the period exports (loadExportVisits and isWorked: not cancelled; effectiveVisitTimes,
+ * office edits win; workedSpan, a shift marked completed without times counts its schedule; at least a minute).
+ * The database applies those rules (the same SQL as the EVV flags of migration 0037; the integration tests compare
+ * both loaders on every kind of timesheet) and sends one row per caregiver, their spans as JSON, in caregiver id
+ * order through a cursor: a large agency's window (two million visits) reaches the process as 50,000 small rows,
+ * taken a chunk of caregivers at a time (through). Must run inside a transaction (a cursor lives in one).
+ * @param options name: unique among the transaction's open cursors; fetchRows: caregivers per FETCH
+ * (FETCH_CAREGIVERS).
  */
 export async function openPayrollVisits(
   db: Db,
@@ -240,24 +229,37 @@ export async function openPayrollVisits(
   window: { start: Date; end: Date },
   options: { name?: string; fetchRows?: number } = {},
 ): Promise<PayrollVisitCursor> {
-  const { name = 'payroll_visits', fetchRows = FETCH_ROWS } = options;
-  const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
+  const { name = 'payroll_visits', fetchRows = FETCH_CAREGIVERS } = options;
+  const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::bigint`);
+  const reach = { start: new Date(window.start.getTime() - REACH_DAYS * DAY_MS), end: window.end };
   const rows = await openRowCursor<PayrollRow>(
     db,
     name,
     sql`
     with w as materialized (
-      select s.id, s.caregiver_id, s.client_id, s.service_code, s.status, ${ms('s.start_at')} as start_ms,
-        ${ms('s.end_at')} as end_ms, ${ms('t.check_in')} as in_ms, ${ms('t.check_out')} as out_ms, t.check_in_type,
-        t.check_out_type, t.id as sheet_id
-      from shifts s left join shift_timesheets t on t.shift_id = s.id
-      where ${inVisitWindow(WINDOW_COLUMNS_OF_S, window)} and s.caregiver_id is not null and ${caregiverIn})
-    select * from w order by caregiver_id, id, sheet_id`,
+      select s.id, s.caregiver_id, s.client_id, s.service_code, s.status, s.start_at, s.end_at
+      from shifts s
+      where ${inVisitWindow(WINDOW_COLUMNS_OF_S, reach)} and s.caregiver_id is not null and ${caregiverIn}
+        and (coalesce(s.check_in_at, s.start_at) >= ${window.start} or greatest(s.check_out_at, s.end_at) >= ${window.start})),
+    v as (
+      select w.caregiver_id, w.id, w.client_id, w.service_code,
+        case when t.eff_out > t.eff_in then t.eff_in
+          when t.eff_in is null and t.eff_out is null and w.status = 'completed' then w.start_at end as span_in,
+        case when t.eff_out > t.eff_in then t.eff_out
+          when t.eff_in is null and t.eff_out is null and w.status = 'completed' then w.end_at end as span_out
+      from w cross join lateral (
+        select coalesce(min(ts.check_in) filter (where ts.check_in_type = 3), min(ts.check_in)) as eff_in,
+          coalesce(max(ts.check_out) filter (where ts.check_out_type = 3), max(ts.check_out)) as eff_out
+        from shift_timesheets ts where ts.shift_id = w.id) t)
+    select v.caregiver_id,
+      json_agg(json_build_array(v.id, v.client_id, v.service_code, ${ms('v.span_in')}, ${ms('v.span_out')}) order by v.id) as visits
+    from v where v.span_out > v.span_in
+    group by v.caregiver_id order by v.caregiver_id`,
     fetchRows,
   );
   return {
     async through(lastCaregiverId) {
-      // A caregiver's rows are complete once a later caregiver's row has been read, or the cursor is done.
+      // A caregiver's visits are one row: they are complete once read.
       return payrollVisitsOf(await rows.take((read) => read.findIndex((r) => Number(r.caregiver_id) > lastCaregiverId)));
     },
     close: () => rows.close(),
@@ -274,7 +276,24 @@ export interface BillingSourceVisit extends Omit<ExportVisit, 'shift' | 'sheets'
   times: EffectiveVisitTimes;
 }
 
-interface BillingRow extends Omit<PayrollRow, 'caregiver_id'> {
+/** Rows per FETCH of the billing cursor: a few megabytes of lean rows per round trip. */
+const FETCH_ROWS = 20_000;
+
+const dateOf = (ms: number | null) => (ms === null ? null : new Date(Number(ms)));
+
+/** A row of the billing query: a shift's billing columns and one of its timesheets (none: null times). */
+interface BillingRow {
+  id: number;
+  client_id: number;
+  service_code: string | null;
+  status: string;
+  start_ms: number;
+  end_ms: number;
+  in_ms: number | null;
+  out_ms: number | null;
+  check_in_type: number | null;
+  check_out_type: number | null;
+  sheet_id?: number | null;
   branch_id: number;
   caregiver_id: number | null;
   payer_source_id: number | null;
