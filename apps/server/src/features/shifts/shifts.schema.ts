@@ -173,7 +173,14 @@ export const shiftTimesheets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('shift_timesheets_shift_idx').on(t.shiftId)],
+  (t) => [
+    index('shift_timesheets_shift_idx').on(t.shiftId),
+    // The few visits with an office-edited time (type 3), whose effective times payroll reads from their timesheets;
+    // every other visit's are the shift's own check_in_at and check_out_at (visits.worked.ts openPayrollVisits).
+    index('shift_timesheets_office_edit_idx')
+      .on(t.shiftId)
+      .where(sql`${t.checkInType} = 3 or ${t.checkOutType} = 3`),
+  ],
 );
 
 /** A comment on a shift by a staff user or its caregiver. */

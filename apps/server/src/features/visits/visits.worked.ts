@@ -217,8 +217,11 @@ export interface PayrollVisitCursor {
  * it, by the same rules as the period exports (loadExportVisits and isWorked: not cancelled; effectiveVisitTimes,
  * office edits win; workedSpan, a shift marked completed without times counts its schedule; at least a minute).
  * The database applies those rules (the same SQL as the EVV flags of migration 0037; the integration tests compare
- * both loaders on every kind of timesheet) and sends one row per caregiver, their spans as JSON, in caregiver id
- * order through a cursor: a large agency's window (two million visits) reaches the process as 50,000 small rows,
+ * both loaders on every kind of timesheet). A visit without an office-edited time counts the shift's own
+ * check_in_at and check_out_at, which writeTimesheet keeps as its timesheets' earliest check-in and latest
+ * check-out (effectiveVisitTimes); only the few with an office edit (found through shift_timesheets_office_edit_idx)
+ * read their timesheets, so two million visits cost no two million lookups. It sends one row per caregiver, their
+ * spans as JSON, in caregiver id order through a cursor: a large agency's window (two million visits) reaches the process as 50,000 small rows,
  * taken a chunk of caregivers at a time (through). Must run inside a transaction (a cursor lives in one).
  * @param options name: unique among the transaction's open cursors; fetchRows: caregivers per FETCH
  * (FETCH_CAREGIVERS).
@@ -237,20 +240,27 @@ export async function openPayrollVisits(
     name,
     sql`
     with w as materialized (
-      select s.id, s.caregiver_id, s.client_id, s.service_code, s.status, s.start_at, s.end_at
+      select s.id, s.caregiver_id, s.client_id, s.service_code, s.status, s.start_at, s.end_at, s.check_in_at,
+        s.check_out_at, exists (select from shift_timesheets o
+          where o.shift_id = s.id and (o.check_in_type = 3 or o.check_out_type = 3)) as office_edited
       from shifts s
       where ${inVisitWindow(WINDOW_COLUMNS_OF_S, reach)} and s.caregiver_id is not null and ${caregiverIn}
         and (coalesce(s.check_in_at, s.start_at) >= ${window.start} or greatest(s.check_out_at, s.end_at) >= ${window.start})),
-    v as (
-      select w.caregiver_id, w.id, w.client_id, w.service_code,
-        case when t.eff_out > t.eff_in then t.eff_in
-          when t.eff_in is null and t.eff_out is null and w.status = 'completed' then w.start_at end as span_in,
-        case when t.eff_out > t.eff_in then t.eff_out
-          when t.eff_in is null and t.eff_out is null and w.status = 'completed' then w.end_at end as span_out
+    e as (
+      select w.caregiver_id, w.id, w.client_id, w.service_code, w.status, w.start_at, w.end_at,
+        case when w.office_edited then t.eff_in else w.check_in_at end as eff_in,
+        case when w.office_edited then t.eff_out else w.check_out_at end as eff_out
       from w cross join lateral (
         select coalesce(min(ts.check_in) filter (where ts.check_in_type = 3), min(ts.check_in)) as eff_in,
           coalesce(max(ts.check_out) filter (where ts.check_out_type = 3), max(ts.check_out)) as eff_out
-        from shift_timesheets ts where ts.shift_id = w.id) t)
+        from shift_timesheets ts where w.office_edited and ts.shift_id = w.id) t),
+    v as (
+      select e.caregiver_id, e.id, e.client_id, e.service_code,
+        case when e.eff_out > e.eff_in then e.eff_in
+          when e.eff_in is null and e.eff_out is null and e.status = 'completed' then e.start_at end as span_in,
+        case when e.eff_out > e.eff_in then e.eff_out
+          when e.eff_in is null and e.eff_out is null and e.status = 'completed' then e.end_at end as span_out
+      from e)
     select v.caregiver_id,
       json_agg(json_build_array(v.id, v.client_id, v.service_code, ${ms('v.span_in')}, ${ms('v.span_out')}) order by v.id) as visits
     from v where v.span_out > v.span_in

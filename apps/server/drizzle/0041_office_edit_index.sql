@@ -1,0 +1,1 @@
+CREATE INDEX "shift_timesheets_office_edit_idx" ON "shift_timesheets" USING btree ("shift_id") WHERE "shift_timesheets"."check_in_type" = 3 or "shift_timesheets"."check_out_type" = 3;
