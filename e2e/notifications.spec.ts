@@ -111,6 +111,34 @@ test('a new notification pops up at the bottom right while a staff screen is ope
   expect(Math.round(box.width)).toBeLessThanOrEqual(440);
 });
 
+test('a notification that arrives before the screen’s live stream opens still shows once it opens', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, 'companyadmin');
+  // The tab's first live stream is held back until the notification exists: the server publishes its event to no
+  // stream of this tab, so only the refresh a new stream brings can show it.
+  let openStream!: () => Promise<void>;
+  const streamHeld = new Promise<void>((resolve) => {
+    void page.route(
+      '**/api/trpc/live.onEvent**',
+      (route) => {
+        openStream = () => route.continue();
+        resolve();
+      },
+      { times: 1 },
+    );
+  });
+  await signInAs(page, 'companyadmin', '/notifications');
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 2 })).toBeVisible();
+  await streamHeld;
+  const notification = await exportAndAwaitNotification(request, token);
+  const item = page.getByTestId(`notification-${notification.id}`);
+  await expect(item).toHaveCount(0);
+  await openStream();
+  await expect(item).toBeVisible();
+});
+
 test.describe('on the caregiver app', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -44,7 +44,8 @@ function close(): void {
 
 /**
  * Opens the one stream of this tab while a screen listens and someone is signed in, closes it otherwise, and reopens
- * it under a new token. Within one subscription tRPC resumes after the last event id by itself; a stream that ends
+ * it under a new token. Each new stream refreshes every listening screen once it is ready (no event is lost between
+ * a screen's fetch and the stream's start, or while a failed stream waits to be opened again). Within one subscription tRPC resumes after the last event id by itself; a stream that ends
  * with an error (not a 401, which ends the session through the client's unauthorized link) is opened again after
  * 1 s, doubling, at most LIVE_STREAM.reconnectMaxMs.
  */
@@ -60,7 +61,9 @@ function sync(): void {
   const subscription = trpcClient.live.onEvent.subscribe(undefined, {
     onData: ({ data }) => {
       retryDelayMs = LIVE_STREAM.reconnectInitialMs;
-      if (data.topic !== 'ready') deliver(data);
+      // 'ready' opens a new stream: what changed between a screen's first fetch (or the last stream's end) and now
+      // was published to no stream of this tab, so every registered screen refreshes, as on 'resync'.
+      deliver(data.topic === 'ready' ? { ...data, topic: 'resync' } : data);
     },
     onConnectionStateChange: (state) =>
       setConnection({ state: state.state, error: state.state === 'idle' ? null : (state.error?.message ?? null) }),
