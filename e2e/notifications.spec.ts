@@ -111,10 +111,7 @@ test('a new notification pops up at the bottom right while a staff screen is ope
   expect(Math.round(box.width)).toBeLessThanOrEqual(440);
 });
 
-test('a notification that arrives before the screen’s live stream opens still shows once it opens', async ({
-  page,
-  request,
-}) => {
+test('a notification that arrives before the screen’s live stream opens still shows once it opens', async ({ page, request }) => {
   const token = await tokenOf(request, 'companyadmin');
   // The tab's first live stream is held back until the notification exists: the server publishes its event to no
   // stream of this tab, so only the refresh a new stream brings can show it.
