@@ -189,8 +189,8 @@ async function chunkLines(
  * (issue "The largest agencies": memory flat whatever the agency's size). Caregivers by id, `chunkSize` at a time
  * (their branch's time zone and their company's payroll settings); their worked visits of every workweek the
  * period touches (workweeksWindow; openPayrollVisits: the exports' rules, office edits win) come from one cursor
- * over those visits in caregiver order; per chunk one query each for addresses, care
- * sheet miles and advances (chunkLines), then payrollForCaregiver per caregiver. All a caregiver's visits count,
+ * over those visits in caregiver order; per chunk one query each for addresses not read yet, care sheet miles and
+ * advances (chunkLines), then payrollForCaregiver per caregiver. All a caregiver's visits count,
  * whichever branch the client is in (hours worked for the employer). A caregiver's lines never depend on another
  * caregiver's, so the chunks change no figure. Runs in a transaction of its own (a savepoint inside the caller's).
  * @param onChunk receives each chunk's lines (caregivers with hours, mileage or advances), by caregiver id;

@@ -216,13 +216,14 @@ export interface PayrollVisitCursor {
  * scheduled start) lies in the UTC window, or up to REACH_DAYS before it with a check-out or scheduled end inside
  * it, by the same rules as the period exports (loadExportVisits and isWorked: not cancelled; effectiveVisitTimes,
  * office edits win; workedSpan, a shift marked completed without times counts its schedule; at least a minute).
- * The database applies those rules (the same SQL as the EVV flags of migration 0037; the integration tests compare
- * both loaders on every kind of timesheet). A visit without an office-edited time counts the shift's own
- * check_in_at and check_out_at, which writeTimesheet keeps as its timesheets' earliest check-in and latest
- * check-out (effectiveVisitTimes); only the few with an office edit (found through shift_timesheets_office_edit_idx)
- * read their timesheets, so two million visits cost no two million lookups. It sends one row per caregiver, their
- * spans as JSON, in caregiver id order through a cursor: a large agency's window (two million visits) reaches the process as 50,000 small rows,
- * taken a chunk of caregivers at a time (through). Must run inside a transaction (a cursor lives in one).
+ * The database applies those rules (the integration tests compare both loaders on every kind of timesheet). A visit
+ * without an office-edited time counts the shift's own check_in_at and check_out_at, which writeTimesheet keeps as
+ * its timesheets' earliest check-in and latest check-out (effectiveVisitTimes); only the few with an office edit
+ * (found through shift_timesheets_office_edit_idx) read their timesheets, with the SQL of the EVV flags of
+ * migration 0037, so a million visits cost no million lookups. It sends one row per caregiver, their spans as JSON,
+ * in caregiver id order through a cursor: a large agency's window (1.5 million visits) reaches the process as
+ * 50,000 small rows, taken a chunk of caregivers at a time (through). Must run inside a transaction (a cursor
+ * lives in one).
  * @param options name: unique among the transaction's open cursors; fetchRows: caregivers per FETCH
  * (FETCH_CAREGIVERS).
  */
