@@ -9,9 +9,9 @@
  *   2. computeBillingReport likewise (every visit with a payer: units, rates, EVV, authorizations; the lines
  *      replaced, a chunk of clients at a time).
  * Baselines in the same run, in turns with the measured calls: one SELECT of the rows each computation reads (the
- * payroll window's visits with their timesheets: every workweek the period touches, workweeksWindow; billing's: the period's
- * visits with their timesheets), read into the process. Peak memory: the process's RSS and heap sampled every 10 ms
- * while each call runs, above what they were before it.
+ * payroll window's visits with their timesheets: every workweek the period touches, workweeksWindow; billing's:
+ * the period's visits with their timesheets), read into the process. Peak memory: the process's RSS and heap
+ * sampled every 10 ms while each call runs, above what they were before it.
  *
  *   BENCH_SCALES=0.02,0.05 npm run bench:payroll
  *   BENCH_SCALES=1 BENCH_PAYROLL_RUNS=2 npm run bench:payroll    (full size, two timed turns)
@@ -88,14 +88,20 @@ function figure(label: string, samples: Sample[]): number {
 }
 
 /** The visits (not cancelled) of a window with their timesheets, as both computations select them: one SELECT. */
+/** The shifts not cancelled whose check-in (else scheduled start) lies in the window, as both computations read them. */
+function inWindow(window: { start: Date; end: Date }) {
+  const at = sql`coalesce(s.check_in_at, s.start_at)`;
+  return sql`s.status <> 'cancelled' and ${at} >= ${window.start.toISOString()}::timestamptz
+    and ${at} < ${window.end.toISOString()}::timestamptz`;
+}
+
 function readVisits(agency: LargeAgency, window: { start: Date; end: Date }, payerOnly: boolean) {
   const payer = payerOnly ? sql`and s.payer_source_id is not null` : sql`and s.caregiver_id is not null`;
   return agency.database.db.execute(sql`
     select s.id, s.caregiver_id, s.client_id, s.payer_source_id, s.service_code, s.status, s.start_at, s.end_at,
       t.check_in, t.check_out, t.check_in_type, t.check_out_type
     from shifts s left join shift_timesheets t on t.shift_id = s.id
-    where s.status <> 'cancelled' and coalesce(s.check_in_at, s.start_at) >= ${window.start.toISOString()}::timestamptz
-      and coalesce(s.check_in_at, s.start_at) < ${window.end.toISOString()}::timestamptz ${payer}`);
+    where ${inWindow(window)} ${payer}`);
 }
 
 /** The payroll and billing figures of one scale. */
@@ -107,9 +113,7 @@ async function atScale(agency: LargeAgency) {
   const payrollWindow = workweeksWindow(period);
   const billingWindow = periodWindow(period);
   const count = async (window: { start: Date; end: Date }) => {
-    const result = await db.execute(sql`select count(*)::int as n from shifts s
-      where s.status <> 'cancelled' and coalesce(s.check_in_at, s.start_at) >= ${window.start.toISOString()}::timestamptz
-        and coalesce(s.check_in_at, s.start_at) < ${window.end.toISOString()}::timestamptz`);
+    const result = await db.execute(sql`select count(*)::int as n from shifts s where ${inWindow(window)}`);
     return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
   };
   const periodVisits = await count(billingWindow);

@@ -45,9 +45,10 @@ function close(): void {
 /**
  * Opens the one stream of this tab while a screen listens and someone is signed in, closes it otherwise, and reopens
  * it under a new token. Each new stream refreshes every listening screen once it is ready (no event is lost between
- * a screen's fetch and the stream's start, or while a failed stream waits to be opened again). Within one subscription tRPC resumes after the last event id by itself; a stream that ends
- * with an error (not a 401, which ends the session through the client's unauthorized link) is opened again after
- * 1 s, doubling, at most LIVE_STREAM.reconnectMaxMs.
+ * a screen's fetch and the stream's start, or while a failed stream waits to be opened again). Within one
+ * subscription tRPC resumes after the last event id by itself; a stream that ends with an error (not a 401, which
+ * ends the session through the client's unauthorized link) is opened again after 1 s, doubling, at most
+ * LIVE_STREAM.reconnectMaxMs.
  */
 function sync(): void {
   const token = getToken();

@@ -7,6 +7,7 @@ import {
   type TimesheetTimes,
 } from '@hearth/shared/payroll/payroll-hours';
 import { zoneCalendar } from '@hearth/shared/payroll/payroll-calendar';
+import { calendarWeekOf } from '@hearth/shared/shifts/workweek';
 import type { TravelVisit } from '@hearth/shared/payroll/payroll-travel';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -165,10 +166,7 @@ const WINDOW_COLUMNS_OF_S: WindowColumns = { status: sql`s.status`, checkInAt: s
  * A workweek's overtime depends on all its hours (29 CFR 778.103), and on no other week's.
  */
 export function workweeksWindow(period: PayPeriod): { start: Date; end: Date } {
-  const dayOfWeek = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
-  const shift = (date: string, days: number) =>
-    new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-  return periodWindow({ from: shift(period.from, -dayOfWeek(period.from)), to: shift(period.to, 6 - dayOfWeek(period.to)) });
+  return periodWindow({ from: calendarWeekOf(period.from).startDate, to: calendarWeekOf(period.to).endDate });
 }
 
 /**
@@ -193,8 +191,10 @@ function payrollVisitsOf(rows: readonly PayrollRow[]): PayrollSourceVisit[] {
     const caregiverId = Number(row.caregiver_id);
     const spans = typeof row.visits === 'string' ? (JSON.parse(row.visits) as Exclude<PayrollRow['visits'], string>) : row.visits;
     for (const [id, clientId, serviceCode, inMs, outMs] of spans) {
-      if (Math.round((outMs - inMs) / 60_000) <= 0) continue;
-      visits.push({ id, caregiverId, clientId, serviceCode, checkIn: new Date(inMs), checkOut: new Date(outMs), location: null });
+      const checkIn = new Date(inMs);
+      const checkOut = new Date(outMs);
+      if (workedMinutes({ checkIn, checkOut }) <= 0) continue;
+      visits.push({ id, caregiverId, clientId, serviceCode, checkIn, checkOut, location: null });
     }
   }
   return visits;
