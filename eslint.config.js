@@ -95,6 +95,24 @@ export default tseslint.config(
     },
   },
   {
+    // Each Playwright worker runs against its own server (e2e/support/test.ts sets `baseURL`).
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test from './support/test': it points each worker at its own server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [

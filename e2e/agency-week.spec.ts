@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { mutation, offlineReplayHeaders, query, tokenOf } from './support/api';
 import { HAND, instant, lastWeek, ZONE } from './support/agency-week';
 import { card, serviceWorkerReady, signBothPads, trpcData } from './support/app';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectAccessible } from './support/a11y';
 import { totpNow } from './support/mfa';
 import { artifact, mainMenu, signInAs, signInWithForm } from './support/session';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { query, tokenOf } from './support/api';
 import { expectAccessible } from './support/a11y';
 import { serviceWorkerReady } from './support/app';

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { query } from './support/api';
 import { expectAccessible } from './support/a11y';
 import { artifact, signInAs } from './support/session';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DateTime } from 'luxon';
 import { query, tokenOf } from './support/api';
 import { card, savedScheduleWindows, serviceWorkerReady, signBothPads } from './support/app';

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DateTime } from 'luxon';
 import es from '../packages/shared/src/i18n/es/caregiver-app.json' with { type: 'json' };
 import esRecords from '../packages/shared/src/i18n/es/records.json' with { type: 'json' };

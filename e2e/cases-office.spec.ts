@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { mutation, query, tokenOf } from './support/api';
 import { expectAccessible } from './support/a11y';
 import { artifact, signInAs } from './support/session';

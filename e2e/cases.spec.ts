@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { mutation, query, tokenOf } from './support/api';
 import { serviceWorkerReady } from './support/app';
 import { artifact, signInAs } from './support/session';

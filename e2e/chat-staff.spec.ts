@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DateTime } from 'luxon';
 import { mutation, query, tokenOf } from './support/api';
 import { expectAccessible } from './support/a11y';

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { appOutboxCopyFile, expect, test } from './support/test';
 import { DateTime } from 'luxon';
 import { mutation, query, tokenOf } from './support/api';
 import { expectAccessible } from './support/a11y';
-import { E2E_PORT, outboxCopyFileOf } from './support/base-url';
 import { artifact, signInAs } from './support/session';
 import { standInPushService } from './support/push-service';
 
@@ -21,7 +20,7 @@ import { standInPushService } from './support/push-service';
 
 /** The messages of `kind` in the outbox copy, as "channel recipient". */
 function sentOf(kind: string): string[] {
-  const lines = fs.readFileSync(outboxCopyFileOf(E2E_PORT), 'utf8').trim().split('\n');
+  const lines = fs.readFileSync(appOutboxCopyFile(), 'utf8').trim().split('\n');
   return lines
     .map((line) => JSON.parse(line) as { channel: string; kind: string; recipient: string })
     .filter((m) => m.kind === kind)

@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { appUrl, expect, test } from './support/test';
 import { expectAccessible } from './support/a11y';
 import { mutation, query, tokenOf } from './support/api';
-import { BASE_URL } from './support/base-url';
 import { artifact, signInAs } from './support/session';
 import { lastSignInLinkTo } from './support/mailbox';
 
@@ -44,7 +43,7 @@ test('a family member messages the office, the office answers in /chat, and the 
   await mutation(request, admin, 'sendClientContactLoginLink', { contactId: contact.id });
 
   // The son, on his phone, from the link.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: BASE_URL });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: appUrl() });
   const family = await phone.newPage();
   await family.goto(lastSignInLinkTo(email));
   await expect(family).toHaveURL(/\/client-mobile-app$/);
@@ -59,7 +58,7 @@ test('a family member messages the office, the office answers in /chat, and the 
   await expect(family.getByText('Mum has a doctor visit on Friday at 10.', { exact: false })).toBeVisible();
 
   // The office, at its desk, finds the conversation named by the client and answers.
-  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: BASE_URL });
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: appUrl() });
   const office = await desk.newPage();
   await signInAs(office, 'branchmanager', '/chat');
   const row = office

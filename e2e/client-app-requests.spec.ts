@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { appUrl, expect, test } from './support/test';
 import { DateTime } from 'luxon';
 import { expectAccessible } from './support/a11y';
 import { mutation, query, tokenOf } from './support/api';
-import { BASE_URL } from './support/base-url';
 import { artifact, signInAs } from './support/session';
 import { lastSignInLinkTo } from './support/mailbox';
 
@@ -66,7 +66,7 @@ test('a family member asks to move a visit, the office approves it, the family s
   const shiftId = booked.shift.id;
 
   // The daughter's phone: the link signs her in; Requests, a new request to move that visit.
-  const family = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: BASE_URL });
+  const family = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: appUrl() });
   const page = await family.newPage();
   await page.goto(lastSignInLinkTo(email));
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
@@ -94,7 +94,7 @@ test('a family member asks to move a visit, the office approves it, the family s
   await shoot(page, 'client-app-requests-waiting', true);
 
   // The office (1280x800): the request waits in /visit-requests, named by client and caregiver, and is approved.
-  const office = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: BASE_URL });
+  const office = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: appUrl() });
   const desk = await office.newPage();
   await signInAs(desk, 'branchmanager', '/visit-requests');
   await expect(desk.getByRole('heading', { name: 'Visit requests' })).toBeVisible();

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { appUrl, expect, test } from './support/test';
 import { expectAccessible } from './support/a11y';
 import { mutation, query, tokenOf } from './support/api';
-import { BASE_URL } from './support/base-url';
 import { artifact } from './support/session';
 import { lastSignInLinkTo } from './support/mailbox';
 
@@ -50,7 +50,7 @@ test('a family member opens a statement and its PDF, and reads the care plan', a
   });
   await mutation(request, admin, 'sendClientContactLoginLink', { contactId: contact.id });
 
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: BASE_URL });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: appUrl() });
   const page = await phone.newPage();
   await page.goto(lastSignInLinkTo(email));
   await expect(page).toHaveURL(/\/client-mobile-app$/);

@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { appUrl, expect, test } from './support/test';
 import { expectAccessible } from './support/a11y';
 import { mutation, query, tokenOf } from './support/api';
-import { BASE_URL } from './support/base-url';
 import { lastSignInLinkTo } from './support/mailbox';
 import { artifact } from './support/session';
 
@@ -55,7 +54,7 @@ test('a daughter who is the contact of her mother and her father switches betwee
   // One person, one sign-in, for both contact records.
   expect(second.userId).toBe(first.userId);
 
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: BASE_URL });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: appUrl() });
   const page = await context.newPage();
   await page.goto(lastSignInLinkTo(email));
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { appUrl, expect, test } from './support/test';
 import { DateTime } from 'luxon';
 import { expectAccessible } from './support/a11y';
 import { mutation, query, tokenOf } from './support/api';
-import { BASE_URL } from './support/base-url';
 import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
 import { lastSignInLinkTo } from './support/mailbox';
 
@@ -79,7 +79,7 @@ test('a family member watches a visit go from scheduled to checked in to checked
   const shiftId = booked.shift.id;
 
   // The son's phone: the link signs him in to the client app's home, where today's visit waits.
-  const family = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: BASE_URL });
+  const family = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: appUrl() });
   const page = await family.newPage();
   await page.goto(lastSignInLinkTo(email));
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
@@ -91,7 +91,7 @@ test('a family member watches a visit go from scheduled to checked in to checked
   await shoot(page, 'client-app-home-scheduled');
 
   // The caregiver's phone, another browser context: she checks in through the caregiver app's call.
-  const phone = await browser.newContext({ baseURL: BASE_URL });
+  const phone = await browser.newContext({ baseURL: appUrl() });
   const caregiverToken = await tokenOf(phone.request, login.username);
   const checkIn = DateTime.now();
   await mutation(phone.request, caregiverToken, 'caregiverAppCheckInOut', {

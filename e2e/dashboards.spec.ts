@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
+import { expect, test } from './support/test';
 import { query, tokenOf } from './support/api';
 import { expectAccessible } from './support/a11y';
 import { artifact, signInAs } from './support/session';

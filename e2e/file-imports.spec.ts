@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { nextDownload, pick } from './support/ui';
 import { artifact, signInAs } from './support/session';
 import { countText, syntheaPath, syntheaRows } from './support/synthea';

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { appOutboxCopyFile, expect, test } from './support/test';
 import { artifact, DEMO_PASSWORD, signInAs } from './support/session';
 import { expectAccessible } from './support/a11y';
 import { mutation, query, tokenOf } from './support/api';
 import { totpNow } from './support/mfa';
-import { E2E_PORT, outboxCopyFileOf } from './support/base-url';
 
 // Both flows enrol the RVP demo user afresh (no other flow signs in as them), one after the other.
 test.describe.configure({ mode: 'serial' });
@@ -96,7 +96,7 @@ test('a phone verified by a texted code, then an authenticator enrolled from the
   await dialog.getByLabel('Mobile phone number').fill('+1 555 201 4455');
   await dialog.getByRole('button', { name: 'Send code' }).click();
   await expect(dialog.getByLabel('Verification code')).toBeVisible();
-  const lines = fs.readFileSync(outboxCopyFileOf(E2E_PORT), 'utf8').trim().split('\n');
+  const lines = fs.readFileSync(appOutboxCopyFile(), 'utf8').trim().split('\n');
   const sms = JSON.parse(lines.at(-1)!) as { channel: string; body: string };
   expect(sms.channel).toBe('sms');
   await page.screenshot({ path: artifact('mfa-sms-code.png') });

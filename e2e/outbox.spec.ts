@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectAccessible } from './support/a11y';
 import { mutation, query, tokenOf } from './support/api';
 import { artifact, signInAs } from './support/session';

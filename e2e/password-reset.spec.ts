@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { appOutboxCopyFile, expect, test } from './support/test';
 import { expectAccessible } from './support/a11y';
-import { E2E_PORT, outboxCopyFileOf } from './support/base-url';
 import { totpNow } from './support/mfa';
 import { appOrigin, artifact, DEMO_PASSWORD } from './support/session';
 
@@ -12,7 +12,7 @@ const NEW_PASSWORD = 'Forgot-and-reset-4!';
 
 /** The link of the newest password-reset email to `email`, from the server's copy of the outbox (the mailbox). */
 function lastResetLink(email: string): string {
-  const lines = fs.readFileSync(outboxCopyFileOf(E2E_PORT), 'utf8').trim().split('\n');
+  const lines = fs.readFileSync(appOutboxCopyFile(), 'utf8').trim().split('\n');
   const messages = lines.map((line) => JSON.parse(line) as { kind: string; recipient: string; link: string });
   const found = messages.findLast((m) => m.kind === 'password_reset' && m.recipient === email);
   expect(found, `a password reset email to ${email}`).toBeTruthy();

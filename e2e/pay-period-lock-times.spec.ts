@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { day, pickDay } from './support/ui';
 import { artifact, mainMenu, signInAs } from './support/session';
 import { expectAccessible } from './support/a11y';

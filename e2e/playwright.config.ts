@@ -1,10 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, dataDirOf, E2E_PORT, outboxCopyFileOf, WEEK_BASE_URL, WEEK_PORT } from './support/base-url';
+import { dataDirOf, E2E_PORT, E2E_WORKERS, outboxCopyFileOf, WEEK_BASE_URL, WEEK_PORT, WEEK_PROJECT } from './support/base-url';
 
 /**
- * End-to-end flows in Debian's Chromium (never a downloaded browser). By default a fresh server is started on
- * port 3100 (E2E_PORT) with an empty data directory, so the demo agency is seeded anew; set E2E_BASE_URL to test a server
- * that is already running instead (it must allow many sign-ins per minute: SIGN_IN_RATE_LIMIT_MAX).
+ * End-to-end flows in Debian's Chromium (never a downloaded browser). By default E2E_WORKERS flows run at once, each
+ * worker on a fresh server of its own (ports from 3100, E2E_PORT) with an empty data directory, so the demo agency is
+ * seeded anew for each; a worker's `baseURL` comes from support/test.ts. Set E2E_BASE_URL to test a server that is
+ * already running instead, one flow at a time (it must allow many sign-ins per minute: SIGN_IN_RATE_LIMIT_MAX).
  */
 const externalBaseUrl = process.env.E2E_BASE_URL;
 const chromium = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
@@ -35,15 +36,15 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: './test-results',
+  // The tests of a file run in order in one worker; files are shared out among the workers.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   // A flow scans its main screens with axe in both colour schemes (support/a11y.ts), which takes seconds each.
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -59,11 +60,12 @@ export default defineConfig({
     },
   },
   projects: [
+    // The agency's week (a few minutes in one file) starts first, so the other workers share out the rest meanwhile.
+    { name: WEEK_PROJECT, testMatch: /agency-week\.spec\.ts$/, use: { ...chromium, baseURL: WEEK_BASE_URL } },
     { name: 'chromium', testIgnore: /agency-week\.spec\.ts$/, use: chromium },
-    { name: 'agency-week', testMatch: /agency-week\.spec\.ts$/, use: { ...chromium, baseURL: WEEK_BASE_URL } },
   ],
   webServer: [
-    ...(externalBaseUrl ? [] : [freshServer(E2E_PORT)]),
+    ...(externalBaseUrl ? [] : Array.from({ length: E2E_WORKERS }, (_, i) => freshServer(E2E_PORT + i))),
     ...(process.env.E2E_WEEK_BASE_URL ? [] : [freshServer(WEEK_PORT)]),
   ],
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DateTime } from 'luxon';
 import { callApi, offlineReplayHeaders, tokenOf } from './support/api';
 import { artifact, signInAs } from './support/session';

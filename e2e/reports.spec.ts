@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { callApi, tokenOf } from './support/api';
 import { artifact, signInAs } from './support/session';
 import { expectAccessible } from './support/a11y';

@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { appOutboxCopyFile, appUrl, expect, test } from './support/test';
 import { artifact, signInAs } from './support/session';
 import fs from 'node:fs';
-import { BASE_URL, E2E_PORT, outboxCopyFileOf } from './support/base-url';
 import { tokenOf } from './support/api';
 import { expectAccessible } from './support/a11y';
 
@@ -67,10 +66,10 @@ test('a one-time link the office sent is refused to a caregiver with no second f
   // The outbox read through the API hides the token; the link itself reaches only the recipient's "mailbox".
   const outbox = await page.request.get(query('getOutbox', { page: 1, pageSize: 1 }), { headers });
   expect((await outbox.json()).result.data.rows[0].link).toBe('/login?token=[hidden]');
-  const lines = fs.readFileSync(outboxCopyFileOf(E2E_PORT), 'utf8').trim().split('\n');
+  const lines = fs.readFileSync(appOutboxCopyFile(), 'utf8').trim().split('\n');
   const link = (JSON.parse(lines.at(-1)!) as { link: string }).link;
 
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: BASE_URL });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: appUrl() });
   const caregiverPage = await phone.newPage();
   await caregiverPage.goto(link);
   // A link skips the second factor: a caregiver who must have one and has none signs in with the password first.
@@ -78,7 +77,7 @@ test('a one-time link the office sent is refused to a caregiver with no second f
     'This sign-in link cannot be used until two-step verification is set up: sign in with your password and set it up first',
   );
 
-  const stranger = await (await browser.newContext({ baseURL: BASE_URL })).newPage();
+  const stranger = await (await browser.newContext({ baseURL: appUrl() })).newPage();
   await stranger.goto(link);
   await expect(stranger.getByRole('alert')).toHaveText('This sign-in link is invalid, used or expired');
   await phone.close();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { artifact, mainMenu, signInAs } from './support/session';
 import { expectAccessible } from './support/a11y';
 

@@ -1,10 +1,26 @@
 import { fileURLToPath } from 'node:url';
 
-/** Port of the fresh server the e2e config starts when E2E_BASE_URL is not set. */
+/** Port of the first fresh server the e2e config starts when E2E_BASE_URL is not set. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 
-/** Where the app under test runs. */
-export const BASE_URL = process.env.E2E_BASE_URL ?? `http://localhost:${E2E_PORT}`;
+/** A server of the app already running (E2E_BASE_URL), which every flow then shares; else null. */
+const EXTERNAL_BASE_URL = process.env.E2E_BASE_URL ?? null;
+
+/**
+ * How many flows run at once (E2E_WORKERS, default 2), each on a fresh server of its own (ports E2E_PORT,
+ * E2E_PORT + 1, ...), so that no flow sees another's changes while it runs. A flow spends most of its time waiting
+ * for the browser and the server, not computing, so two at a time roughly halve the suite on a 2-core machine.
+ * With E2E_BASE_URL there is one server, and flows run one at a time.
+ */
+export const E2E_WORKERS = EXTERNAL_BASE_URL ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+
+/** The name of the project that runs on the agency-week server. */
+export const WEEK_PROJECT = 'agency-week';
+
+/** The URL of the server of the worker with this parallel index (0 .. E2E_WORKERS - 1). */
+export function serverUrlOf(parallelIndex: number): string {
+  return EXTERNAL_BASE_URL ?? `http://localhost:${E2E_PORT + parallelIndex}`;
+}
 
 /**
  * Where the agency-week flow runs: a server of its own (port E2E_PORT + 10, its own empty data directory), because
@@ -13,6 +29,17 @@ export const BASE_URL = process.env.E2E_BASE_URL ?? `http://localhost:${E2E_PORT
  */
 export const WEEK_PORT = E2E_PORT + 10;
 export const WEEK_BASE_URL = process.env.E2E_WEEK_BASE_URL ?? `http://localhost:${WEEK_PORT}`;
+
+/** What a test or worker knows of where it runs (Playwright's TestInfo and WorkerInfo both have these). */
+export interface RunningIn {
+  parallelIndex: number;
+  project: { name: string };
+}
+
+/** The URL of the server a test runs against: the agency-week server for its project, else its worker's own. */
+export function appUrlOf(info: RunningIn): string {
+  return info.project.name === WEEK_PROJECT ? WEEK_BASE_URL : serverUrlOf(info.parallelIndex);
+}
 
 /**
  * The data directory of the fresh server on `port` (absolute, because `npm start` runs the server from its own

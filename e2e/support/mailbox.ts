@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { E2E_PORT, outboxCopyFileOf } from './base-url';
+import { appOutboxCopyFile } from './test';
 
 /** A message as the server's outbox copy holds it (OUTBOX_COPY_FILE): one JSON line per message, links intact. */
 interface CopiedMessage {
@@ -13,8 +13,8 @@ interface CopiedMessage {
  * without a token and are skipped.
  * @throws Error naming the address when no such message was sent
  */
-export function lastSignInLinkTo(email: string, port = E2E_PORT): string {
-  const lines = fs.readFileSync(outboxCopyFileOf(port), 'utf8').trim().split('\n');
+export function lastSignInLinkTo(email: string): string {
+  const lines = fs.readFileSync(appOutboxCopyFile(), 'utf8').trim().split('\n');
   const messages = lines.map((line) => JSON.parse(line) as CopiedMessage);
   const link = messages.filter((m) => m.recipient === email && m.link?.includes('token=')).at(-1)?.link;
   if (!link) throw new Error(`No sign-in link was sent to ${email}`);

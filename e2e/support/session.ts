@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
-import { BASE_URL } from './base-url';
+import { appUrl } from './test';
 import { asksForCode, secretOf, tokenAfterSecondFactor, totpNow } from './mfa';
 
 /** Password of every seeded demo user. */
@@ -13,11 +13,11 @@ export function artifact(name: string): string {
 }
 
 /**
- * The origin of the app under test for this test's project (a project may run against its own server), which
+ * The origin of the app under test for this test (its worker's server, or its project's: support/test.ts), which
  * better-auth wants as the Origin of a sign-in POST, as a browser would send it.
  */
 export function appOrigin(): string {
-  return new URL(test.info().project.use.baseURL ?? BASE_URL).origin;
+  return new URL(appUrl()).origin;
 }
 
 /** Signs in through the login form, which must be on screen, with the authenticator code when one is asked. */
