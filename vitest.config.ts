@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -13,6 +14,9 @@ export default defineConfig({
     // most files' tests): every file starts its own app on its own database copy, and no test relies on a fresh
     // module state.
     isolate: false,
+    // One test file per core: a file spends much of its time in its database (PGlite's engine, or PostgreSQL's own
+    // processes), while Vitest's main process, for which its default keeps a core free, has little to do.
+    maxWorkers: os.availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
