@@ -7,7 +7,9 @@ import { roles } from '../features/roles/roles.schema';
 import { AppError } from '../errors/app-error';
 import { CallerCache, credentialKey } from './caller-cache';
 import { SESSION } from '@hearth/shared/app/app.constants';
-import { endSession, touchSession, type ActiveSession } from './session-activity';
+import { endSession, touchSession, type ActiveSession, type SessionActivityState } from './session-activity';
+import { sessionActivity } from '../features/access-log/access-log.schema';
+import { companies } from '../features/companies/companies.schema';
 
 /**
  * When a session stops working, in epoch milliseconds: its stored expiry or SESSION.maxSignInAgeMs (12 hours) after
@@ -81,7 +83,8 @@ interface ResolvedCaller {
 /**
  * The check of a cached caller, one prepared statement per database (planned once per connection): the versions
  * of the signed-in and the impersonated user, each with whether the session is still there, still the signed-in
- * user's and unexpired.
+ * user's and unexpired, and what the inactivity rule reads (the session's last activity and the user's company's
+ * security settings, touchSession), so a request with a cached caller makes one round trip before its own work.
  */
 function prepareCurrentCheck(db: Db) {
   return db
@@ -91,6 +94,9 @@ function prepareCurrentCheck(db: Db) {
       sessionValid: sql<boolean>`exists (select 1 from ${sessions} where ${sessions.id} = ${sql.placeholder('sessionId')}
         and ${sessions.userId} = ${sql.placeholder('actorId')} and ${sessions.expiresAt} > now()
         and ${sessions.createdAt} > now() - ${MAX_SIGN_IN_AGE})`,
+      last: sql<string | Date | null>`(select ${sessionActivity.lastActiveAt} from ${sessionActivity}
+        where ${sessionActivity.sessionId} = ${sql.placeholder('sessionId')})`,
+      settings: sql<unknown>`(select ${companies.securitySettings} from ${companies} where ${companies.id} = ${users.companyId})`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -102,21 +108,23 @@ const currentChecks = new WeakMap<Db, ReturnType<typeof prepareCurrentCheck>>();
 
 /**
  * Whether a cached caller still holds, checked in one round trip: its session still exists, belongs to the same
- * user, is unexpired and younger than the maximum sign-in age, and the versions of the signed-in user and of the impersonated one are unchanged.
+ * user, is unexpired and younger than the maximum sign-in age, and the versions of the signed-in user and of the
+ * impersonated one are unchanged.
+ * @returns the session's activity state for touchSession when the caller holds, else null.
  */
-async function isStillCurrent(db: Db, cached: ResolvedCaller): Promise<boolean> {
+async function currentActivity(db: Db, cached: ResolvedCaller): Promise<SessionActivityState | null> {
   let check = currentChecks.get(db);
   if (!check) currentChecks.set(db, (check = prepareCurrentCheck(db)));
   const { actorUserId, impersonatedUserId } = cached.caller;
   const rows = await check.execute({ sessionId: cached.sessionId, actorId: actorUserId, targetId: impersonatedUserId });
   const actor = rows.find((r) => r.userId === actorUserId);
   const target = impersonatedUserId === null ? null : rows.find((r) => r.userId === impersonatedUserId);
-  return (
+  const holds =
     !!actor &&
     actor.sessionValid &&
     actor.version === cached.actorVersion &&
-    (impersonatedUserId === null || target?.version === cached.targetVersion)
-  );
+    (impersonatedUserId === null || target?.version === cached.targetVersion);
+  return holds ? { last: actor.last, settings: actor.settings } : null;
 }
 
 /** One cache per better-auth instance (one per app and database), so two apps in one process never share callers. */
@@ -203,7 +211,7 @@ async function resolveFromSession(db: Db, auth: Auth, headers: Headers, now: num
 /**
  * Resolves the caller of a request from its session (cookie or `Authorization: Bearer <token>`). A caller resolved
  * for the same credentials (keyed by their SHA-256, never the raw token) within CALLER_CACHE_TTL_MS (30 s) and
- * before its session's end (sessionEndsAt) is reused once one prepared query confirms it is still current (isStillCurrent),
+ * before its session's end (sessionEndsAt) is reused once one prepared query confirms it is still current (currentActivity),
  * instead of better-auth's session lookup (its signature check and two queries) and the user load. Every change to
  * the session (sign-out, revocation, expiry), the user (deactivation, role, impersonation), the role's permissions
  * or the branch links therefore takes effect on the next request, on every server process, whichever code made it.
@@ -218,14 +226,15 @@ export async function resolveCaller(db: Db, auth: Auth, headers: Headers, now = 
   const key = credentialKey(headers);
   const cache = key ? cacheOf(auth) : null;
   let resolved = key ? cache?.get(key) : undefined;
-  if (resolved && !(now < resolved.sessionExpiresAt && (await isStillCurrent(db, resolved)))) {
+  const activity = resolved && now < resolved.sessionExpiresAt ? await currentActivity(db, resolved) : null;
+  if (resolved && !activity) {
     cache?.delete(key!);
     resolved = undefined;
   }
   const fresh = !resolved;
   resolved ??= (await resolveFromSession(db, auth, headers, now)) ?? undefined;
   if (!resolved) return null;
-  if (!(await touchSession(db, resolved.session, now))) {
+  if (!(await touchSession(db, resolved.session, now, activity ?? undefined))) {
     if (key) cache?.delete(key);
     return null;
   }

@@ -46,6 +46,13 @@ export async function endSession(db: Db, session: ActiveSession, reason: LogoffR
   });
 }
 
+/** What the inactivity rule reads of a session: its last activity (null: none recorded) and its company's settings. */
+export interface SessionActivityState {
+  last: string | Date | null;
+  /** companies.security_settings of the session's company (null without one). */
+  settings: unknown;
+}
+
 /**
  * The server's inactivity rule, checked on every request (issue 20 item 3; HIPAA 45 CFR 164.312(a)(2)(iii),
  * automatic logoff): a session whose last request is older than the company's inactivity limit (at most the spec's
@@ -54,14 +61,18 @@ export async function endSession(db: Db, session: ActiveSession, reason: LogoffR
  * throttle too), so a burst of calls writes once. A session without an activity row (made before this rule) counts
  * from its sign-in.
  * @param now the server's clock, epoch milliseconds (a test controls it).
+ * @param known the state as a query of this request already read it (caller.ts reads it with its check of a cached
+ * caller, saving a round trip per request); read here when absent.
  * @returns true when the session may go on.
  */
-export async function touchSession(db: Db, session: ActiveSession, now: number): Promise<boolean> {
-  const [row] = rowsOf<{ last: string | Date | null; settings: unknown }>(
-    await db.execute(sql`select
-      (select ${sessionActivity.lastActiveAt} from ${sessionActivity} where ${sessionActivity.sessionId} = ${session.id}) as last,
-      (select security_settings from companies where id = ${session.companyId}) as settings`),
-  );
+export async function touchSession(db: Db, session: ActiveSession, now: number, known?: SessionActivityState): Promise<boolean> {
+  const row =
+    known ??
+    rowsOf<SessionActivityState>(
+      await db.execute(sql`select
+        (select ${sessionActivity.lastActiveAt} from ${sessionActivity} where ${sessionActivity.sessionId} = ${session.id}) as last,
+        (select security_settings from companies where id = ${session.companyId}) as settings`),
+    )[0];
   const last = row?.last ? new Date(row.last).getTime() : session.createdAt;
   const limitMs = parseSecuritySettings(row?.settings).idleTimeoutMinutes * 60_000;
   if (isIdleEnded(last, now, limitMs)) {
