@@ -158,8 +158,9 @@ test('the service worker shows a push as a notification carrying the page its cl
       const notes = await registration.getNotifications();
       return notes.map((n) => ({ title: n.title, body: n.body, data: n.data as unknown }));
     });
+  // The worker starts, and the notification's icon is fetched, before the notification shows: seconds on a busy machine.
   await expect
-    .poll(shown)
+    .poll(shown, { timeout: 30_000 })
     .toEqual([
       { title: 'Visit moved', body: 'Now at 10:00 with Dana', data: { url: new URL('/notifications', page.url()).href } },
     ]);
