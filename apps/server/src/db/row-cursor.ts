@@ -9,6 +9,12 @@ export interface RowCursor<Row> {
    * (the run may go on in rows not read yet) and the cursor has more; every row left once the cursor is done.
    */
   take(endOf: (rows: readonly Row[]) => number): Promise<Row[]>;
+  /**
+   * Sends the next FETCH now, unless the cursor is done or one is already on its way, so the database reads while
+   * the caller computes what it took; the next take() uses its rows. Queries the caller sends meanwhile on the same
+   * connection wait behind it. A failed read-ahead fails the next take() (or close()).
+   */
+  readAhead(): void;
   /** Closes the cursor (the transaction that holds it may go on). */
   close(): Promise<void>;
 }
@@ -24,11 +30,20 @@ export async function openRowCursor<Row>(db: Db, name: string, query: SQL, fetch
   await db.execute(sql`declare ${cursor} no scroll cursor for ${query}`);
   let buffer: Row[] = [];
   let done = false;
+  let ahead: Promise<Row[]> | null = null;
+  const fetchNext = (): Promise<Row[]> => {
+    const rows = db.execute(sql`fetch ${sql.raw(String(fetchRows))} from ${cursor}`).then((r) => rowsOf<Row>(r));
+    // Awaited by the next take() or close(); until then a failure must not count as unhandled.
+    rows.catch(() => undefined);
+    return rows;
+  };
   return {
     async take(endOf) {
       let end = endOf(buffer);
       while (!done && end < 0) {
-        const rows = rowsOf<Row>(await db.execute(sql`fetch ${sql.raw(String(fetchRows))} from ${cursor}`));
+        const pending = ahead ?? fetchNext();
+        ahead = null;
+        const rows = await pending;
         if (rows.length < fetchRows) done = true;
         buffer = buffer.length ? buffer.concat(rows) : rows;
         end = endOf(buffer);
@@ -37,7 +52,11 @@ export async function openRowCursor<Row>(db: Db, name: string, query: SQL, fetch
       buffer = end < 0 ? [] : buffer.slice(end);
       return taken;
     },
+    readAhead() {
+      if (!done && !ahead) ahead = fetchNext();
+    },
     async close() {
+      if (ahead) await ahead;
       await db.execute(sql`close ${cursor}`);
     },
   };

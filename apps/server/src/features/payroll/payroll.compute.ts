@@ -115,13 +115,16 @@ async function locate(db: Db, visits: PayrollSourceVisit[], places: Places): Pro
 /**
  * The lines of one chunk of caregivers from their visits: the primary address coordinates of the visited clients
  * (locate), care sheet miles of the period's visits and cash advances dated in the period (one query each), then
- * payrollForCaregiver per caregiver.
+ * payrollForCaregiver per caregiver. `beforeCompute` runs once those queries are answered and before the
+ * computation, which sends no query (the payroll cursor reads ahead then, so the database and the process work at
+ * once).
  */
 async function chunkLines(
   run: PayrollRun,
   people: Awaited<ReturnType<typeof chunkPeople>>,
   visits: PayrollSourceVisit[],
   places: Places,
+  beforeCompute: () => void,
 ): Promise<ComputedPayrollLine[]> {
   const { db, period } = run;
   const zoneOf = new Map(people.map((p) => [p.id, p.timeZone]));
@@ -156,6 +159,7 @@ async function chunkLines(
     )
     .groupBy(caregiverCashAdvances.caregiverId);
   const advances = new Map(advanceRows.map((a) => [a.caregiverId, Number(a.cents)]));
+  beforeCompute();
 
   const byCaregiver = new Map<number, { visits: PayrollVisit[]; miles: number }>();
   for (const v of visits) {
@@ -190,9 +194,9 @@ async function chunkLines(
  * (their branch's time zone and their company's payroll settings); their worked visits of every workweek the
  * period touches (workweeksWindow; openPayrollVisits: the exports' rules, office edits win) come from one cursor
  * over those visits in caregiver order; per chunk one query each for addresses not read yet, care sheet miles and
- * advances (chunkLines), then payrollForCaregiver per caregiver. All a caregiver's visits count,
- * whichever branch the client is in (hours worked for the employer). A caregiver's lines never depend on another
- * caregiver's, so the chunks change no figure. Runs in a transaction of its own (a savepoint inside the caller's).
+ * advances (chunkLines), then payrollForCaregiver per caregiver while the cursor's next FETCH runs (readAhead). All
+ * a caregiver's visits count, whichever branch the client is in (hours worked for the employer). A caregiver's
+ * lines never depend on another caregiver's, so the chunks change no figure. Runs in a transaction of its own (a savepoint inside the caller's).
  * @param onChunk receives each chunk's lines (caregivers with hours, mileage or advances), by caregiver id;
  * awaited before the next chunk is read.
  */
@@ -212,7 +216,8 @@ export async function computePayrollChunks(
       const people = await chunkPeople(inRun, afterId, chunkSize);
       if (people.length === 0) break;
       afterId = people[people.length - 1]!.id;
-      await onChunk(await chunkLines(inRun, people, await visits.through(afterId), places));
+      const lines = await chunkLines(inRun, people, await visits.through(afterId), places, () => visits.readAhead());
+      await onChunk(lines);
       if (people.length < chunkSize) break;
     }
     await visits.close();

@@ -175,8 +175,11 @@ export function workweeksWindow(period: PayPeriod): { start: Date; end: Date } {
  */
 const REACH_DAYS = 7;
 
-/** Caregivers per FETCH of the payroll cursor: each row holds one caregiver's visits of the window (about 50). */
-const FETCH_CAREGIVERS = 1_000;
+/**
+ * Caregivers per FETCH of the payroll cursor: each row holds one caregiver's visits of the window (about 50), and
+ * payroll's chunk is as many caregivers (PAYROLL_CHUNK), so the FETCH it sends ahead holds about its next chunk.
+ */
+const FETCH_CAREGIVERS = 2_000;
 
 /** A row of the payroll cursor: a caregiver and their worked spans as [shift id, client id, service code, in, out]. */
 interface PayrollRow {
@@ -207,6 +210,8 @@ export interface PayrollVisitCursor {
    * ids). Reads the cursor on until a later caregiver's row (or the end) shows those caregivers are complete.
    */
   through(lastCaregiverId: number): Promise<PayrollSourceVisit[]>;
+  /** Sends the next FETCH while the caller computes (RowCursor.readAhead). */
+  readAhead(): void;
   /** Closes the cursor (the transaction that holds it may go on). */
   close(): Promise<void>;
 }
@@ -273,6 +278,7 @@ export async function openPayrollVisits(
       // A caregiver's visits are one row: they are complete once read.
       return payrollVisitsOf(await rows.take((read) => read.findIndex((r) => Number(r.caregiver_id) > lastCaregiverId)));
     },
+    readAhead: () => rows.readAhead(),
     close: () => rows.close(),
   };
 }
