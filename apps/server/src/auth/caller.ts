@@ -7,9 +7,13 @@ import { roles } from '../features/roles/roles.schema';
 import { AppError } from '../errors/app-error';
 import { CallerCache, credentialKey } from './caller-cache';
 import { SESSION } from '@hearth/shared/app/app.constants';
-import { endSession, touchSession, type ActiveSession, type SessionActivityState } from './session-activity';
-import { sessionActivity } from '../features/access-log/access-log.schema';
-import { companies } from '../features/companies/companies.schema';
+import {
+  endSession,
+  sessionActivityColumns,
+  touchSession,
+  type ActiveSession,
+  type SessionActivityState,
+} from './session-activity';
 
 /**
  * When a session stops working, in epoch milliseconds: its stored expiry or SESSION.maxSignInAgeMs (12 hours) after
@@ -94,9 +98,7 @@ function prepareCurrentCheck(db: Db) {
       sessionValid: sql<boolean>`exists (select 1 from ${sessions} where ${sessions.id} = ${sql.placeholder('sessionId')}
         and ${sessions.userId} = ${sql.placeholder('actorId')} and ${sessions.expiresAt} > now()
         and ${sessions.createdAt} > now() - ${MAX_SIGN_IN_AGE})`,
-      last: sql<string | Date | null>`(select ${sessionActivity.lastActiveAt} from ${sessionActivity}
-        where ${sessionActivity.sessionId} = ${sql.placeholder('sessionId')})`,
-      settings: sql<unknown>`(select ${companies.securitySettings} from ${companies} where ${companies.id} = ${users.companyId})`,
+      ...sessionActivityColumns(sql.placeholder('sessionId'), users.companyId),
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -211,8 +213,8 @@ async function resolveFromSession(db: Db, auth: Auth, headers: Headers, now: num
 /**
  * Resolves the caller of a request from its session (cookie or `Authorization: Bearer <token>`). A caller resolved
  * for the same credentials (keyed by their SHA-256, never the raw token) within CALLER_CACHE_TTL_MS (30 s) and
- * before its session's end (sessionEndsAt) is reused once one prepared query confirms it is still current (currentActivity),
- * instead of better-auth's session lookup (its signature check and two queries) and the user load. Every change to
+ * before its session's end (sessionEndsAt) is reused once one prepared query confirms it is still current
+ * (currentActivity), instead of better-auth's session lookup (its signature check and two queries) and the user load. Every change to
  * the session (sign-out, revocation, expiry), the user (deactivation, role, impersonation), the role's permissions
  * or the branch links therefore takes effect on the next request, on every server process, whichever code made it.
  * A session older than SESSION.maxSignInAgeMs (12 hours, spec section 9) is refused however recently it was used,

@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { SESSION } from '@hearth/shared/app/app.constants';
 import { parseSecuritySettings } from '@hearth/shared/access-log/security-settings';
 import { sessionActivity, accessLog } from '../features/access-log/access-log.schema';
 import { sessions } from '../features/users/users.schema';
+import { companies } from '../features/companies/companies.schema';
 
 /**
  * Whether a session unused since `lastActiveAt` has passed the inactivity limit at `now` (all epoch milliseconds):
@@ -54,6 +55,27 @@ export interface SessionActivityState {
 }
 
 /**
+ * The inactivity rule's state as two columns of a select (`last`, `settings`): the last activity of session
+ * `sessionId` and the security settings of company `companyId` (values, placeholders or columns). touchSession
+ * reads them alone; caller.ts reads them with its check of a cached caller.
+ */
+export function sessionActivityColumns(
+  sessionId: unknown,
+  companyId: unknown,
+): { last: SQL<SessionActivityState['last']>; settings: SQL<unknown> } {
+  return {
+    last: sql`(select ${sessionActivity.lastActiveAt} from ${sessionActivity} where ${sessionActivity.sessionId} = ${sessionId})`,
+    settings: sql`(select ${companies.securitySettings} from ${companies} where ${companies.id} = ${companyId})`,
+  };
+}
+
+/** The inactivity rule's state of `session`, read alone (a fresh caller's request). */
+async function readSessionActivity(db: Db, session: ActiveSession): Promise<SessionActivityState | undefined> {
+  const { last, settings } = sessionActivityColumns(session.id, session.companyId);
+  return rowsOf<SessionActivityState>(await db.execute(sql`select ${last} as last, ${settings} as settings`))[0];
+}
+
+/**
  * The server's inactivity rule, checked on every request (issue 20 item 3; HIPAA 45 CFR 164.312(a)(2)(iii),
  * automatic logoff): a session whose last request is older than the company's inactivity limit (at most the spec's
  * 30 minutes, companies.security_settings) is ended (endSession) and the request has no caller. Otherwise the
@@ -66,13 +88,7 @@ export interface SessionActivityState {
  * @returns true when the session may go on.
  */
 export async function touchSession(db: Db, session: ActiveSession, now: number, known?: SessionActivityState): Promise<boolean> {
-  const row =
-    known ??
-    rowsOf<SessionActivityState>(
-      await db.execute(sql`select
-        (select ${sessionActivity.lastActiveAt} from ${sessionActivity} where ${sessionActivity.sessionId} = ${session.id}) as last,
-        (select security_settings from companies where id = ${session.companyId}) as settings`),
-    )[0];
+  const row = known ?? (await readSessionActivity(db, session));
   const last = row?.last ? new Date(row.last).getTime() : session.createdAt;
   const limitMs = parseSecuritySettings(row?.settings).idleTimeoutMinutes * 60_000;
   if (isIdleEnded(last, now, limitMs)) {
