@@ -18,7 +18,7 @@ export const E2E_WORKERS = EXTERNAL_BASE_URL ? 1 : Math.max(1, Number(process.en
 export const WEEK_PROJECT = 'agency-week';
 
 /** The URL of the server of the worker with this parallel index (0 .. E2E_WORKERS - 1). */
-export function serverUrlOf(parallelIndex: number): string {
+function serverUrlOf(parallelIndex: number): string {
   return EXTERNAL_BASE_URL ?? `http://localhost:${E2E_PORT + parallelIndex}`;
 }
 
@@ -31,7 +31,7 @@ export const WEEK_PORT = E2E_PORT + 10;
 export const WEEK_BASE_URL = process.env.E2E_WEEK_BASE_URL ?? `http://localhost:${WEEK_PORT}`;
 
 /** What a test or worker knows of where it runs (Playwright's TestInfo and WorkerInfo both have these). */
-export interface RunningIn {
+interface RunningIn {
   parallelIndex: number;
   project: { name: string };
 }
