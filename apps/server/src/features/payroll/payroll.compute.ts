@@ -1,5 +1,5 @@
 import { and, asc, between, eq, gt, sql, type SQL } from 'drizzle-orm';
-import type { PayPeriod } from '@hearth/shared/payroll/payroll-hours';
+import { milesInHundredths, type PayPeriod } from '@hearth/shared/payroll/payroll-hours';
 import { hasPayroll, payrollForCaregiver, type PayrollLineFields, type PayrollVisit } from '@hearth/shared/payroll/payroll-line';
 import { parsePayrollSettings } from '@hearth/shared/payroll/payroll-settings';
 import type { TravelVisit } from '@hearth/shared/payroll/payroll-travel';
@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { branches } from '../branches/branches.schema';
 import { caregiverCashAdvances, caregivers } from '../caregivers/caregivers.schema';
 import { companies } from '../companies/companies.schema';
-import { openPayrollVisits, periodWindow, workweeksWindow, type PayrollSourceVisit } from '../visits/visits.worked';
+import { openPayrollVisits, workweeksWindow, type PayrollSourceVisit } from '../visits/visits.worked';
 import { inTransaction } from '../../db/transaction';
 import { rowsOf } from '../../db/rows';
 
@@ -114,8 +114,8 @@ async function locate(db: Db, visits: PayrollSourceVisit[], places: Places): Pro
 
 /**
  * The lines of one chunk of caregivers from their visits: the primary address coordinates of the visited clients
- * (locate) and cash advances dated in the period (one query each), the care sheet miles of the visits whose local
- * date is in the period (read with the visits), then payrollForCaregiver per caregiver. `beforeCompute` runs once those queries are answered and before the
+ * (locate), care sheet miles of the period's visits and cash advances dated in the period (one query each), then
+ * payrollForCaregiver per caregiver. `beforeCompute` runs once those queries are answered and before the
  * computation, which sends no query (the payroll cursor reads ahead then, so the database and the process work at
  * once).
  */
@@ -136,6 +136,18 @@ async function chunkLines(
     if (date >= period.from && date <= period.to) inPeriod.add(v.id);
   }
   await locate(db, visits, places);
+  const sheets = inPeriod.size
+    ? rowsOf<{ shift_id: number; miles: unknown }>(
+        await db.execute(sql`select cs.shift_id, cs.transportation_data -> 'miles' as miles from care_sheets cs
+          where cs.shift_id = any(${intArray([...inPeriod])})`),
+      )
+    : [];
+  const milesOf = new Map<number, number>();
+  for (const sheet of sheets) {
+    const visit = Number(sheet.shift_id);
+    const miles = milesInHundredths(typeof sheet.miles === 'number' ? sheet.miles : Number(sheet.miles));
+    milesOf.set(visit, (milesOf.get(visit) ?? 0) + miles);
+  }
   const advanceRows = await db
     .select({ caregiverId: caregiverCashAdvances.caregiverId, cents: sql<string>`sum(${caregiverCashAdvances.amountCents})` })
     .from(caregiverCashAdvances)
@@ -154,7 +166,7 @@ async function chunkLines(
     let mine = byCaregiver.get(v.caregiverId);
     if (!mine) byCaregiver.set(v.caregiverId, (mine = { visits: [], miles: 0 }));
     mine.visits.push(v);
-    if (inPeriod.has(v.id)) mine.miles += v.mileageHundredths;
+    if (inPeriod.has(v.id)) mine.miles += milesOf.get(v.id) ?? 0;
   }
   // One company's settings parsed once a chunk (the same JSON on every row of its caregivers).
   const settingsOf = new Map<number, ReturnType<typeof parsePayrollSettings>>();
@@ -181,8 +193,8 @@ async function chunkLines(
  * (issue "The largest agencies": memory flat whatever the agency's size). Caregivers by id, `chunkSize` at a time
  * (their branch's time zone and their company's payroll settings); their worked visits of every workweek the
  * period touches (workweeksWindow; openPayrollVisits: the exports' rules, office edits win) come from one cursor
- * over those visits in caregiver order, with the care sheet miles of the period's; per chunk one query each for
- * addresses not read yet and advances (chunkLines), then payrollForCaregiver per caregiver while the cursor's next FETCH runs (readAhead). All
+ * over those visits in caregiver order; per chunk one query each for addresses not read yet, care sheet miles and
+ * advances (chunkLines), then payrollForCaregiver per caregiver while the cursor's next FETCH runs (readAhead). All
  * a caregiver's visits count, whichever branch the client is in (hours worked for the employer). A caregiver's
  * lines never depend on another caregiver's, so the chunks change no figure. Runs in a transaction of its own (a
  * savepoint inside the caller's).
@@ -198,10 +210,7 @@ export async function computePayrollChunks(
     await db.execute(sql.raw(`set local work_mem = '${SORT_MEMORY}'`));
     const inRun = { ...run, db };
     const caregiverIn = caregiverIdIn(scope, branchId, sql`s.caregiver_id`);
-    const visits = await openPayrollVisits(db, caregiverIn, workweeksWindow(period), {
-      fetchRows: run.fetchRows,
-      mileageWindow: periodWindow(period),
-    });
+    const visits = await openPayrollVisits(db, caregiverIn, workweeksWindow(period), { fetchRows: run.fetchRows });
     const places: Places = new Map();
     let afterId = 0;
     for (;;) {

@@ -73,10 +73,10 @@ async function visit(v: {
   return shift.id;
 }
 
-/** Every visit of the window as payroll reads it, by shift id; care sheet miles of span starts in `mileageWindow`. */
-async function payrollVisits(mileageWindow?: { start: Date; end: Date }): Promise<PayrollSourceVisit[]> {
+/** Every visit of the window as payroll reads it, by shift id. */
+async function payrollVisits(): Promise<PayrollSourceVisit[]> {
   return inTransaction(f.db, async (db) => {
-    const cursor = await openPayrollVisits(db, sql`true`, window, { fetchRows: 2, mileageWindow });
+    const cursor = await openPayrollVisits(db, sql`true`, window, { fetchRows: 2 });
     const visits = await cursor.through(Number.MAX_SAFE_INTEGER);
     await cursor.close();
     return visits.sort((a, b) => a.id - b.id);
@@ -145,7 +145,6 @@ describe('payroll reads the worked visits by the exports’ rules', () => {
         checkIn: v.span!.checkIn,
         checkOut: v.span!.checkOut,
         location: null,
-        mileageHundredths: 0,
       }))
       .sort((a, b) => a.id - b.id);
     const read = (await payrollVisits()).filter((v) => ids.includes(v.id));
@@ -179,48 +178,5 @@ describe('payroll reads the worked visits by the exports’ rules', () => {
     const read = (await payrollVisits()).filter((v) => v.caregiverId === caregiver.id).map((v) => v.id);
     expect(read).toContain(reaching);
     expect(read).not.toContain(before);
-  });
-
-  it('carries the care sheet miles of visits whose span starts in the mileage window, as hundredths', async () => {
-    const caregiver = await f.addCaregiver({ firstName: 'Mila', lastName: 'Worked' });
-    const client = await f.addClient('Milo', 'Worked');
-    const worked = (day: string) =>
-      visit({
-        caregiverId: caregiver.id,
-        clientId: client.id,
-        from: `2025-05-${day} 09:00`,
-        to: `2025-05-${day} 11:00`,
-        sheets: [{ in: new Date(ny(`2025-05-${day} 09:00`)), out: new Date(ny(`2025-05-${day} 11:00`)), inType: 1, outType: 1 }],
-      });
-    const sheetOf = async (shiftId: number, miles: unknown) =>
-      f.db.execute(sql`insert into care_sheets (shift_id, caregiver_id, transportation_data)
-        values (${shiftId}, ${caregiver.id}, ${JSON.stringify({ miles, trips: 1 })}::jsonb)`);
-    // Numeric miles, miles the phone sent as text, nonsense, none at all, and miles outside the window.
-    const [number, text, nonsense, none, outside] = [
-      await worked('12'),
-      await worked('13'),
-      await worked('14'),
-      await worked('15'),
-      await worked('20'),
-    ];
-    await sheetOf(number, 12.345);
-    await sheetOf(text, '3.5');
-    await sheetOf(nonsense, { far: true });
-    await sheetOf(outside, 8);
-    const mileageWindow = { start: new Date(ny('2025-05-11 00:00')), end: new Date(ny('2025-05-18 00:00')) };
-    const milesOf = async (window?: { start: Date; end: Date }) =>
-      new Map(
-        (await payrollVisits(window)).filter((v) => v.caregiverId === caregiver.id).map((v) => [v.id, v.mileageHundredths]),
-      );
-    expect(await milesOf(mileageWindow)).toEqual(
-      new Map([
-        [number, 1235],
-        [text, 350],
-        [nonsense, 0],
-        [none, 0],
-        [outside, 0],
-      ]),
-    );
-    expect([...(await milesOf()).values()]).toEqual([0, 0, 0, 0, 0]);
   });
 });

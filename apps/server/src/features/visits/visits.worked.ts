@@ -1,7 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   effectiveVisitTimes,
-  milesInHundredths,
   workedMinutes,
   type EffectiveVisitTimes,
   type PayPeriod,
@@ -156,11 +155,6 @@ export function isWorked<T extends Pick<ExportVisit, 'span' | 'minutes'>>(
 export interface PayrollSourceVisit extends TravelVisit {
   caregiverId: number;
   serviceCode: string | null;
-  /**
-   * Care sheet miles of the visit in hundredths of a mile (milesInHundredths), read only for check-ins in the
-   * cursor's mileage window (openPayrollVisits); 0 without a care sheet or outside it.
-   */
-  mileageHundredths: number;
 }
 
 /** The window's columns in the payroll and billing queries, whose shifts are aliased `s`. */
@@ -187,13 +181,10 @@ const REACH_DAYS = 7;
  */
 const FETCH_CAREGIVERS = 2_000;
 
-/**
- * A row of the payroll cursor: a caregiver and their worked spans as [shift id, client id, service code, in, out,
- * care sheet miles as stored (null when not read or none)].
- */
+/** A row of the payroll cursor: a caregiver and their worked spans as [shift id, client id, service code, in, out]. */
 interface PayrollRow {
   caregiver_id: number;
-  visits: string | [number, number, string | null, number, number, unknown][];
+  visits: string | [number, number, string | null, number, number][];
 }
 
 /** The worked visits of `rows` (one caregiver each): spans of at least a minute (workedMinutes), as Dates. */
@@ -202,13 +193,11 @@ function payrollVisitsOf(rows: readonly PayrollRow[]): PayrollSourceVisit[] {
   for (const row of rows) {
     const caregiverId = Number(row.caregiver_id);
     const spans = typeof row.visits === 'string' ? (JSON.parse(row.visits) as Exclude<PayrollRow['visits'], string>) : row.visits;
-    for (const [id, clientId, serviceCode, inMs, outMs, miles] of spans) {
+    for (const [id, clientId, serviceCode, inMs, outMs] of spans) {
       const checkIn = new Date(inMs);
       const checkOut = new Date(outMs);
       if (workedMinutes({ checkIn, checkOut }) <= 0) continue;
-      // A care sheet's miles are JSON as the phone sent them: a number, else a numeric text.
-      const mileageHundredths = miles === null ? 0 : milesInHundredths(typeof miles === 'number' ? miles : Number(miles));
-      visits.push({ id, caregiverId, clientId, serviceCode, checkIn, checkOut, location: null, mileageHundredths });
+      visits.push({ id, caregiverId, clientId, serviceCode, checkIn, checkOut, location: null });
     }
   }
   return visits;
@@ -238,26 +227,18 @@ export interface PayrollVisitCursor {
  * (found through shift_timesheets_office_edit_idx) read their timesheets, with the SQL of the EVV flags of
  * migration 0037, so a million visits cost no million lookups. It sends one row per caregiver, their spans as JSON,
  * in caregiver id order through a cursor: a large agency's window (1.5 million visits) reaches the process as
- * 50,000 small rows, taken a chunk of caregivers at a time (through). A visit whose worked span starts in
- * `mileageWindow` carries its care sheet's miles, looked up as the cursor's rows are built, so the database reads
- * them during the FETCHes sent ahead (a million index lookups at full size) rather than while payroll waits. Must
- * run inside a transaction (a cursor lives in one).
+ * 50,000 small rows, taken a chunk of caregivers at a time (through). Must run inside a transaction (a cursor
+ * lives in one).
  * @param options name: unique among the transaction's open cursors; fetchRows: caregivers per FETCH
- * (FETCH_CAREGIVERS); mileageWindow: the UTC window of span starts whose miles are read (payroll's period,
- * periodWindow), none when omitted.
+ * (FETCH_CAREGIVERS).
  */
 export async function openPayrollVisits(
   db: Db,
   caregiverIn: SQL,
   window: { start: Date; end: Date },
-  options: { name?: string; fetchRows?: number; mileageWindow?: { start: Date; end: Date } } = {},
+  options: { name?: string; fetchRows?: number } = {},
 ): Promise<PayrollVisitCursor> {
-  const { name = 'payroll_visits', fetchRows = FETCH_CAREGIVERS, mileageWindow } = options;
-  // Evaluated in the aggregate, after the sort: one lookup per row as it is fetched (care_sheets_shift_idx).
-  const miles = mileageWindow
-    ? sql`case when v.span_in >= ${mileageWindow.start} and v.span_in < ${mileageWindow.end}
-        then (select cs.transportation_data -> 'miles' from care_sheets cs where cs.shift_id = v.id) end`
-    : sql`null`;
+  const { name = 'payroll_visits', fetchRows = FETCH_CAREGIVERS } = options;
   const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::bigint`);
   const reach = { start: new Date(window.start.getTime() - REACH_DAYS * DAY_MS), end: window.end };
   const rows = await openRowCursor<PayrollRow>(
@@ -287,8 +268,7 @@ export async function openPayrollVisits(
           when e.eff_in is null and e.eff_out is null and e.status = 'completed' then e.end_at end as span_out
       from e)
     select v.caregiver_id,
-      json_agg(json_build_array(v.id, v.client_id, v.service_code, ${ms('v.span_in')}, ${ms('v.span_out')}, ${miles})
-        order by v.id) as visits
+      json_agg(json_build_array(v.id, v.client_id, v.service_code, ${ms('v.span_in')}, ${ms('v.span_out')}) order by v.id) as visits
     from v where v.span_out > v.span_in
     group by v.caregiver_id order by v.caregiver_id`,
     fetchRows,
