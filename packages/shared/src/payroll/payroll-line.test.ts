@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPayroll, payrollForCaregiver, type PayrollVisit } from './payroll-line';
+import { hasPayroll, payrollForCaregiver, withMileageAndDeductions, type PayrollVisit } from './payroll-line';
 import type { PayRate } from './payroll-pay';
 import { DEFAULT_PAYROLL_SETTINGS, type PayrollSettings } from './payroll-settings';
 import { NY, north, visit } from './payroll.test-support';
@@ -151,5 +151,31 @@ describe('payrollForCaregiver', () => {
     });
     expect(hasPayroll(result)).toBe(true);
     expect(hasPayroll(line([visit('2031-02-03 09:00', '2031-02-03 11:00')]))).toBe(false);
+  });
+
+  it('gives the same line when mileage and deductions are set after the hours (withMileageAndDeductions)', () => {
+    const visits = [
+      tenHours('2031-03-03'),
+      tenHours('2031-03-04'),
+      tenHours('2031-03-05'),
+      tenHours('2031-03-06'),
+      tenHours('2031-03-07'),
+    ];
+    const at = (mileageHundredths: number, deductionCents: number) =>
+      payrollForCaregiver({
+        visits,
+        period: march,
+        timeZone: NY,
+        settings: DEFAULT_PAYROLL_SETTINGS,
+        payRates: [standard],
+        mileageHundredths,
+        deductionCents,
+      });
+    const later = withMileageAndDeductions(at(0, 0), 1575, 7550, DEFAULT_PAYROLL_SETTINGS.mileageRateCents);
+    expect(later).toEqual(at(1575, 7550));
+    expect(later).toMatchObject({ overtimeMinutes: 600, mileageCents: 1103, deductionCents: 7550, grossPayCents: 82500 });
+    // A line with neither hours nor miles gains a payroll line from an advance alone.
+    const none = line([visit('2031-02-03 09:00', '2031-02-03 11:00')]);
+    expect(hasPayroll(withMileageAndDeductions(none, 0, 2000, 70))).toBe(true);
   });
 });

@@ -126,17 +126,30 @@ export function payrollForCaregiver(args: PayrollForCaregiverArgs): PayrollLineF
     premium += overtimePremiumCents(week.centMinutes, week.minutes, week.paidOvertime, settings.overtimeMultiplier);
   }
   const hours = line.regularMinutes + line.overtimeMinutes;
-  return {
+  const pay = {
     ...line,
     regularRateCents: hours > 0 ? Number(divRoundHalfUp(BigInt(centMinutes), BigInt(hours))) : 0,
     straightTimePayCents,
     overtimePremiumCents: premium,
-    mileageHundredths: args.mileageHundredths,
-    mileageCents: mileageCents(args.mileageHundredths, settings.mileageRateCents),
-    deductionCents: args.deductionCents,
     grossPayCents: straightTimePayCents + premium,
     missingPayRate,
   };
+  return withMileageAndDeductions(pay, args.mileageHundredths, args.deductionCents, settings.mileageRateCents);
+}
+
+/**
+ * A line with its mileage and deduction fields set, every other field kept: care sheet miles (hundredths of a
+ * mile) at the company's rate (cents per mile; mileageCents, rounded half up to the cent) and cash advances
+ * (cents). Mileage is a reimbursement and an advance a deduction: neither changes hours or gross pay, so a caller
+ * may compute the hours first (with 0 for both) and set these when they are read.
+ */
+export function withMileageAndDeductions(
+  line: Omit<PayrollLineFields, 'mileageHundredths' | 'mileageCents' | 'deductionCents'>,
+  mileageHundredths: number,
+  deductionCents: number,
+  mileageRateCents: number,
+): PayrollLineFields {
+  return { ...line, mileageHundredths, mileageCents: mileageCents(mileageHundredths, mileageRateCents), deductionCents };
 }
 
 /** Whether a line is worth storing: some hours, mileage or a deduction. */

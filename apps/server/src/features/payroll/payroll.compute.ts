@@ -1,6 +1,12 @@
 import { and, asc, between, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { milesInHundredths, type PayPeriod } from '@hearth/shared/payroll/payroll-hours';
-import { hasPayroll, payrollForCaregiver, type PayrollLineFields, type PayrollVisit } from '@hearth/shared/payroll/payroll-line';
+import {
+  hasPayroll,
+  payrollForCaregiver,
+  withMileageAndDeductions,
+  type PayrollLineFields,
+  type PayrollVisit,
+} from '@hearth/shared/payroll/payroll-line';
 import { parsePayrollSettings } from '@hearth/shared/payroll/payroll-settings';
 import type { TravelVisit } from '@hearth/shared/payroll/payroll-travel';
 import { zoneCalendar } from '@hearth/shared/payroll/payroll-calendar';
@@ -112,12 +118,49 @@ async function locate(db: Db, visits: PayrollSourceVisit[], places: Places): Pro
   for (const v of visits) v.location = places.get(v.clientId) ?? null;
 }
 
+/** Care sheet miles of some visits, in hundredths of a mile (milesInHundredths) by visit id. */
+async function readMiles(db: Db, visitIds: ReadonlySet<number>): Promise<Map<number, number>> {
+  const milesOf = new Map<number, number>();
+  if (visitIds.size === 0) return milesOf;
+  const sheets = rowsOf<{ shift_id: number; miles: unknown }>(
+    await db.execute(sql`select cs.shift_id, cs.transportation_data -> 'miles' as miles from care_sheets cs
+      where cs.shift_id = any(${intArray([...visitIds])})`),
+  );
+  for (const sheet of sheets) {
+    const visit = Number(sheet.shift_id);
+    const miles = milesInHundredths(typeof sheet.miles === 'number' ? sheet.miles : Number(sheet.miles));
+    milesOf.set(visit, (milesOf.get(visit) ?? 0) + miles);
+  }
+  return milesOf;
+}
+
+/** Cash advances of some caregivers dated in the period, in cents by caregiver id. */
+async function readAdvances(db: Db, caregiverIds: readonly number[], period: PayPeriod): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ caregiverId: caregiverCashAdvances.caregiverId, cents: sql<string>`sum(${caregiverCashAdvances.amountCents})` })
+    .from(caregiverCashAdvances)
+    .where(
+      and(
+        sql`${caregiverCashAdvances.caregiverId} = any(${intArray(caregiverIds)})`,
+        between(caregiverCashAdvances.advancedOn, period.from, period.to),
+      ),
+    )
+    .groupBy(caregiverCashAdvances.caregiverId);
+  return new Map(rows.map((a) => [a.caregiverId, Number(a.cents)]));
+}
+
+/** `promise` itself, marked handled: it is awaited only after a computation, and a failure must not count as unhandled meanwhile. */
+function sentNow<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
 /**
  * The lines of one chunk of caregivers from their visits: the primary address coordinates of the visited clients
- * (locate), care sheet miles of the period's visits and cash advances dated in the period (one query each), then
- * payrollForCaregiver per caregiver. `beforeCompute` runs once those queries are answered and before the
- * computation, which sends no query (the payroll cursor reads ahead then, so the database and the process work at
- * once).
+ * (locate), then payrollForCaregiver per caregiver, then the care sheet miles of the visits whose local date is in
+ * the period and the cash advances dated in it (withMileageAndDeductions). The miles and advances queries are sent
+ * before the computation and `beforeCompute` runs right after them (the payroll cursor reads ahead then): the
+ * database answers them while the process computes hours and pay, which neither changes.
  */
 async function chunkLines(
   run: PayrollRun,
@@ -136,54 +179,41 @@ async function chunkLines(
     if (date >= period.from && date <= period.to) inPeriod.add(v.id);
   }
   await locate(db, visits, places);
-  const sheets = inPeriod.size
-    ? rowsOf<{ shift_id: number; miles: unknown }>(
-        await db.execute(sql`select cs.shift_id, cs.transportation_data -> 'miles' as miles from care_sheets cs
-          where cs.shift_id = any(${intArray([...inPeriod])})`),
-      )
-    : [];
-  const milesOf = new Map<number, number>();
-  for (const sheet of sheets) {
-    const visit = Number(sheet.shift_id);
-    const miles = milesInHundredths(typeof sheet.miles === 'number' ? sheet.miles : Number(sheet.miles));
-    milesOf.set(visit, (milesOf.get(visit) ?? 0) + miles);
-  }
-  const advanceRows = await db
-    .select({ caregiverId: caregiverCashAdvances.caregiverId, cents: sql<string>`sum(${caregiverCashAdvances.amountCents})` })
-    .from(caregiverCashAdvances)
-    .where(
-      and(
-        sql`${caregiverCashAdvances.caregiverId} = any(${intArray(people.map((p) => p.id))})`,
-        between(caregiverCashAdvances.advancedOn, period.from, period.to),
-      ),
-    )
-    .groupBy(caregiverCashAdvances.caregiverId);
-  const advances = new Map(advanceRows.map((a) => [a.caregiverId, Number(a.cents)]));
+  const milesRead = sentNow(readMiles(db, inPeriod));
+  const ids = people.map((p) => p.id);
+  const advancesRead = sentNow(readAdvances(db, ids, period));
   beforeCompute();
 
-  const byCaregiver = new Map<number, { visits: PayrollVisit[]; miles: number }>();
+  const byCaregiver = new Map<number, PayrollVisit[]>();
   for (const v of visits) {
     let mine = byCaregiver.get(v.caregiverId);
-    if (!mine) byCaregiver.set(v.caregiverId, (mine = { visits: [], miles: 0 }));
-    mine.visits.push(v);
-    if (inPeriod.has(v.id)) mine.miles += milesOf.get(v.id) ?? 0;
+    if (!mine) byCaregiver.set(v.caregiverId, (mine = []));
+    mine.push(v);
   }
   // One company's settings parsed once a chunk (the same JSON on every row of its caregivers).
   const settingsOf = new Map<number, ReturnType<typeof parsePayrollSettings>>();
-  return people.flatMap(({ payRates, settings, ...caregiver }) => {
-    const mine = byCaregiver.get(caregiver.id);
+  const computed = people.map(({ payRates, settings, ...caregiver }) => {
     let parsed = settingsOf.get(caregiver.companyId);
     if (!parsed) settingsOf.set(caregiver.companyId, (parsed = parsePayrollSettings(settings)));
+    const mine = byCaregiver.get(caregiver.id) ?? [];
     const fields = payrollForCaregiver({
-      visits: mine?.visits ?? [],
+      visits: mine,
       period,
       timeZone: caregiver.timeZone,
       settings: parsed,
       payRates,
-      mileageHundredths: mine?.miles ?? 0,
-      deductionCents: advances.get(caregiver.id) ?? 0,
+      mileageHundredths: 0,
+      deductionCents: 0,
     });
-    return hasPayroll(fields) ? [{ caregiver, ...fields }] : [];
+    return { caregiver, fields, visits: mine, mileageRateCents: parsed.mileageRateCents };
+  });
+
+  const [milesOf, advances] = await Promise.all([milesRead, advancesRead]);
+  return computed.flatMap(({ caregiver, fields, visits: mine, mileageRateCents }) => {
+    let miles = 0;
+    for (const v of mine) if (inPeriod.has(v.id)) miles += milesOf.get(v.id) ?? 0;
+    const line = withMileageAndDeductions(fields, miles, advances.get(caregiver.id) ?? 0, mileageRateCents);
+    return hasPayroll(line) ? [{ caregiver, ...line }] : [];
   });
 }
 
@@ -194,7 +224,8 @@ async function chunkLines(
  * (their branch's time zone and their company's payroll settings); their worked visits of every workweek the
  * period touches (workweeksWindow; openPayrollVisits: the exports' rules, office edits win) come from one cursor
  * over those visits in caregiver order; per chunk one query each for addresses not read yet, care sheet miles and
- * advances (chunkLines), then payrollForCaregiver per caregiver while the cursor's next FETCH runs (readAhead). All
+ * advances (chunkLines), payrollForCaregiver per caregiver running while the database answers the last two and
+ * the cursor's next FETCH (readAhead). All
  * a caregiver's visits count, whichever branch the client is in (hours worked for the employer). A caregiver's
  * lines never depend on another caregiver's, so the chunks change no figure. Runs in a transaction of its own (a
  * savepoint inside the caller's).

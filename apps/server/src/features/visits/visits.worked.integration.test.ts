@@ -179,4 +179,27 @@ describe('payroll reads the worked visits by the exports’ rules', () => {
     expect(read).toContain(reaching);
     expect(read).not.toContain(before);
   });
+
+  it('reads instants with microseconds as the exports do, to the millisecond cut down', async () => {
+    const caregiver = await f.addCaregiver({ firstName: 'Micro', lastName: 'Worked' });
+    const client = await f.addClient('Second', 'Worked');
+    const sheet = { in: new Date(ny('2025-05-20 09:00')), out: new Date(ny('2025-05-20 11:00')), inType: 1, outType: 1 };
+    const id = await visit({
+      caregiverId: caregiver.id,
+      clientId: client.id,
+      from: '2025-05-20 09:00',
+      to: '2025-05-20 11:00',
+      sheets: [sheet],
+    });
+    // A time written by the database itself (now(), a migration) keeps microseconds; .999999 must not round up.
+    await f.db.execute(sql`update shift_timesheets set check_in = check_in + interval '12.345999 seconds',
+      check_out = check_out + interval '0.000999 seconds' where shift_id = ${id}`);
+    await f.db.execute(sql`update shifts set check_in_at = check_in_at + interval '12.345999 seconds',
+      check_out_at = check_out_at + interval '0.000999 seconds' where id = ${id}`);
+    const [exported] = (await loadExportVisits(f.db, sql`${shifts.id} = ${id}`, window)).filter(isWorked);
+    const [read] = (await payrollVisits()).filter((v) => v.id === id);
+    expect(read!.checkIn.getTime()).toBe(sheet.in.getTime() + 12_345);
+    expect(read!.checkOut.getTime()).toBe(sheet.out.getTime());
+    expect({ in: read!.checkIn, out: read!.checkOut }).toEqual({ in: exported!.span.checkIn, out: exported!.span.checkOut });
+  });
 });

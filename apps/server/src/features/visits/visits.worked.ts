@@ -54,6 +54,16 @@ function workedSpan(
 
 const DAY_MS = 86_400_000;
 
+/**
+ * An instant column as whole epoch milliseconds (UTC) in a float8, its microseconds cut off as the driver's Dates
+ * cut them: date_part's float8 seconds hold the stored microseconds within a quarter of one from 1970 to 2106, so
+ * rounding recovers them exactly. extract(epoch …) would be exact too but computes in numeric, which cost payroll's
+ * query about a second at full size. A whole float8 of 13 digits is written exactly whatever extra_float_digits.
+ */
+function epochMs(column: string): SQL {
+  return sql.raw(`floor(round(date_part('epoch', ${column}) * 1000000) / 1000)`);
+}
+
 /** The UTC window that surely holds every instant whose local date is in the period, in any US time zone. */
 export function periodWindow(period: PayPeriod, extraDays = 0): { start: Date; end: Date } {
   return {
@@ -225,7 +235,8 @@ export interface PayrollVisitCursor {
  * without an office-edited time counts the shift's own check_in_at and check_out_at, which writeTimesheet keeps as
  * its timesheets' earliest check-in and latest check-out (effectiveVisitTimes); only the few with an office edit
  * (found through shift_timesheets_office_edit_idx) read their timesheets, with the SQL of the EVV flags of
- * migration 0037, so a million visits cost no million lookups. It sends one row per caregiver, their spans as JSON,
+ * migration 0037, grouped once and joined by hash, so a million visits cost no million lookups (nor a million
+ * empty lateral subqueries). It sends one row per caregiver, their spans as JSON,
  * in caregiver id order through a cursor: a large agency's window (1.5 million visits) reaches the process as
  * 50,000 small rows, taken a chunk of caregivers at a time (through). Must run inside a transaction (a cursor
  * lives in one).
@@ -239,7 +250,6 @@ export async function openPayrollVisits(
   options: { name?: string; fetchRows?: number } = {},
 ): Promise<PayrollVisitCursor> {
   const { name = 'payroll_visits', fetchRows = FETCH_CAREGIVERS } = options;
-  const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::bigint`);
   const reach = { start: new Date(window.start.getTime() - REACH_DAYS * DAY_MS), end: window.end };
   const rows = await openRowCursor<PayrollRow>(
     db,
@@ -252,14 +262,15 @@ export async function openPayrollVisits(
       from shifts s
       where ${inVisitWindow(WINDOW_COLUMNS_OF_S, reach)} and s.caregiver_id is not null and ${caregiverIn}
         and (coalesce(s.check_in_at, s.start_at) >= ${window.start} or greatest(s.check_out_at, s.end_at) >= ${window.start})),
+    o as (
+      select ts.shift_id, coalesce(min(ts.check_in) filter (where ts.check_in_type = 3), min(ts.check_in)) as eff_in,
+        coalesce(max(ts.check_out) filter (where ts.check_out_type = 3), max(ts.check_out)) as eff_out
+      from shift_timesheets ts where ts.shift_id in (select w.id from w where w.office_edited) group by ts.shift_id),
     e as (
       select w.caregiver_id, w.id, w.client_id, w.service_code, w.status, w.start_at, w.end_at,
-        case when w.office_edited then t.eff_in else w.check_in_at end as eff_in,
-        case when w.office_edited then t.eff_out else w.check_out_at end as eff_out
-      from w cross join lateral (
-        select coalesce(min(ts.check_in) filter (where ts.check_in_type = 3), min(ts.check_in)) as eff_in,
-          coalesce(max(ts.check_out) filter (where ts.check_out_type = 3), max(ts.check_out)) as eff_out
-        from shift_timesheets ts where w.office_edited and ts.shift_id = w.id) t),
+        case when w.office_edited then o.eff_in else w.check_in_at end as eff_in,
+        case when w.office_edited then o.eff_out else w.check_out_at end as eff_out
+      from w left join o on o.shift_id = w.id),
     v as (
       select e.caregiver_id, e.id, e.client_id, e.service_code,
         case when e.eff_out > e.eff_in then e.eff_in
@@ -268,7 +279,7 @@ export async function openPayrollVisits(
           when e.eff_in is null and e.eff_out is null and e.status = 'completed' then e.end_at end as span_out
       from e)
     select v.caregiver_id,
-      json_agg(json_build_array(v.id, v.client_id, v.service_code, ${ms('v.span_in')}, ${ms('v.span_out')}) order by v.id) as visits
+      json_agg(json_build_array(v.id, v.client_id, v.service_code, ${epochMs('v.span_in')}, ${epochMs('v.span_out')}) order by v.id) as visits
     from v where v.span_out > v.span_in
     group by v.caregiver_id order by v.caregiver_id`,
     fetchRows,
@@ -366,12 +377,11 @@ function billingVisitsOf(rows: readonly BillingRow[]): BillingSourceVisit[] {
  * one scan of shifts, whatever index the order could walk) and then sorted.
  */
 function billingSelect(where: SQL, window: { start: Date; end: Date }, order: SQL): SQL {
-  const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
   return sql`
     with w as materialized (
       select s.id, s.branch_id, s.client_id, s.caregiver_id, s.payer_source_id, s.authorization_id, s.service_code,
-        s.modifiers, s.status, ${ms('s.start_at')} as start_ms, ${ms('s.end_at')} as end_ms, b.timezone as time_zone,
-        ${ms('t.check_in')} as in_ms, ${ms('t.check_out')} as out_ms, t.check_in_type, t.check_out_type, t.reason_code,
+        s.modifiers, s.status, ${epochMs('s.start_at')} as start_ms, ${epochMs('s.end_at')} as end_ms, b.timezone as time_zone,
+        ${epochMs('t.check_in')} as in_ms, ${epochMs('t.check_out')} as out_ms, t.check_in_type, t.check_out_type, t.reason_code,
         t.id as sheet_id
       from shifts s join branches b on b.id = s.branch_id left join shift_timesheets t on t.shift_id = s.id
       where ${inVisitWindow(WINDOW_COLUMNS_OF_S, window)} and ${where})
