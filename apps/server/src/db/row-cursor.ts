@@ -12,7 +12,9 @@ export interface RowCursor<Row> {
   /**
    * Sends the next FETCH now, unless the cursor is done or one is already on its way, so the database reads while
    * the caller computes what it took; the next take() uses its rows. Queries the caller sends meanwhile on the same
-   * connection wait behind it. A failed read-ahead fails the next take() (or close()).
+   * connection wait behind it: both engines' drivers queue them (node-postgres 8 warns once per process that its
+   * queue is deprecated and will go in version 9, whose upgrade needs a queue of our own here). A failed read-ahead
+   * fails the next take() (or close()).
    */
   readAhead(): void;
   /** Closes the cursor (the transaction that holds it may go on). */

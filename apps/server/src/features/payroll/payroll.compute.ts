@@ -149,7 +149,10 @@ async function readAdvances(db: Db, caregiverIds: readonly number[], period: Pay
   return new Map(rows.map((a) => [a.caregiverId, Number(a.cents)]));
 }
 
-/** `promise` itself, marked handled: it is awaited only after a computation, and a failure must not count as unhandled meanwhile. */
+/**
+ * `promise` (a query already sent, queued on the connection as RowCursor.readAhead's FETCH is) marked handled: it
+ * is awaited only after a computation, and a failure must not count as unhandled meanwhile.
+ */
 function sentNow<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => undefined);
   return promise;
