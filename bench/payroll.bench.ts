@@ -8,10 +8,12 @@
  *      chunk of caregivers at a time).
  *   2. computeBillingReport likewise (every visit with a payer: units, rates, EVV, authorizations; the lines
  *      replaced, a chunk of clients at a time).
- * Baselines in the same run, in turns with the measured calls: one SELECT of the rows each computation reads (the
- * payroll window's visits with their timesheets: every workweek the period touches, workweeksWindow; billing's:
- * the period's visits with their timesheets), read into the process. Peak memory: the process's RSS and heap
- * sampled every 10 ms while each call runs, above what they were before it.
+ * Baselines in the same run, in turns with the measured calls (payroll's turns, then billing's): one SELECT of the
+ * rows each computation reads (the payroll window's visits with their timesheets: every workweek the period
+ * touches, workweeksWindow; billing's: the period's visits with their timesheets), read into the process. Peak
+ * memory: the process's RSS and heap sampled every 10 ms while each call runs, above what they were before it,
+ * after a full garbage collection (the npm script runs node with --expose-gc; without it the garbage the previous
+ * call left counts in the next peak).
  *
  *   BENCH_SCALES=0.02,0.05 npm run bench:payroll
  *   BENCH_SCALES=1 BENCH_PAYROLL_RUNS=2 npm run bench:payroll    (full size, two timed turns)
@@ -120,20 +122,17 @@ async function atScale(agency: LargeAgency) {
   const readVisitsCount = await count(payrollWindow);
   const payroll = () => withRequestScope(db, admin, (scope) => computePayrollReport({ scope, input: period }));
   const billing = () => withRequestScope(db, admin, (scope) => computeBillingReport({ scope, input: period }));
+  // Payroll's turns first, then billing's: billing leaves V8 a larger heap, which would raise payroll's peaks.
   const first = await payroll();
-  const bill = await billing();
   console.log(`\n${sizeLabel(agency.size)}; pay period ${period.from} to ${period.to} (${machineLoad()})`);
+  const [payrollSamples, readSamples] = await inTurns([payroll, () => readVisits(agency, payrollWindow, false)]);
+  const bill = await billing();
+  const [billingSamples, billingReadSamples] = await inTurns([billing, () => readVisits(agency, billingWindow, true)]);
   console.log(
     `  ${periodVisits.toLocaleString('en-US')} visits in the period, ${readVisitsCount.toLocaleString('en-US')} in ` +
       `payroll's window; ${first.caregivers.toLocaleString('en-US')} payroll lines, ` +
       `${bill.lines.toLocaleString('en-US')} billing lines`,
   );
-  const [payrollSamples, readSamples, billingSamples, billingReadSamples] = await inTurns([
-    payroll,
-    () => readVisits(agency, payrollWindow, false),
-    billing,
-    () => readVisits(agency, billingWindow, true),
-  ]);
   const p = figure('computePayrollReport (request transaction)', payrollSamples!);
   const r = figure("baseline: one SELECT of payroll's visits and timesheets", readSamples!);
   const b = figure('computeBillingReport (request transaction)', billingSamples!);
