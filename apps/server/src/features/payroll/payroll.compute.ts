@@ -228,9 +228,9 @@ async function chunkLines(
  * period touches (workweeksWindow; openPayrollVisits: the exports' rules, office edits win) come from one cursor
  * over those visits in caregiver order; per chunk one query each for addresses not read yet, care sheet miles and
  * advances (chunkLines), payrollForCaregiver per caregiver running while the database answers the last two and
- * the cursor's next FETCH (readAhead). All
- * a caregiver's visits count, whichever branch the client is in (hours worked for the employer). A caregiver's
- * lines never depend on another caregiver's, so the chunks change no figure. Runs in a transaction of its own (a
+ * the cursor's next FETCH (readAhead). All a caregiver's visits count, whichever branch the client is in (hours
+ * worked for the employer). A caregiver's lines never depend on another caregiver's, so the chunks change no
+ * figure. Runs in a transaction of its own (a
  * savepoint inside the caller's).
  * @param onChunk receives each chunk's lines (caregivers with hours, mileage or advances), by caregiver id;
  * awaited before the next chunk is read.

@@ -236,10 +236,10 @@ export interface PayrollVisitCursor {
  * its timesheets' earliest check-in and latest check-out (effectiveVisitTimes); only the few with an office edit
  * (found through shift_timesheets_office_edit_idx) read their timesheets, with the SQL of the EVV flags of
  * migration 0037, grouped once and joined by hash, so a million visits cost no million lookups (nor a million
- * empty lateral subqueries). It sends one row per caregiver, their spans as JSON,
- * in caregiver id order through a cursor: a large agency's window (1.5 million visits) reaches the process as
- * 50,000 small rows, taken a chunk of caregivers at a time (through). Must run inside a transaction (a cursor
- * lives in one).
+ * empty lateral subqueries). It sends one row per caregiver, their spans as JSON (instants as epochMs), in
+ * caregiver id order through a cursor: a large agency's window (1.5 million visits) reaches the process as 50,000
+ * small rows, taken a chunk of caregivers at a time (through). Must run inside a transaction (a cursor lives in
+ * one).
  * @param options name: unique among the transaction's open cursors; fetchRows: caregivers per FETCH
  * (FETCH_CAREGIVERS).
  */
