@@ -145,7 +145,10 @@ async function readAdvances(db: Db, caregiverIds: readonly number[], period: Pay
         between(caregiverCashAdvances.advancedOn, period.from, period.to),
       ),
     )
-    .groupBy(caregiverCashAdvances.caregiverId);
+    .groupBy(caregiverCashAdvances.caregiverId)
+    // execute() sends the query now; awaiting the builder itself would send it a microtask later, after the
+    // synchronous computation chunkLines runs meanwhile.
+    .execute();
   return new Map(rows.map((a) => [a.caregiverId, Number(a.cents)]));
 }
 
@@ -208,13 +211,17 @@ async function chunkLines(
       mileageHundredths: 0,
       deductionCents: 0,
     });
-    return { caregiver, fields, visits: mine, mileageRateCents: parsed.mileageRateCents };
+    return { caregiver, fields, mileageRateCents: parsed.mileageRateCents };
   });
 
   const [milesOf, advances] = await Promise.all([milesRead, advancesRead]);
-  return computed.flatMap(({ caregiver, fields, visits: mine, mileageRateCents }) => {
-    let miles = 0;
-    for (const v of mine) if (inPeriod.has(v.id)) miles += milesOf.get(v.id) ?? 0;
+  const milesByCaregiver = new Map<number, number>();
+  for (const v of visits) {
+    const miles = milesOf.get(v.id);
+    if (miles !== undefined) milesByCaregiver.set(v.caregiverId, (milesByCaregiver.get(v.caregiverId) ?? 0) + miles);
+  }
+  return computed.flatMap(({ caregiver, fields, mileageRateCents }) => {
+    const miles = milesByCaregiver.get(caregiver.id) ?? 0;
     const line = withMileageAndDeductions(fields, miles, advances.get(caregiver.id) ?? 0, mileageRateCents);
     return hasPayroll(line) ? [{ caregiver, ...line }] : [];
   });
