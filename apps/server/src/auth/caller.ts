@@ -214,9 +214,10 @@ async function resolveFromSession(db: Db, auth: Auth, headers: Headers, now: num
  * Resolves the caller of a request from its session (cookie or `Authorization: Bearer <token>`). A caller resolved
  * for the same credentials (keyed by their SHA-256, never the raw token) within CALLER_CACHE_TTL_MS (30 s) and
  * before its session's end (sessionEndsAt) is reused once one prepared query confirms it is still current
- * (currentActivity), instead of better-auth's session lookup (its signature check and two queries) and the user load. Every change to
- * the session (sign-out, revocation, expiry), the user (deactivation, role, impersonation), the role's permissions
- * or the branch links therefore takes effect on the next request, on every server process, whichever code made it.
+ * (currentActivity), instead of better-auth's session lookup (its signature check and two queries) and the user
+ * load. Every change to the session (sign-out, revocation, expiry), the user (deactivation, role, impersonation),
+ * the role's permissions or the branch links therefore takes effect on the next request, on every server process,
+ * whichever code made it.
  * A session older than SESSION.maxSignInAgeMs (12 hours, spec section 9) is refused however recently it was used,
  * and one unused for longer than the inactivity limit (30 minutes or the company's shorter one) is ended
  * (touchSession, session-activity.ts): both are logged as a `logoff` in the access log.
