@@ -1,5 +1,6 @@
 import { sql, type SQL, type Column } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { ReadConnection } from '../db/read-connection';
 
 /** How far a caller's reach extends: every company, one company, or the branches the user is linked to. */
 export type ScopeLevel = 'system' | 'company' | 'branch' | 'none';
@@ -23,6 +24,11 @@ export interface Scope {
   hasPayPeriodLockOverride: boolean;
   /** What the caller may do in chat (the role's chat flags and the user's chatEnabled; issue 22). */
   chat: ChatRights;
+  /**
+   * Opens a second connection for reads of committed data beside `db` (openReadConnection; null on the embedded
+   * database). Absent where the scope was built without its database (jobs, tests): read on `db` then.
+   */
+  openReadConnection?: () => Promise<ReadConnection | null>;
 }
 
 /**

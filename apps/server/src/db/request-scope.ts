@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { openReadConnection } from './read-connection';
 import type { Caller } from '../auth/caller';
 import type { ChatRights, Scope } from '../auth/scope';
 
-/** The caller's scope on `db` (a database or a transaction). */
-export function scopeOf(db: Db, caller: Caller): Scope {
+/**
+ * The caller's scope on `db` (a database or a transaction); `root` is the database `db` belongs to, where a second
+ * connection opens (Scope.openReadConnection).
+ */
+export function scopeOf(db: Db, caller: Caller, root: Db = db): Scope {
   return {
     db,
     userId: caller.user.id,
@@ -17,6 +21,7 @@ export function scopeOf(db: Db, caller: Caller): Scope {
     tablePermissions: caller.role.tablePermissions,
     hasPayPeriodLockOverride: caller.role.hasPayPeriodLockOverride,
     chat: chatRightsOf(caller),
+    openReadConnection: () => openReadConnection(root),
   };
 }
 
@@ -44,6 +49,6 @@ export function chatRightsOf(caller: Pick<Caller, 'user' | 'role'>): ChatRights 
 export async function withRequestScope<T>(db: Db, caller: Caller, fn: (scope: Scope) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('app.user_id', ${String(caller.actorUserId)}, true)`);
-    return fn(scopeOf(tx, caller));
+    return fn(scopeOf(tx, caller, db));
   });
 }

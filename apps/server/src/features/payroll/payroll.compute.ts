@@ -15,9 +15,10 @@ import type { Db } from '../../db/client';
 import { branches } from '../branches/branches.schema';
 import { caregiverCashAdvances, caregivers } from '../caregivers/caregivers.schema';
 import { companies } from '../companies/companies.schema';
-import { openPayrollVisits, workweeksWindow, type PayrollSourceVisit } from '../visits/visits.worked';
+import { openPayrollVisits, workweeksWindow, type PayrollSourceVisit, type PayrollVisitCursor } from '../visits/visits.worked';
 import { inTransaction } from '../../db/transaction';
 import { rowsOf } from '../../db/rows';
+import type { ReadConnection } from '../../db/read-connection';
 
 /** The caregiver a payroll line belongs to, as the report and the ADP file name them. */
 export interface PayrollPerson {
@@ -66,7 +67,16 @@ export interface PayrollRun {
   chunkSize?: number;
   /** Caregivers per FETCH of the visit cursor (openPayrollVisits' default; tests pass a small one). */
   fetchRows?: number;
+  /**
+   * Opens a second connection (Scope.openReadConnection), which reads half of the visits and, while the other half
+   * is read, the addresses, care sheet miles and cash advances (openRunVisits), so the database works on two cores;
+   * without it, or when it answers null, everything is read on `db`.
+   */
+  openReadConnection?: () => Promise<ReadConnection | null>;
 }
+
+/** A run inside its transaction (`db`), with its second connection (`readDb`; `db` itself when it has none). */
+type ChunkRun = PayrollRun & { readDb: Db };
 
 /** The caregivers of one chunk: the next `size` of the scope by id after `afterId`, with their rules' inputs. */
 function chunkPeople(run: PayrollRun, afterId: number, size: number) {
@@ -164,18 +174,18 @@ function sentNow<T>(promise: Promise<T>): Promise<T> {
 /**
  * The lines of one chunk of caregivers from their visits: the primary address coordinates of the visited clients
  * (locate), then payrollForCaregiver per caregiver, then the care sheet miles of the visits whose local date is in
- * the period and the cash advances dated in it (withMileageAndDeductions). The miles and advances queries are sent
- * before the computation and `beforeCompute` runs right after them (the payroll cursor reads ahead then): the
- * database answers them while the process computes hours and pay, which neither changes.
+ * the period and the cash advances dated in it (withMileageAndDeductions). All three are read on `run.readDb`; the
+ * miles and advances queries are sent before the computation and `beforeCompute` runs right after them (the payroll
+ * cursor reads ahead): the database answers them while the process computes hours and pay, which neither changes.
  */
 async function chunkLines(
-  run: PayrollRun,
+  run: ChunkRun,
   people: Awaited<ReturnType<typeof chunkPeople>>,
   visits: PayrollSourceVisit[],
   places: Places,
   beforeCompute: () => void,
 ): Promise<ComputedPayrollLine[]> {
-  const { db, period } = run;
+  const { period } = run;
   const zoneOf = new Map(people.map((p) => [p.id, p.timeZone]));
   // The period of a visit is its check-in's local date in the caregiver's branch zone, as payrollForCaregiver reads it.
   const inPeriod = new Set<number>();
@@ -184,10 +194,10 @@ async function chunkLines(
     const date = zone ? zoneCalendar(zone).localDate(v.checkIn) : '';
     if (date >= period.from && date <= period.to) inPeriod.add(v.id);
   }
-  await locate(db, visits, places);
-  const milesRead = sentNow(readMiles(db, inPeriod));
+  await locate(run.readDb, visits, places);
+  const milesRead = sentNow(readMiles(run.readDb, inPeriod));
   const ids = people.map((p) => p.id);
-  const advancesRead = sentNow(readAdvances(db, ids, period));
+  const advancesRead = sentNow(readAdvances(run.readDb, ids, period));
   beforeCompute();
 
   const byCaregiver = new Map<number, PayrollVisit[]>();
@@ -235,10 +245,12 @@ async function chunkLines(
  * period touches (workweeksWindow; openPayrollVisits: the exports' rules, office edits win) come from one cursor
  * over those visits in caregiver order; per chunk one query each for addresses not read yet, care sheet miles and
  * advances (chunkLines), payrollForCaregiver per caregiver running while the database answers the last two and
- * the cursor's next FETCH (readAhead). All a caregiver's visits count, whichever branch the client is in (hours
- * worked for the employer). A caregiver's lines never depend on another caregiver's, so the chunks change no
- * figure. Runs in a transaction of its own (a
- * savepoint inside the caller's).
+ * the cursor's next FETCH (readAhead). When `run.openReadConnection` gives a second connection (PostgreSQL), half
+ * of the caregivers' visits and the other half's addresses, miles and advances are read on it (openRunVisits), so
+ * the server works on two cores; it sees committed data only, at the snapshot of its opening, as each of the run's
+ * statements on `db` sees committed data at its own start (READ COMMITTED). All a caregiver's visits count,
+ * whichever branch the client is in (hours worked for the employer). A caregiver's lines never depend on another
+ * caregiver's, so the chunks change no figure. Runs in a transaction of its own (a savepoint inside the caller's).
  * @param onChunk receives each chunk's lines (caregivers with hours, mileage or advances), by caregiver id;
  * awaited before the next chunk is read.
  */
@@ -246,24 +258,87 @@ export async function computePayrollChunks(
   run: PayrollRun,
   onChunk: (lines: ComputedPayrollLine[]) => Promise<void>,
 ): Promise<void> {
-  const { scope, period, branchId = null, chunkSize = PAYROLL_CHUNK } = run;
-  await inTransaction(run.db, async (db) => {
-    await db.execute(sql.raw(`set local work_mem = '${SORT_MEMORY}'`));
-    const inRun = { ...run, db };
-    const caregiverIn = caregiverIdIn(scope, branchId, sql`s.caregiver_id`);
-    const visits = await openPayrollVisits(db, caregiverIn, workweeksWindow(period), { fetchRows: run.fetchRows });
-    const places: Places = new Map();
-    let afterId = 0;
-    for (;;) {
-      const people = await chunkPeople(inRun, afterId, chunkSize);
-      if (people.length === 0) break;
-      afterId = people[people.length - 1]!.id;
-      const lines = await chunkLines(inRun, people, await visits.through(afterId), places, () => visits.readAhead());
-      await onChunk(lines);
-      if (people.length < chunkSize) break;
-    }
-    await visits.close();
+  const reader = (await run.openReadConnection?.()) ?? null;
+  try {
+    await inTransaction(run.db, (db) => computeInTransaction({ ...run, db, readDb: reader?.db ?? db }, onChunk));
+  } finally {
+    await reader?.close();
+  }
+}
+
+/** computePayrollChunks inside its transaction (`run.db`). */
+async function computeInTransaction(run: ChunkRun, onChunk: (lines: ComputedPayrollLine[]) => Promise<void>): Promise<void> {
+  const { db, chunkSize = PAYROLL_CHUNK } = run;
+  await db.execute(sql.raw(`set local work_mem = '${SORT_MEMORY}'`));
+  const visits = await openRunVisits(run);
+  const places: Places = new Map();
+  let afterId = 0;
+  for (;;) {
+    const people = await chunkPeople(run, afterId, chunkSize);
+    if (people.length === 0) break;
+    afterId = people[people.length - 1]!.id;
+    const chunk = await visits.through(afterId);
+    const lines = await chunkLines({ ...run, readDb: visits.quietDb(afterId) }, people, chunk, places, () => visits.readAhead());
+    await onChunk(lines);
+    if (people.length < chunkSize) break;
+  }
+  await visits.close();
+}
+
+/** The visit cursor of a run, and which connection is free for other reads while a chunk is computed. */
+interface RunVisits extends PayrollVisitCursor {
+  /** The connection whose cursor is not reading while the chunk ending at caregiver `lastCaregiverId` computes. */
+  quietDb(lastCaregiverId: number): Db;
+}
+
+/**
+ * The worked visits of the run's caregivers (openPayrollVisits over workweeksWindow), in caregiver id order. With a
+ * second connection (`readDb` is not `db`) the caregivers are split at their median id: the first half is read on
+ * `db`, the second on `readDb`, whose cursor sends its first FETCH at once, so the server scans and sorts both
+ * halves of the window on two cores at the same time (the first FETCH is most of payroll's database time). Each
+ * caregiver's visits come from one connection, whole. A chunk's addresses, miles and advances go to the connection
+ * not reading (quietDb): `readDb` while the first half is taken, `db` after. Without a second connection, one cursor
+ * on `db` reads every caregiver.
+ */
+async function openRunVisits(run: ChunkRun): Promise<RunVisits> {
+  const { db, readDb, scope, period, branchId = null, fetchRows } = run;
+  const window = workweeksWindow(period);
+  const caregiverIn = caregiverIdIn(scope, branchId, sql`s.caregiver_id`);
+  const median =
+    readDb === db
+      ? null
+      : (rowsOf<{ id: number | null }>(
+          await db.execute(sql`select percentile_disc(0.5) within group (order by c.id) as id from caregivers c
+            where ${caregiverIdIn(scope, branchId, sql`c.id`)}`),
+        )[0]?.id ?? null);
+  if (median === null) {
+    const visits = await openPayrollVisits(db, caregiverIn, window, { fetchRows });
+    return { ...visits, quietDb: () => readDb };
+  }
+  await readDb.execute(sql.raw(`set local work_mem = '${SORT_MEMORY}'`));
+  const first = await openPayrollVisits(db, sql`${caregiverIn} and s.caregiver_id <= ${median}`, window, { fetchRows });
+  const second = await openPayrollVisits(readDb, sql`${caregiverIn} and s.caregiver_id > ${median}`, window, {
+    fetchRows,
   });
+  second.readAhead();
+  const inFirst = (lastCaregiverId: number) => lastCaregiverId <= median;
+  return {
+    async through(lastCaregiverId) {
+      // The chunk's other reads go to the other connection (quietDb): the next FETCH goes at once, before parsing.
+      const visits = await first.through(lastCaregiverId, { readAhead: true });
+      if (inFirst(lastCaregiverId)) return visits;
+      return visits.concat(await second.through(lastCaregiverId, { readAhead: true }));
+    },
+    readAhead() {
+      first.readAhead();
+      second.readAhead();
+    },
+    quietDb: (lastCaregiverId) => (inFirst(lastCaregiverId) ? readDb : db),
+    async close() {
+      await first.close();
+      await second.close();
+    },
+  };
 }
 
 /**
@@ -273,12 +348,13 @@ export async function computePayrollChunks(
  */
 export async function computePayrollLines(
   db: Db,
-  scope: Pick<Scope, 'level' | 'companyId' | 'branchIds'>,
+  scope: Pick<Scope, 'level' | 'companyId' | 'branchIds' | 'openReadConnection'>,
   period: PayPeriod,
   branchId: number | null = null,
 ): Promise<ComputedPayrollLine[]> {
   const lines: ComputedPayrollLine[] = [];
-  await computePayrollChunks({ db, scope, period, branchId }, async (chunk) => {
+  const { openReadConnection } = scope;
+  await computePayrollChunks({ db, scope, period, branchId, openReadConnection }, async (chunk) => {
     lines.push(...chunk);
   });
   if (lines.length === 0) return [];

@@ -10,6 +10,7 @@ import { exportFixtures } from '../file-exports/file-exports.test-support';
 import { seedMarch2025 } from '../file-exports/file-exports.march.test-support';
 import { callerOfUser } from '../../auth/caller-of-user';
 import { scopeOf } from '../../db/request-scope';
+import type { Scope } from '../../auth/scope';
 import { inTransaction } from '../../db/transaction';
 import { users } from '../users/users.schema';
 import { computePayrollReport } from './payroll.service';
@@ -133,16 +134,25 @@ describe('computePayrollReport', () => {
 });
 
 describe('computing in chunks of caregivers', () => {
+  type Reader = Awaited<ReturnType<NonNullable<Scope['openReadConnection']>>>;
   /**
    * The report computed by the service as `username` with `chunkSize` caregivers a chunk and `fetchRows` caregivers
    * a cursor fetch, and its stored lines.
    */
-  async function computeInChunks(username: string, chunkSize?: number, fetchRows?: number) {
+  async function computeInChunks(username: string, chunkSize?: number, fetchRows?: number, readers?: Reader[]) {
     const [user] = await x.db.select({ id: users.id }).from(users).where(eq(users.username, username));
     const caller = await callerOfUser(x.db, user!.id);
-    const out = await inTransaction(x.db, (tx) =>
-      computePayrollReport({ scope: scopeOf(tx, caller!), input: period, chunkSize, fetchRows }),
-    );
+    const out = await inTransaction(x.db, (tx) => {
+      // With a list to fill, the scope opens read connections on the test's database and notes each one it gives.
+      const scope = scopeOf(tx, caller!, readers ? x.db : tx);
+      const open = scope.openReadConnection!;
+      scope.openReadConnection = async () => {
+        const reader = await open();
+        readers?.push(reader);
+        return reader;
+      };
+      return computePayrollReport({ scope, input: period, chunkSize, fetchRows });
+    });
     const lines = (await storedLines()).map(({ id: _id, computedAt: _at, ...fields }) => fields);
     return { out, lines: lines.sort((a, b) => a.caregiverId - b.caregiverId) };
   }
@@ -165,6 +175,18 @@ describe('computing in chunks of caregivers', () => {
     }
     // The figures are the report's own (first test): Alma's premium spans chunks of other caregivers unchanged.
     expect(whole.out.totals).toMatchObject({ overtimeMinutes: 540, mileageCents: 1103, deductionCents: 11550 });
+  });
+
+  it('reads miles and advances on a second connection on PostgreSQL, on its own on the embedded one, the same lines', async () => {
+    const alone = await computeInChunks('companyadmin', 2, 1);
+    const readers: Reader[] = [];
+    const beside = await computeInChunks('companyadmin', 2, 1, readers);
+    expect(readers).toHaveLength(1);
+    if (t.database.engine === 'postgres') expect(readers[0]).not.toBeNull();
+    else expect(readers[0]).toBeNull();
+    expect(beside.out.totals).toEqual(alone.out.totals);
+    expect(beside.lines).toEqual(alone.lines);
+    expect(beside.out.totals).toMatchObject({ mileageCents: 1103, deductionCents: 11550 });
   });
 });
 

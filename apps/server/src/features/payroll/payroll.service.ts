@@ -119,7 +119,8 @@ export async function computePayrollReport({
     deductionCents: 0,
   };
   let caregiverCount = 0;
-  await computePayrollChunks({ db: scope.db, scope, period, branchId, chunkSize, fetchRows }, async (lines) => {
+  const run = { db: scope.db, scope, period, branchId, chunkSize, fetchRows, openReadConnection: scope.openReadConnection };
+  await computePayrollChunks(run, async (lines) => {
     await insertLines(scope, lines, { period, computedAt });
     caregiverCount += lines.length;
     for (const line of lines) addTotals(totals, line);

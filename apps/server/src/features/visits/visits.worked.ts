@@ -217,9 +217,11 @@ function payrollVisitsOf(rows: readonly PayrollRow[]): PayrollSourceVisit[] {
 export interface PayrollVisitCursor {
   /**
    * The worked visits of the caregivers with an id up to `lastCaregiverId` not yet returned (call with increasing
-   * ids). Reads the cursor on until a later caregiver's row (or the end) shows those caregivers are complete.
+   * ids). Reads the cursor on until a later caregiver's row (or the end) shows those caregivers are complete. With
+   * `readAhead` the next FETCH is sent as soon as the rows are taken, before they are parsed (for a cursor whose
+   * connection has nothing else to answer meanwhile).
    */
-  through(lastCaregiverId: number): Promise<PayrollSourceVisit[]>;
+  through(lastCaregiverId: number, options?: { readAhead?: boolean }): Promise<PayrollSourceVisit[]>;
   /** Sends the next FETCH while the caller computes (RowCursor.readAhead). */
   readAhead(): void;
   /** Closes the cursor (the transaction that holds it may go on). */
@@ -285,9 +287,11 @@ export async function openPayrollVisits(
     fetchRows,
   );
   return {
-    async through(lastCaregiverId) {
+    async through(lastCaregiverId, { readAhead = false } = {}) {
       // A caregiver's visits are one row: they are complete once read.
-      return payrollVisitsOf(await rows.take((read) => read.findIndex((r) => Number(r.caregiver_id) > lastCaregiverId)));
+      const taken = await rows.take((read) => read.findIndex((r) => Number(r.caregiver_id) > lastCaregiverId));
+      if (readAhead) rows.readAhead();
+      return payrollVisitsOf(taken);
     },
     readAhead: () => rows.readAhead(),
     close: () => rows.close(),
