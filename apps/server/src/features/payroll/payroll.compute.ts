@@ -128,6 +128,22 @@ async function locate(db: Db, visits: PayrollSourceVisit[], places: Places): Pro
   for (const v of visits) v.location = places.get(v.clientId) ?? null;
 }
 
+/**
+ * Primary address coordinates of the clients of the run's scope (of its branch when it has one), or null for a
+ * client without one: most visits' clients, read in one query before the first chunk instead of a query per chunk
+ * (locate asks for the others, clients of other branches visited by the run's caregivers).
+ */
+async function scopePlaces(run: ChunkRun): Promise<Places> {
+  const { db, scope, branchId = null } = run;
+  const branch = branchId === null ? sql`` : sql` and c.branch_id = ${branchId}`;
+  const rows = rowsOf<{ client_id: number; address_id: number | null; lat: number | null; lon: number | null }>(
+    await db.execute(sql`select distinct on (c.id) c.id as client_id, a.id as address_id, a.lat, a.lon
+      from clients c left join client_addresses a on a.client_id = c.id and a.is_primary
+      where ${inBranchScope(scope, sql`c.branch_id`)}${branch} order by c.id, a.id`),
+  );
+  return new Map(rows.map((p) => [Number(p.client_id), p.address_id === null ? null : { lat: p.lat, lon: p.lon }]));
+}
+
 /** Care sheet miles of some visits, in hundredths of a mile (milesInHundredths) by visit id. */
 async function readMiles(db: Db, visitIds: ReadonlySet<number>): Promise<Map<number, number>> {
   const milesOf = new Map<number, number>();
@@ -171,20 +187,25 @@ function sentNow<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
+/** A chunk of caregivers with its visits located and its miles and advances asked for (startChunk). */
+interface StartedChunk {
+  people: Awaited<ReturnType<typeof chunkPeople>>;
+  visits: PayrollSourceVisit[];
+  milesRead: Promise<Map<number, number>>;
+  advancesRead: Promise<Map<number, number>>;
+}
+
 /**
- * The lines of one chunk of caregivers from their visits: the primary address coordinates of the visited clients
- * (locate), then payrollForCaregiver per caregiver, then the care sheet miles of the visits whose local date is in
- * the period and the cash advances dated in it (withMileageAndDeductions). All three are read on `run.readDb`; the
- * miles and advances queries are sent before the computation and `beforeCompute` runs right after them (the payroll
- * cursor reads ahead): the database answers them while the process computes hours and pay, which neither changes.
+ * Starts one chunk of caregivers: the primary address coordinates of the visited clients (locate), then the care
+ * sheet miles of the visits whose local date is in the period and the cash advances dated in it are asked for, all
+ * on `run.readDb`. The two queries are answered while the process computes (computeChunk), which neither changes.
  */
-async function chunkLines(
+async function startChunk(
   run: ChunkRun,
   people: Awaited<ReturnType<typeof chunkPeople>>,
   visits: PayrollSourceVisit[],
   places: Places,
-  beforeCompute: () => void,
-): Promise<ComputedPayrollLine[]> {
+): Promise<StartedChunk> {
   const { period } = run;
   const zoneOf = new Map(people.map((p) => [p.id, p.timeZone]));
   // The period of a visit is its check-in's local date in the caregiver's branch zone, as payrollForCaregiver reads it.
@@ -198,8 +219,11 @@ async function chunkLines(
   const milesRead = sentNow(readMiles(run.readDb, inPeriod));
   const ids = people.map((p) => p.id);
   const advancesRead = sentNow(readAdvances(run.readDb, ids, period));
-  beforeCompute();
+  return { people, visits, milesRead, advancesRead };
+}
 
+/** Hours and pay of a started chunk's caregivers (payrollForCaregiver), before miles and advances. */
+function computeChunk(period: PayPeriod, { people, visits }: StartedChunk) {
   const byCaregiver = new Map<number, PayrollVisit[]>();
   for (const v of visits) {
     let mine = byCaregiver.get(v.caregiverId);
@@ -208,7 +232,7 @@ async function chunkLines(
   }
   // One company's settings parsed once a chunk (the same JSON on every row of its caregivers).
   const settingsOf = new Map<number, ReturnType<typeof parsePayrollSettings>>();
-  const computed = people.map(({ payRates, settings, ...caregiver }) => {
+  return people.map(({ payRates, settings, ...caregiver }) => {
     let parsed = settingsOf.get(caregiver.companyId);
     if (!parsed) settingsOf.set(caregiver.companyId, (parsed = parsePayrollSettings(settings)));
     const mine = byCaregiver.get(caregiver.id) ?? [];
@@ -223,7 +247,13 @@ async function chunkLines(
     });
     return { caregiver, fields, mileageRateCents: parsed.mileageRateCents };
   });
+}
 
+/** A chunk's lines: its computed hours and pay with its miles and advances (withMileageAndDeductions) once read. */
+async function finishChunk(
+  { visits, milesRead, advancesRead }: StartedChunk,
+  computed: ReturnType<typeof computeChunk>,
+): Promise<ComputedPayrollLine[]> {
   const [milesOf, advances] = await Promise.all([milesRead, advancesRead]);
   const milesByCaregiver = new Map<number, number>();
   for (const v of visits) {
@@ -266,21 +296,32 @@ export async function computePayrollChunks(
   }
 }
 
-/** computePayrollChunks inside its transaction (`run.db`). */
+/**
+ * computePayrollChunks inside its transaction (`run.db`), one chunk ahead: the next chunk is started (its visits
+ * taken, its miles and advances asked for) before the current one is finished and handed to `onChunk`, so the
+ * database answers the next chunk's reads while the process finishes and stores the current one.
+ */
 async function computeInTransaction(run: ChunkRun, onChunk: (lines: ComputedPayrollLine[]) => Promise<void>): Promise<void> {
-  const { db, chunkSize = PAYROLL_CHUNK } = run;
+  const { db, period, chunkSize = PAYROLL_CHUNK } = run;
   await db.execute(sql.raw(`set local work_mem = '${SORT_MEMORY}'`));
   const visits = await openRunVisits(run);
-  const places: Places = new Map();
-  let afterId = 0;
-  for (;;) {
+  const places = await scopePlaces(run);
+  const start = async (afterId: number): Promise<StartedChunk | null> => {
     const people = await chunkPeople(run, afterId, chunkSize);
-    if (people.length === 0) break;
-    afterId = people[people.length - 1]!.id;
-    const chunk = await visits.through(afterId);
-    const lines = await chunkLines({ ...run, readDb: visits.quietDb(afterId) }, people, chunk, places, () => visits.readAhead());
-    await onChunk(lines);
-    if (people.length < chunkSize) break;
+    if (people.length === 0) return null;
+    const lastId = people[people.length - 1]!.id;
+    const chunk = await visits.through(lastId);
+    return startChunk({ ...run, readDb: visits.quietDb(lastId) }, people, chunk, places);
+  };
+  let next = await start(0);
+  while (next) {
+    const current = next;
+    // On one connection the next FETCH waits behind this chunk's miles and advances, and is read while computing.
+    visits.readAhead();
+    const computed = computeChunk(period, current);
+    const { people } = current;
+    next = people.length < chunkSize ? null : await start(people[people.length - 1]!.id);
+    await onChunk(await finishChunk(current, computed));
   }
   await visits.close();
 }

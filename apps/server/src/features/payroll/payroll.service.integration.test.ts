@@ -6,6 +6,8 @@ import { DEFAULT_PAYROLL_SETTINGS, type PayrollSettings } from '@hearth/shared/p
 import type { QueryViewOutput } from '@hearth/shared/views/views.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { caregiverCashAdvances, caregivers } from '../caregivers/caregivers.schema';
+import { clientAddresses, clients } from '../clients/clients.schema';
+import { driveMinutes } from '@hearth/shared/payroll/payroll-travel';
 import { exportFixtures } from '../file-exports/file-exports.test-support';
 import { seedMarch2025 } from '../file-exports/file-exports.march.test-support';
 import { callerOfUser } from '../../auth/caller-of-user';
@@ -187,6 +189,47 @@ describe('computing in chunks of caregivers', () => {
     expect(beside.out.totals).toEqual(alone.out.totals);
     expect(beside.lines).toEqual(alone.lines);
     expect(beside.out.totals).toMatchObject({ mileageCents: 1103, deductionCents: 11550 });
+  });
+});
+
+describe('paid travel', () => {
+  const april = { from: '2025-04-01', to: '2025-04-15' };
+  const near = { lat: 42.3601, lon: -71.0589 };
+  const far = { lat: 42.4184, lon: -71.1062 };
+
+  it('drives between clients of its branch and of another, and not to a client without an address', async () => {
+    const tess = await x.addCaregiver({ firstName: 'Tess', lastName: 'Travers', adpFileNumber: '700301' });
+    const ada = (await x.addClient('Ada', 'Near')).id;
+    const will = (await x.addClient('Will', 'Far')).id;
+    const nora = (await x.addClient('Nora', 'None')).id;
+    const address = { line1: '1 Main St', city: 'Boston', state: 'MA', zip: '02108' };
+    await x.db.insert(clientAddresses).values([
+      { clientId: ada, ...address, ...near },
+      { clientId: will, ...address, city: 'Medford', zip: '02155', ...far },
+    ]);
+    const day = (from: string, to: string, clientId: number) =>
+      x.deviceVisit({ caregiverId: tess.id, clientId, from: `2025-04-02 ${from}`, to: `2025-04-02 ${to}` });
+    await day('08:00', '09:00', ada);
+    await day('10:00', '11:00', will);
+    await day('12:00', '13:00', nora);
+    // Will has since moved to the Worcester branch: his visit stays Tess's hours.
+    await x.db.update(clients).set({ branchId: x.worcester.id }).where(eq(clients.id, will));
+    const drive = driveMinutes(near, far, DEFAULT_PAYROLL_SETTINGS.travelSpeedMph)!;
+    expect(drive).toBeGreaterThan(0);
+    expect(drive).toBeLessThan(60);
+    const travelOf = async () => {
+      const [line] = await x.db
+        .select({ travelMinutes: payrollLines.travelMinutes })
+        .from(payrollLines)
+        .where(and(eq(payrollLines.periodFrom, april.from), eq(payrollLines.caregiverId, tess.id)));
+      return line?.travelMinutes;
+    };
+    // The company's run reads both clients' addresses with its scope's clients; the Boston branch's run finds the
+    // Worcester client's address only when a visit names it.
+    await compute('companyadmin', april);
+    expect(await travelOf()).toBe(drive);
+    await compute('branchmanager', { ...april, branchId: x.boston.id });
+    expect(await travelOf()).toBe(drive);
   });
 });
 
