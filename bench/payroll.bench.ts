@@ -13,14 +13,19 @@
  * touches, workweeksWindow; billing's: the period's visits with their timesheets), read into the process. Peak
  * memory: the process's RSS and heap sampled every 10 ms while each call runs, above what they were before it,
  * after a full garbage collection (the npm script runs node with --expose-gc; without it the garbage the previous
- * call left counts in the next peak).
+ * call left counts in the next peak). Payroll's memory is also measured in a process of its own (payroll.alone.ts),
+ * where the baseline's rows do not raise V8's heap sizing.
  *
  *   BENCH_SCALES=0.02,0.05 npm run bench:payroll
  *   BENCH_SCALES=1 BENCH_PAYROLL_RUNS=2 npm run bench:payroll    (full size, two timed turns)
  *
  * Creates and drops its own database (BENCH_KEEP=1 keeps it for the next run, large-agency.ts).
  */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
+import { databaseUrl } from '../apps/server/src/test/test-database';
 import { previousSemiMonthlyPeriod } from '../packages/shared/src/payroll/payroll-period';
 import { callerOfUser } from '../apps/server/src/auth/caller-of-user';
 import { withRequestScope } from '../apps/server/src/db/request-scope';
@@ -28,9 +33,11 @@ import { computeBillingReport } from '../apps/server/src/features/billing/billin
 import { computePayrollReport } from '../apps/server/src/features/payroll/payroll.service';
 import { users } from '../apps/server/src/features/users/users.schema';
 import { sizeLabel } from './agency-size';
-import { atEveryScale, stats, type LargeAgency } from './large-agency';
+import { atEveryScale, rowsOf, stats, type LargeAgency } from './large-agency';
 import { machineLoad } from './machine-load';
 import { periodWindow, workweeksWindow } from '../apps/server/src/features/visits/visits.worked';
+
+const run = promisify(execFile);
 
 /** Timed turns after one untimed warm-up turn (BENCH_PAYROLL_RUNS; each computation takes seconds at full size). */
 const RUNS = Number(process.env.BENCH_PAYROLL_RUNS ?? 5);
@@ -106,6 +113,21 @@ function readVisits(agency: LargeAgency, window: { start: Date; end: Date }, pay
     where ${inWindow(window)} ${payer}`);
 }
 
+/** payroll.alone.ts's figures for the agency's period: its memory without the baseline's rows in the process. */
+async function payrollAlone(agency: LargeAgency, period: { from: string; to: string }) {
+  const [row] = rowsOf<{ name: string }>(await agency.database.db.execute(sql`select current_database() as name`));
+  const script = fileURLToPath(new URL('payroll.alone.ts', import.meta.url));
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', script], {
+    env: {
+      ...process.env,
+      BENCH_PAYROLL_DATABASE_URL: databaseUrl(agency.serverUrl, row!.name),
+      BENCH_PAYROLL_FROM: period.from,
+      BENCH_PAYROLL_TO: period.to,
+    },
+  });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as { ms: number; rssBeforeMb: number; peakRssMb: number };
+}
+
 /** The payroll and billing figures of one scale. */
 async function atScale(agency: LargeAgency) {
   const { db } = agency.database;
@@ -126,6 +148,7 @@ async function atScale(agency: LargeAgency) {
   const first = await payroll();
   console.log(`\n${sizeLabel(agency.size)}; pay period ${period.from} to ${period.to} (${machineLoad()})`);
   const [payrollSamples, readSamples] = await inTurns([payroll, () => readVisits(agency, payrollWindow, false)]);
+  const alone = await payrollAlone(agency, period);
   const bill = await billing();
   const [billingSamples, billingReadSamples] = await inTurns([billing, () => readVisits(agency, billingWindow, true)]);
   console.log(
@@ -135,6 +158,11 @@ async function atScale(agency: LargeAgency) {
   );
   const p = figure('computePayrollReport (request transaction)', payrollSamples!);
   const r = figure("baseline: one SELECT of payroll's visits and timesheets", readSamples!);
+  const { ms, rssBeforeMb, peakRssMb } = alone;
+  console.log(
+    `  computePayrollReport in a process of its own (payroll.alone.ts)  ${ms} ms, ` +
+      `process peak RSS ${peakRssMb} MB (${rssBeforeMb} MB before the measured call)`,
+  );
   const b = figure('computeBillingReport (request transaction)', billingSamples!);
   const br = figure("baseline: one SELECT of billing's visits and timesheets", billingReadSamples!);
   console.log(`  payroll ratio (p50 / baseline p50): ${(p / r).toFixed(2)}  (target at full size: < 10 s, <= 3x, < 1 GB)`);
