@@ -25,8 +25,9 @@ export interface Scope {
   /** What the caller may do in chat (the role's chat flags and the user's chatEnabled; issue 22). */
   chat: ChatRights;
   /**
-   * Opens a second connection for reads of committed data beside `db` (openReadConnection; null on the embedded
-   * database). Absent where the scope was built without its database (jobs, tests): read on `db` then.
+   * Opens a second connection for reads of committed data beside `db` (openReadConnection): null on the embedded
+   * database, or when the scope was given no database to connect to (scopeOf's `root`). Absent from a scope built
+   * by hand (tests): read on `db` then.
    */
   openReadConnection?: () => Promise<ReadConnection | null>;
 }

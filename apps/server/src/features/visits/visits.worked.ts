@@ -218,8 +218,8 @@ export interface PayrollVisitCursor {
   /**
    * The worked visits of the caregivers with an id up to `lastCaregiverId` not yet returned (call with increasing
    * ids). Reads the cursor on until a later caregiver's row (or the end) shows those caregivers are complete. With
-   * `readAhead` the next FETCH is sent as soon as the rows are taken, before they are parsed (for a cursor whose
-   * connection has nothing else to answer meanwhile).
+   * `readAhead` the next FETCH is sent as soon as the rows are taken, before they are parsed (for a caller whose
+   * other reads go to another connection, so they do not wait behind it).
    */
   through(lastCaregiverId: number, options?: { readAhead?: boolean }): Promise<PayrollSourceVisit[]>;
   /** Sends the next FETCH while the caller computes (RowCursor.readAhead). */
