@@ -173,7 +173,7 @@ async function readAdvances(db: Db, caregiverIds: readonly number[], period: Pay
     )
     .groupBy(caregiverCashAdvances.caregiverId)
     // execute() sends the query now; awaiting the builder itself would send it a microtask later, after the
-    // synchronous computation chunkLines runs meanwhile.
+    // synchronous computation (computeChunk) that runs meanwhile.
     .execute();
   return new Map(rows.map((a) => [a.caregiverId, Number(a.cents)]));
 }
@@ -273,9 +273,9 @@ async function finishChunk(
  * (issue "The largest agencies": memory flat whatever the agency's size). Caregivers by id, `chunkSize` at a time
  * (their branch's time zone and their company's payroll settings); their worked visits of every workweek the
  * period touches (workweeksWindow; openPayrollVisits: the exports' rules, office edits win) come from one cursor
- * over those visits in caregiver order; per chunk one query each for addresses not read yet, care sheet miles and
- * advances (chunkLines), payrollForCaregiver per caregiver running while the database answers the last two and
- * the cursor's next FETCH (readAhead). When `run.openReadConnection` gives a second connection (PostgreSQL), half
+ * over those visits in caregiver order; the addresses of the scope's clients are read once (scopePlaces), and per
+ * chunk one query each for other clients' addresses, care sheet miles and advances (startChunk), payrollForCaregiver
+ * per caregiver running while the database answers the last two and the cursor's next FETCH (readAhead). When `run.openReadConnection` gives a second connection (PostgreSQL), half
  * of the caregivers' visits and the other half's addresses, miles and advances are read on it (openRunVisits), so
  * the server works on two cores; it sees committed data only, at the snapshot of its opening, as each of the run's
  * statements on `db` sees committed data at its own start (READ COMMITTED). All a caregiver's visits count,
