@@ -68,6 +68,11 @@ export interface PayrollRun {
   /** Caregivers per FETCH of the visit cursor (openPayrollVisits' default; tests pass a small one). */
   fetchRows?: number;
   /**
+   * The last caregiver id read on the first of two connections (openRunVisits; their median id when omitted: tests
+   * pick one to prove the split changes nothing).
+   */
+  splitAfterId?: number;
+  /**
    * Opens a second connection (Scope.openReadConnection), which reads half of the visits and, while the other half
    * is read, the addresses, care sheet miles and cash advances (openRunVisits), so the database works on two cores;
    * without it, or when it answers null, everything is read on `db`.
@@ -342,27 +347,29 @@ interface RunVisits extends PayrollVisitCursor {
  * on `db` reads every caregiver.
  */
 async function openRunVisits(run: ChunkRun): Promise<RunVisits> {
-  const { db, readDb, scope, period, branchId = null, fetchRows } = run;
+  const { db, readDb, scope, period, branchId = null, fetchRows, splitAfterId } = run;
   const window = workweeksWindow(period);
   const caregiverIn = caregiverIdIn(scope, branchId, sql`s.caregiver_id`);
-  const median =
+  const splitAfter =
     readDb === db
       ? null
-      : (rowsOf<{ id: number | null }>(
+      : (splitAfterId ??
+        rowsOf<{ id: number | null }>(
           await db.execute(sql`select percentile_disc(0.5) within group (order by c.id) as id from caregivers c
             where ${caregiverIdIn(scope, branchId, sql`c.id`)}`),
-        )[0]?.id ?? null);
-  if (median === null) {
+        )[0]?.id ??
+        null);
+  if (splitAfter === null) {
     const visits = await openPayrollVisits(db, caregiverIn, window, { fetchRows });
     return { ...visits, quietDb: () => readDb };
   }
   await readDb.execute(sql.raw(`set local work_mem = '${SORT_MEMORY}'`));
-  const first = await openPayrollVisits(db, sql`${caregiverIn} and s.caregiver_id <= ${median}`, window, { fetchRows });
-  const second = await openPayrollVisits(readDb, sql`${caregiverIn} and s.caregiver_id > ${median}`, window, {
+  const first = await openPayrollVisits(db, sql`${caregiverIn} and s.caregiver_id <= ${splitAfter}`, window, { fetchRows });
+  const second = await openPayrollVisits(readDb, sql`${caregiverIn} and s.caregiver_id > ${splitAfter}`, window, {
     fetchRows,
   });
   second.readAhead();
-  const inFirst = (lastCaregiverId: number) => lastCaregiverId <= median;
+  const inFirst = (lastCaregiverId: number) => lastCaregiverId <= splitAfter;
   return {
     async through(lastCaregiverId) {
       // The chunk's other reads go to the other connection (quietDb): the next FETCH goes at once, before parsing.

@@ -141,7 +141,13 @@ describe('computing in chunks of caregivers', () => {
    * The report computed by the service as `username` with `chunkSize` caregivers a chunk and `fetchRows` caregivers
    * a cursor fetch, and its stored lines.
    */
-  async function computeInChunks(username: string, chunkSize?: number, fetchRows?: number, readers?: Reader[]) {
+  async function computeInChunks(
+    username: string,
+    chunkSize?: number,
+    fetchRows?: number,
+    readers?: Reader[],
+    splitAfterId?: number,
+  ) {
     const [user] = await x.db.select({ id: users.id }).from(users).where(eq(users.username, username));
     const caller = await callerOfUser(x.db, user!.id);
     const out = await inTransaction(x.db, (tx) => {
@@ -153,7 +159,7 @@ describe('computing in chunks of caregivers', () => {
         readers?.push(reader);
         return reader;
       };
-      return computePayrollReport({ scope, input: period, chunkSize, fetchRows });
+      return computePayrollReport({ scope, input: period, chunkSize, fetchRows, splitAfterId });
     });
     const lines = (await storedLines()).map(({ id: _id, computedAt: _at, ...fields }) => fields);
     return { out, lines: lines.sort((a, b) => a.caregiverId - b.caregiverId) };
@@ -180,15 +186,24 @@ describe('computing in chunks of caregivers', () => {
   });
 
   it('reads miles and advances on a second connection on PostgreSQL, on its own on the embedded one, the same lines', async () => {
-    const alone = await computeInChunks('companyadmin', 2, 1);
-    const readers: Reader[] = [];
-    const beside = await computeInChunks('companyadmin', 2, 1, readers);
-    expect(readers).toHaveLength(1);
-    if (t.database.engine === 'postgres') expect(readers[0]).not.toBeNull();
-    else expect(readers[0]).toBeNull();
-    expect(beside.out.totals).toEqual(alone.out.totals);
-    expect(beside.lines).toEqual(alone.lines);
-    expect(beside.out.totals).toMatchObject({ mileageCents: 1103, deductionCents: 11550 });
+    const alone = await computeInChunks('companyadmin');
+    // Split at their median id or right after a caregiver with visits; chunks inside either half and across the
+    // split, fetches inside a chunk.
+    for (const [chunkSize, fetchRows, splitAfterId] of [
+      [1, 1, ids.adler],
+      [2, 1, ids.brook],
+      [3, 2, ids.cole],
+      [undefined, undefined, undefined],
+    ]) {
+      const readers: Reader[] = [];
+      const beside = await computeInChunks('companyadmin', chunkSize, fetchRows, readers, splitAfterId);
+      expect(readers).toHaveLength(1);
+      if (t.database.engine === 'postgres') expect(readers[0]).not.toBeNull();
+      else expect(readers[0]).toBeNull();
+      expect(beside.out.totals).toEqual(alone.out.totals);
+      expect(beside.lines).toEqual(alone.lines);
+    }
+    expect(alone.out.totals).toMatchObject({ mileageCents: 1103, deductionCents: 11550 });
   });
 });
 

@@ -79,6 +79,7 @@ export async function computePayrollReport({
   input,
   chunkSize,
   fetchRows,
+  splitAfterId,
 }: {
   scope: Scope;
   input: ComputePayrollReportInput;
@@ -86,6 +87,8 @@ export async function computePayrollReport({
   chunkSize?: number;
   /** Caregivers per fetch of the visit cursor (computePayrollChunks' default when omitted). */
   fetchRows?: number;
+  /** Where the caregivers are split between two connections (computePayrollChunks' median id when omitted). */
+  splitAfterId?: number;
 }): Promise<PayrollReportOutput> {
   const branchId = input.branchId ?? null;
   if (branchId !== null) {
@@ -119,7 +122,8 @@ export async function computePayrollReport({
     deductionCents: 0,
   };
   let caregiverCount = 0;
-  const run = { db: scope.db, scope, period, branchId, chunkSize, fetchRows, openReadConnection: scope.openReadConnection };
+  const { openReadConnection } = scope;
+  const run = { db: scope.db, scope, period, branchId, chunkSize, fetchRows, splitAfterId, openReadConnection };
   await computePayrollChunks(run, async (lines) => {
     await insertLines(scope, lines, { period, computedAt });
     caregiverCount += lines.length;
