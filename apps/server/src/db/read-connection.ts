@@ -16,11 +16,12 @@ export interface ReadConnection {
 /**
  * Opens a ReadConnection to the database of `root` (the Drizzle database, not a transaction), so a long
  * computation gets the server's work on a second core while its own connection reads on (issue "The largest
- * agencies": payroll's care sheet miles beside its visit cursor). A client of its own with the pool's settings,
- * outside the pool: a computation that held one pooled connection and waited for a second could wait forever once
- * every pooled connection was held the same way.
- * @returns null on the embedded database (one connection; the caller reads on its own), or when PostgreSQL refuses
- *   a connection (max_connections reached): the caller reads on its own connection then, slower but the same.
+ * agencies": payroll reads half its visits, and the other half's miles, on it). A client of its own with the pool's
+ * settings, outside the pool: a computation that held one pooled connection and waited for a second could wait
+ * forever once every pooled connection was held the same way.
+ * @returns null on the embedded database (one connection; the caller reads on its own), for a transaction (no
+ *   database of its own to connect to), or when PostgreSQL refuses a connection (max_connections reached): the
+ *   caller reads on its own connection then, slower but the same.
  */
 export async function openReadConnection(root: Db): Promise<ReadConnection | null> {
   const pool = (root as { $client?: unknown }).$client;
