@@ -41,10 +41,15 @@ function intArray(values: readonly number[]): SQL {
   return sql`${`{${[...new Set(values)].join(',')}}`}::int[]`;
 }
 
+/** The run's branches: the scope's, narrowed to one when `branchId` is given; a condition on `c.branch_id`. */
+function inRunBranches(scope: Pick<Scope, 'level' | 'companyId' | 'branchIds'>, branchId: number | null): SQL {
+  const branch = branchId === null ? sql`` : sql` and c.branch_id = ${branchId}`;
+  return sql`${inBranchScope(scope, sql`c.branch_id`)}${branch}`;
+}
+
 /** The caregivers of the scope, narrowed to one branch when `branchId` is given: a condition on a caregiver id. */
 function caregiverIdIn(scope: Pick<Scope, 'level' | 'companyId' | 'branchIds'>, branchId: number | null, column: SQL): SQL {
-  const branch = branchId === null ? sql`` : sql` and c.branch_id = ${branchId}`;
-  return sql`${column} in (select c.id from caregivers c where ${inBranchScope(scope, sql`c.branch_id`)}${branch})`;
+  return sql`${column} in (select c.id from caregivers c where ${inRunBranches(scope, branchId)})`;
 }
 
 /** Caregivers per chunk: their visits of the period's workweeks (about 40 each) held at once, a few MB. */
@@ -140,11 +145,10 @@ async function locate(db: Db, visits: PayrollSourceVisit[], places: Places): Pro
  */
 async function scopePlaces(run: ChunkRun): Promise<Places> {
   const { db, scope, branchId = null } = run;
-  const branch = branchId === null ? sql`` : sql` and c.branch_id = ${branchId}`;
   const rows = rowsOf<{ client_id: number; address_id: number | null; lat: number | null; lon: number | null }>(
     await db.execute(sql`select distinct on (c.id) c.id as client_id, a.id as address_id, a.lat, a.lon
       from clients c left join client_addresses a on a.client_id = c.id and a.is_primary
-      where ${inBranchScope(scope, sql`c.branch_id`)}${branch} order by c.id, a.id`),
+      where ${inRunBranches(scope, branchId)} order by c.id, a.id`),
   );
   return new Map(rows.map((p) => [Number(p.client_id), p.address_id === null ? null : { lat: p.lat, lon: p.lon }]));
 }
