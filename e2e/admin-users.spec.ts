@@ -7,6 +7,10 @@ import { expectAccessible } from './support/a11y';
 async function openUser(page: Page, search: string): Promise<void> {
   await page.goto('/admin/users');
   await page.getByLabel('Search users').fill(search);
+  // Clicked only once the search is applied and its rows shown: the unfiltered page may list the same user lower
+  // down, and a click aimed there as the filtered rows replace it lands below the shorter table.
+  await expect(page).toHaveURL(new RegExp(`search=${search}$`));
+  await expect(page.getByRole('table', { name: 'Users' })).toHaveAttribute('aria-busy', 'false');
   const row = page.getByRole('row').filter({ hasText: `${search}@demo.hearth.care` });
   await expect(row).toHaveCount(1);
   await row.getByRole('link').click();

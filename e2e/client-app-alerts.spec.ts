@@ -54,7 +54,9 @@ test('a client chooses how visit alerts reach them and sees a check-in arrive li
   // How they are told: push on this phone, and email too when a visit starts.
   await page.getByRole('tab', { name: 'How you are told' }).click();
   await page.getByRole('button', { name: 'Allow notifications' }).click();
-  await expect(page.getByText('This device shows your alerts, even when the app is closed.')).toBeVisible();
+  // Push needs the service worker active, and its first install downloads the whole app one file at a time: about
+  // 15 s while another flow loads the machine (push-subscription.ts SERVICE_WORKER_WAIT_MS).
+  await expect(page.getByText('This device shows your alerts, even when the app is closed.')).toBeVisible({ timeout: 60_000 });
   const started = page.getByTestId('channels-family_visit_started');
   await expect(started.getByRole('checkbox', { name: 'Push for Visit started' })).toBeChecked();
   // The box is ticked by the saved choice (optimistically, once the save starts), not by the click itself.

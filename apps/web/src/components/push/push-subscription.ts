@@ -12,8 +12,12 @@ import { registerServiceWorker } from '@/layout/service-worker';
  * permission it stands for needs no server column or call that every role would have to be checked against.
  */
 
-/** How long to wait for the service worker before giving up on subscribing, in milliseconds. */
-const SERVICE_WORKER_WAIT_MS = 15_000;
+/**
+ * How long to wait for the service worker before giving up on subscribing, in milliseconds. Push needs an active
+ * worker, and the first install downloads every built file one at a time (Workbox's precache, about 350 files):
+ * on a phone's network, or a busy computer, that takes tens of seconds, during which the button says it is asking.
+ */
+const SERVICE_WORKER_WAIT_MS = 60_000;
 
 /** The localStorage key of user `userId`'s "declined" flag. */
 export const declinedKey = (userId: number) => `hearth.push.declined.${userId}`;
@@ -95,7 +99,7 @@ function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
 
 /**
  * The service worker's registration; with `start`, registering it now if the page has not yet, and rejecting after
- * 15 s. Without, it waits for the page's own deferred registration (layout/service-worker.ts) however long it takes.
+ * 60 s. Without, it waits for the page's own deferred registration (layout/service-worker.ts) however long it takes.
  */
 async function serviceWorkerReady(start: boolean): Promise<ServiceWorkerRegistration> {
   if (!start) return navigator.serviceWorker.ready;
