@@ -66,7 +66,8 @@ test('a family member opens a statement and its PDF, and reads the care plan', a
   // One month: its visits add up to its total, to the cent.
   const listed = cents((await months.first().textContent())!.match(/\$[\d,]+\.\d{2}/)![0]);
   await months.first().click();
-  await expect(page.getByRole('heading', { level: 3 })).toBeVisible();
+  // The month's heading, in the page: the app's header names the product at the same level.
+  await expect(page.getByRole('main').getByRole('heading', { level: 3 })).toBeVisible();
   const total = page.getByText('Total', { exact: true }).locator('..');
   const totalCents = cents((await total.textContent())!);
   expect(totalCents).toBe(listed);
