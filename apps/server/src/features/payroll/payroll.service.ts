@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../errors/app-error';
 import { definedKeys } from '../../db/partial-update';
 import { branches } from '../branches/branches.schema';
 import { companies } from '../companies/companies.schema';
-import { computePayrollChunks, type ComputedPayrollLine } from './payroll.compute';
+import { caregiverIdIn, computePayrollChunks, type ComputedPayrollLine } from './payroll.compute';
 import { insertByUnnest, type UnnestColumn } from '../../db/unnest';
 import { payrollLines } from './payroll.schema';
 
@@ -103,14 +103,13 @@ export async function computePayrollReport({
   // delete the period's lines, then both insert, and the second would fail on the lines the first wrote.
   await scope.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`payroll-lines:${period.from}:${period.to}`}))`);
   const computedAt = new Date();
-  const branchCondition = branchId === null ? sql`` : sql` and c.branch_id = ${branchId}`;
   await scope.db
     .delete(payrollLines)
     .where(
       and(
         eq(payrollLines.periodFrom, period.from),
         eq(payrollLines.periodTo, period.to),
-        sql`${payrollLines.caregiverId} in (select c.id from caregivers c where ${inBranchScope(scope, sql`c.branch_id`)}${branchCondition})`,
+        caregiverIdIn(scope, branchId, sql`${payrollLines.caregiverId}`),
       ),
     );
   const totals: Totals = {
