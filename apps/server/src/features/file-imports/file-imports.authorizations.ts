@@ -5,6 +5,7 @@ import { candidatesOf, sortCandidates, writtenRow, type UpsertCandidate } from '
 import {
   bulkInsert,
   bulkUpdate,
+  columnsIn,
   externalIdField,
   issuesMessage,
   jsonList,
@@ -180,9 +181,7 @@ async function storedClashes(
 async function writeAuthorizations(ctx: BatchContext, inserts: Candidate[], updates: Candidate[], outcomes: RowOutcome[]) {
   for (const c of updates) outcomes.push(writtenRow(c, 'updated', c.current!.id));
   const insertRows = inserts.map((c) => ({ ...c.createColumns, external_id: c.externalId }));
-  const insertTypes = Object.fromEntries(
-    Object.entries({ ...TYPES, external_id: 'text' }).filter(([column]) => insertRows.some((r) => column in r)),
-  ) as Record<string, ColumnType>;
+  const insertTypes = columnsIn({ ...TYPES, external_id: 'text' }, insertRows);
   const ids = await bulkInsert(ctx.db, 'client_authorizations', insertTypes, insertRows, 'external_id');
   const idOf = new Map(ids.map((r) => [r.key, r.id]));
   for (const c of inserts) outcomes.push(writtenRow(c, 'created', idOf.get(c.externalId)!));

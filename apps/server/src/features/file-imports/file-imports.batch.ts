@@ -2,8 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fileImports } from './file-imports.schema';
 import {
+  checkedBatch,
   recordset,
   type BatchContext,
+  type CheckContext,
+  type CheckedBatch,
   type ImportRow,
   type ImportTargetDefinition,
   type RowOutcome,
@@ -12,8 +15,8 @@ import { inTransaction } from '../../db/transaction';
 
 /**
  * One batch of an import, written in ONE transaction: the target's records, the batch's file_import_rows (upserted
- * by (file_import_id, line_number), so a retried job rewrites them) and the import's progress and counts. A job
- * that dies between batches resumes after the last committed one.
+ * by (file_import_id, line_number), so a retried job rewrites them; the cells of rows in error only) and the
+ * import's progress and counts. A job that dies between batches resumes after the last committed one.
  */
 
 /** The import is no longer run by the attempt writing the batch (recovery took it for stopped; another holds it). */
@@ -24,12 +27,28 @@ export class AttemptSuperseded extends Error {
   }
 }
 
-/** A row of the batch: its line, what was read (header -> cell) and either a row for the target or its error. */
+/** A row of the batch: its line, what was read and either a row for the target or its error. */
 export interface BatchRow {
   line: number;
-  data: Record<string, string>;
+  /** The row as read, header -> cell (file-imports.mapping.ts rowData), made only for a row in error. */
+  data(): Record<string, string>;
   row: ImportRow | null;
   error: RowOutcome | null;
+}
+
+/** A batch with its target rows checked (checkedBatch), ready for writeBatch. */
+export interface PreparedBatch {
+  rows: BatchRow[];
+  checked: CheckedBatch | null;
+}
+
+/**
+ * Checks a batch's target rows without the database (the target's checkBatch), for writeBatch: the job calls it
+ * while the batch before is being written. Pure: nothing is written.
+ */
+export function prepareBatch(context: CheckContext & { target: ImportTargetDefinition }, batch: BatchRow[]): PreparedBatch {
+  const rows = batch.flatMap((b) => (b.row ? [b.row] : []));
+  return { rows: batch, checked: rows.length ? checkedBatch(context.target, context, rows) : null };
 }
 
 /** The counts of a batch's outcomes by status. */
@@ -54,7 +73,7 @@ export interface BatchCounts {
 export async function writeBatch(
   db: Db,
   context: Omit<BatchContext, 'db'> & { fileImportId: number; target: ImportTargetDefinition; attemptToken?: string },
-  batch: BatchRow[],
+  { rows: batch, checked }: PreparedBatch,
 ): Promise<BatchCounts> {
   return inTransaction(db, async (txDb) => {
     if (context.attemptToken !== undefined) {
@@ -73,8 +92,7 @@ export async function writeBatch(
     }
     await txDb.execute(sql`select set_config('app.user_id', ${String(context.userId ?? '')}, true),
       pg_advisory_xact_lock(hashtext(${`file-import:${context.companyId}:${context.target.target}`}))`);
-    const rows = batch.flatMap((b) => (b.row ? [b.row] : []));
-    const outcomes = rows.length ? await context.target.upsertBatch({ ...context, db: txDb }, rows) : [];
+    const outcomes = checked ? [...checked.errors, ...(await checked.write({ ...context, db: txDb }))] : [];
     const byLine = new Map<number, RowOutcome>([
       ...batch.flatMap((b) => (b.error ? [[b.line, b.error] as const] : [])),
       ...outcomes.map((o) => [o.line, o] as const),
@@ -98,7 +116,8 @@ export async function writeBatch(
         record_id: outcome.recordId,
         message: outcome.message,
         warning,
-        data: b.data,
+        // Only a row in error keeps its cells (file-imports.schema.ts fileImportRows.data).
+        data: outcome.status === 'error' ? b.data() : null,
       };
     });
     // One statement and one bound JSON value for the whole batch (a retried job rewrites the rows it had written).

@@ -3,7 +3,7 @@ import { ZCreateCaregiverAddressInput, ZCreateCaregiverInput } from '@hearth/sha
 import type { CaregiverStatus } from '@hearth/shared/caregivers/caregivers.constants';
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import { loginAllowed } from '../caregivers/caregivers.service';
-import { ADDRESS_FIELDS, addressOf, upsertPeople, type PersonCandidate, type PersonKind } from './file-imports.people';
+import { ADDRESS_FIELDS, addressOf, checkPeople, type PersonCandidate, type PersonKind } from './file-imports.people';
 import {
   errorRow,
   externalIdField,
@@ -163,12 +163,7 @@ function caregiverTarget(target: 'caregivers' | 'adp_employees'): ImportTargetDe
     branchLevel: true,
     actions: ['createCaregiver', 'updateCaregiver'],
     fields,
-    async upsertBatch(ctx, rows) {
-      const results = rows.map((row) => candidateOf(ctx.branch!.id, row, labels));
-      const errors = results.filter((r): r is RowOutcome => 'status' in r);
-      const candidates = results.filter((r): r is PersonCandidate => !('status' in r));
-      return [...errors, ...(await upsertPeople(ctx, kind, candidates))];
-    },
+    checkBatch: (ctx, rows) => checkPeople(rows, (row) => candidateOf(ctx.branch!.id, row, labels), kind),
   };
 }
 

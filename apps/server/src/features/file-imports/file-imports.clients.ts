@@ -3,7 +3,7 @@ import { ZCreateClientAddressInput, ZCreateClientInput } from '@hearth/shared/cl
 import { ROLE_IDS } from '@hearth/shared/roles/roles.constants';
 import type { ClientStatus } from '@hearth/shared/clients/clients.constants';
 import { clientMaySignIn } from '../clients/clients.service';
-import { ADDRESS_FIELDS, addressOf, upsertPeople, type PersonCandidate, type PersonKind } from './file-imports.people';
+import { ADDRESS_FIELDS, addressOf, checkPeople, type PersonCandidate, type PersonKind } from './file-imports.people';
 import {
   errorRow,
   externalIdField,
@@ -118,10 +118,5 @@ export const clientsTarget: ImportTargetDefinition = {
   branchLevel: true,
   actions: ['createClient', 'updateClient'],
   fields: [...PERSON_FIELDS, ...ADDRESS_FIELDS],
-  async upsertBatch(ctx, rows) {
-    const results = rows.map((row) => candidateOf(ctx.branch!.id, row));
-    const errors = results.filter((r): r is RowOutcome => 'status' in r);
-    const candidates = results.filter((r): r is PersonCandidate => !('status' in r));
-    return [...errors, ...(await upsertPeople(ctx, CLIENTS, candidates))];
-  },
+  checkBatch: (ctx, rows) => checkPeople(rows, (row) => candidateOf(ctx.branch!.id, row), CLIENTS),
 };

@@ -9,7 +9,7 @@ import { fileImportRows, fileImports, fileImportTypes } from './file-imports.sch
 import { FILE_IMPORT_TARGET_DEFINITIONS } from './file-imports.targets';
 import { FileImportProblem, formatOf, readRecords } from './file-imports.read';
 import { missingColumnsMessage, planColumns, rowData, rowValues, type ColumnPlan } from './file-imports.mapping';
-import { AttemptSuperseded, writeBatch, type BatchRow } from './file-imports.batch';
+import { AttemptSuperseded, prepareBatch, writeBatch, type BatchRow } from './file-imports.batch';
 import { errorRow } from './file-imports.target';
 import { HEARTBEAT_EVERY_MS, startAttempt } from '../../jobs/jobs.runner';
 import { inTransaction } from '../../db/transaction';
@@ -119,9 +119,11 @@ async function importRows(
   // the parsing and checks of the file run beside the database's work instead of after it.
   let writing: Promise<unknown> | null = null;
   const write = async (rows: BatchRow[]) => {
+    // Checked before waiting: the target's per-row checks run while the database writes the batch before.
+    const prepared = prepareBatch(context, rows);
     if (writing) await writing;
     signal.throwIfAborted();
-    writing = writeBatch(deps.db, context, rows);
+    writing = writeBatch(deps.db, context, prepared);
     // Awaited before the next write and at the end, where a failure is thrown; never an unhandled rejection.
     writing.catch(() => {});
   };
@@ -134,7 +136,6 @@ async function importRows(
         continue;
       }
       if (record.line <= last) continue;
-      const data = rowData(surveyed.headers, record.cells);
       const values = rowValues(record.cells, surveyed.plan, type.defaults, fieldKeys);
       const externalId = values.externalId ?? '';
       const ref = { line: record.line, externalId };
@@ -145,7 +146,13 @@ async function importRows(
       if (!error && seen.has(externalId))
         error = errorRow(ref, `${keyLabel} ${externalId} is also on line ${seen.get(externalId)}`);
       if (externalId !== '' && !seen.has(externalId)) seen.set(externalId, record.line);
-      batch.push({ line: record.line, data, row: error ? null : { line: record.line, externalId, values }, error });
+      const { cells } = record;
+      batch.push({
+        line: record.line,
+        data: () => rowData(surveyed.headers, cells),
+        row: error ? null : { line: record.line, externalId, values },
+        error,
+      });
       if (batch.length >= BATCH_ROWS) {
         await write(batch);
         batch = [];

@@ -76,8 +76,8 @@ export function rowValues(
 }
 
 /**
- * The row as read, header -> cell text (what file_import_rows.data keeps). Empty cells and unnamed columns are left
- * out: a missing header means an empty cell, and a large import stores much less.
+ * The row as read, header -> cell text (what file_import_rows.data keeps of a row in error). Empty cells and unnamed
+ * columns are left out: a missing header means an empty cell, and a large import stores much less.
  */
 export function rowData(headers: string[], cells: string[]): Record<string, string> {
   const data: Record<string, string> = {};

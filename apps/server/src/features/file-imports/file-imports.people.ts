@@ -10,6 +10,8 @@ import {
   numberOrText,
   sameValues,
   type BatchContext,
+  type CheckedBatch,
+  columnsIn,
   type ColumnType,
   type ImportField,
   type ImportRow,
@@ -166,6 +168,25 @@ function existingAddress(person: ExistingPerson): Record<string, unknown> {
 }
 
 /**
+ * Checks a batch of person rows without the database (`candidateOf`: the create procedure's input and the address)
+ * and returns the write of the valid ones (upsertPeople).
+ */
+export function checkPeople(
+  rows: ImportRow[],
+  candidateOf: (row: ImportRow) => PersonCandidate | RowOutcome,
+  kind: PersonKind,
+): CheckedBatch {
+  const errors: RowOutcome[] = [];
+  const candidates: PersonCandidate[] = [];
+  for (const row of rows) {
+    const result = candidateOf(row);
+    if ('status' in result) errors.push(result);
+    else candidates.push(result);
+  }
+  return { errors, write: (ctx) => upsertPeople(ctx, kind, candidates) };
+}
+
+/**
  * Writes a batch of valid person rows: creates the new people (and their primary address), updates the changed
  * ones (only the columns the file sets) and their primary address (created when they had none), leaves the
  * rest unchanged. A key held by two people of the company, or by a person of another branch than the import's,
@@ -239,11 +260,7 @@ export async function upsertPeople(ctx: BatchContext, kind: PersonKind, candidat
     branch_id: branch.id,
     [kind.keyColumn]: c.row.externalId,
   }));
-  const columnsUsed = Object.fromEntries(Object.entries(types).filter(([column]) => newRows.some((r) => column in r))) as Record<
-    string,
-    ColumnType
-  >;
-  const inserted = await bulkInsert(ctx.db, kind.table, columnsUsed, newRows, kind.keyColumn);
+  const inserted = await bulkInsert(ctx.db, kind.table, columnsIn(types, newRows), newRows, kind.keyColumn);
   const idOf = new Map(inserted.map((r) => [r.key, r.id]));
   for (const candidate of creates) {
     const id = idOf.get(candidate.row.externalId)!;
@@ -260,10 +277,7 @@ export async function upsertPeople(ctx: BatchContext, kind: PersonKind, candidat
     });
   }
 
-  const personColumns = Object.fromEntries(
-    Object.entries(kind.columns).filter(([column]) => personUpdates.some((r) => column in r)),
-  ) as Record<string, ColumnType>;
-  await bulkUpdate(ctx.db, kind.table, personColumns, personUpdates, { touch: true });
+  await bulkUpdate(ctx.db, kind.table, columnsIn(kind.columns, personUpdates), personUpdates, { touch: true });
   await bulkUpdate(ctx.db, kind.addressTable, ADDRESS_COLUMNS, addressUpdates, { touch: false });
   const addressTypes: Record<string, ColumnType> = {
     ...ADDRESS_COLUMNS,

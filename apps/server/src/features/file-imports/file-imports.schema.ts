@@ -100,8 +100,11 @@ export const fileImportRows = pgTable(
     message: text('message'),
     /** What a written row lost and what was kept ("Address not saved: ZIP 00000 is a placeholder, not a ZIP code"). */
     warning: text('warning'),
-    /** The row as read, header -> cell text. */
-    data: jsonb('data').$type<Record<string, string>>().notNull(),
+    /**
+     * A row in error as read, header -> cell text: what the office corrects. Null for a written row, whose values
+     * are in its record and whose cells are in the kept file (a copy per row was a third of a large import's writes).
+     */
+    data: jsonb('data').$type<Record<string, string>>(),
   },
   (t) => [
     uniqueIndex('file_import_rows_line_idx').on(t.fileImportId, t.lineNumber),

@@ -84,6 +84,19 @@ describe('rows', () => {
       { line: 5, status: 'created', message: null },
       { line: 6, status: 'error', message: 'Client ID BAD-1 is also on line 2' },
     ]);
+    // Only the rows in error keep their cells, without the empty ones: a written row's are in its record and the file.
+    const kept = await t.database.db
+      .select({ line: fileImportRows.lineNumber, data: fileImportRows.data })
+      .from(fileImportRows)
+      .where(eq(fileImportRows.fileImportId, id))
+      .orderBy(fileImportRows.lineNumber);
+    expect(kept).toEqual([
+      { line: 2, data: null },
+      { line: 3, data: { 'Client ID': 'BAD-2', 'First Name': 'Ben', 'Date of Birth': '1950-01-01' } },
+      { line: 4, data: { 'Client ID': 'BAD-3', 'First Name': 'Carla', 'Last Name': 'Souza', 'Date of Birth': '1950-02-30' } },
+      { line: 5, data: null },
+      { line: 6, data: { 'Client ID': 'BAD-1', 'First Name': 'Ana', 'Last Name': 'Again' } },
+    ]);
     const [ana] = await t.database.db.select().from(clients).where(eq(clients.externalId, 'BAD-1'));
     expect(ana).toMatchObject({ firstName: 'Ana', lastName: 'Lopes', dateOfBirth: '1941-03-07', branchId: boston });
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { sqlState } from '../../db/errors';
 import type { Db } from '../../db/client';
 import type { ShiftDraft } from './file-imports.shift-checks';
-import { bulkInsert, bulkUpdate, jsonList, type BatchContext, type ColumnType } from './file-imports.target';
+import { bulkInsert, bulkUpdate, columnsIn, jsonList, type BatchContext, type ColumnType } from './file-imports.target';
 import { rowsOf } from '../../db/rows';
 import { inTransaction } from '../../db/transaction';
 
@@ -74,8 +74,7 @@ export async function writeShifts(
     const ids = await bulkInsert(tx, 'shifts', { ...TYPES, external_id: 'text' }, insertRows(ins), 'external_id');
     const rows = updateRows(ups);
     // Only the columns the file gives change (every row of an import gives the same ones).
-    const written = Object.fromEntries(Object.entries(TYPES).filter(([column]) => rows.some((r) => column in r)));
-    await bulkUpdate(tx, 'shifts', written, rows, { touch: true });
+    await bulkUpdate(tx, 'shifts', columnsIn(TYPES, rows), rows, { touch: true });
     return new Map(ids.map((r) => [r.key, r.id]));
   };
   try {
