@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { csvRecords, FileImportProblem, xlsxRecords, type SheetRecord } from './file-imports.read';
 
 /** The bytes as a stream of chunks of `size` bytes, so records and characters cross chunk boundaries. */
@@ -109,6 +110,41 @@ describe('XLSX records', () => {
     for (let i = 0; i < 5; i++) expect(await all(xlsxRecords(chunked(bytes, 4096)))).toHaveLength(1);
     // exceljs removes the last copy without waiting for the removal.
     await vi.waitFor(() => expect(copies().filter((name) => !before.has(name))).toEqual([]));
+  });
+
+  it('leaves no copy behind when the reader stops after the header', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Clients');
+    for (let i = 0; i < 500; i++) sheet.addRow([`C-${i}`, `Name ${i}`]);
+    workbook.addWorksheet('Other').addRow(['ignored']);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const copies = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`tmp-${process.pid}-`));
+    const before = new Set(copies());
+    for (let i = 0; i < 3; i++) {
+      // As the job's first pass does when the header lacks a required column.
+      for await (const record of xlsxRecords(chunked(bytes, 4096))) {
+        expect(record.cells).toEqual(['C-0', 'Name 0']);
+        break;
+      }
+    }
+    await vi.waitFor(() => expect(copies().filter((name) => !before.has(name))).toEqual([]));
+  });
+
+  it('stops early as well on a workbook whose shared strings come before its worksheets (no copies made)', async () => {
+    const written = new ExcelJS.Workbook();
+    const sheet = written.addWorksheet('Clients');
+    for (let i = 0; i < 500; i++) sheet.addRow([`C-${i}`, `Name ${i}`]);
+    const original = await JSZip.loadAsync(await written.xlsx.writeBuffer());
+    const names = Object.keys(original.files).filter((name) => !original.files[name]!.dir);
+    const sheetsLast = [...names.filter((n) => !n.startsWith('xl/worksheets/')), ...names.filter((n) => n.startsWith('xl/worksheets/'))];
+    const reordered = new JSZip();
+    for (const name of sheetsLast) reordered.file(name, await original.file(name)!.async('uint8array'));
+    const bytes = await reordered.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    expect(await all(xlsxRecords(chunked(bytes, 4096)))).toHaveLength(500);
+    for await (const record of xlsxRecords(chunked(bytes, 4096))) {
+      expect(record.line).toBe(1);
+      break;
+    }
   });
 
   it('refuses a truncated workbook', async () => {

@@ -160,6 +160,11 @@ export function cellText(value: unknown): string {
 
 /**
  * The rows of an XLSX file's first worksheet, each with its row number as line.
+ *
+ * exceljs copies each worksheet that comes before the shared strings in the archive (as Excel writes them) to a
+ * temporary file, and removes a copy only once the next worksheet is asked for; a reader stopped early (a missing
+ * column found in the header, an import handed to another attempt) would leave them on disk until the process ends.
+ * So a stopped read still asks for every worksheet, opening none of them, and the copies are removed.
  * @throws FileImportProblem when the file is not a readable workbook.
  */
 export async function* xlsxRecords(source: Readable): AsyncGenerator<SheetRecord> {
@@ -171,12 +176,13 @@ export async function* xlsxRecords(source: Readable): AsyncGenerator<SheetRecord
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
-  let first = true;
+  const worksheets = workbook[Symbol.asyncIterator]();
+  let ended = false;
   try {
-    for await (const worksheet of workbook) {
-      // The other worksheets are read to their end too, unused: exceljs removes the temporary copy of a worksheet
-      // (and closes its file) only once the next one is asked for, so stopping early would leave both behind.
-      for await (const row of worksheet) {
+    let first = true;
+    for (let next = await worksheets.next(); !next.done; next = await worksheets.next()) {
+      // The other worksheets are read to their end too, unused: stopping early would leave their copies behind.
+      for await (const row of next.value) {
         if (!first) continue;
         const values = (row.values as unknown[]).slice(1);
         const cells = Array.from({ length: values.length }, (_, i) => cellText(values[i]));
@@ -184,11 +190,32 @@ export async function* xlsxRecords(source: Readable): AsyncGenerator<SheetRecord
       }
       first = false;
     }
+    ended = true;
   } catch (error) {
+    ended = true;
     if (error instanceof FileImportProblem) throw error;
     throw new FileImportProblem(`The file is not a readable XLSX workbook (${(error as Error).message})`);
   } finally {
+    if (!ended) await skipWorksheets(worksheets);
     input.destroy();
+  }
+}
+
+/**
+ * Asks a stopped workbook reader for each remaining worksheet and closes it unread, so exceljs removes the
+ * temporary copies it made (see xlsxRecords). Errors are ignored: the read has already ended.
+ */
+async function skipWorksheets(worksheets: AsyncIterator<AsyncIterable<unknown>>): Promise<void> {
+  try {
+    for (let next = await worksheets.next(); !next.done; next = await worksheets.next()) {
+      // Its stream is closed by the loop's early return, before the reader removes the copy it was reading.
+      for await (const row of next.value) {
+        void row;
+        break;
+      }
+    }
+  } catch {
+    // A broken archive: nothing more to remove that the reader knows of.
   }
 }
 
