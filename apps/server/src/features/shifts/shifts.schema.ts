@@ -103,6 +103,11 @@ export const shifts = pgTable(
     index('shifts_client_start_idx').on(t.clientId, t.startAt),
     index('shifts_caregiver_start_idx').on(t.caregiverId, t.startAt),
     index('shifts_external_idx').on(t.externalId),
+    // The visits of an authorization: its units used, billing's count against it, and the deletes of one (its
+    // foreign key sets theirs to null), which otherwise read every visit. Visits without one are left out.
+    index('shifts_authorization_idx')
+      .on(t.authorizationId, t.startAt)
+      .where(sql`${t.authorizationId} is not null`),
     uniqueIndex('shifts_pattern_occurrence_idx').on(t.patternId, t.occurrenceStart),
     check('shifts_end_after_start', sql`${t.endAt} > ${t.startAt}`),
   ],

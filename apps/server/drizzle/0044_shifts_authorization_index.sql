@@ -1,0 +1,1 @@
+CREATE INDEX "shifts_authorization_idx" ON "shifts" USING btree ("authorization_id","start_at") WHERE "shifts"."authorization_id" is not null;
