@@ -136,7 +136,10 @@ describe('XLSX records', () => {
     for (let i = 0; i < 500; i++) sheet.addRow([`C-${i}`, `Name ${i}`]);
     const original = await JSZip.loadAsync(await written.xlsx.writeBuffer());
     const names = Object.keys(original.files).filter((name) => !original.files[name]!.dir);
-    const sheetsLast = [...names.filter((n) => !n.startsWith('xl/worksheets/')), ...names.filter((n) => n.startsWith('xl/worksheets/'))];
+    const sheetsLast = [
+      ...names.filter((n) => !n.startsWith('xl/worksheets/')),
+      ...names.filter((n) => n.startsWith('xl/worksheets/')),
+    ];
     const reordered = new JSZip();
     for (const name of sheetsLast) reordered.file(name, await original.file(name)!.async('uint8array'));
     const bytes = await reordered.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });

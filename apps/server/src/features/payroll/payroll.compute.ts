@@ -51,7 +51,11 @@ function inRunBranches(scope: Pick<Scope, 'level' | 'companyId' | 'branchIds'>, 
  * The caregivers of the scope, narrowed to one branch when `branchId` is given: a condition on a caregiver id
  * (`column`), shared by the run's reads and the delete of the lines it replaces.
  */
-export function caregiverIdIn(scope: Pick<Scope, 'level' | 'companyId' | 'branchIds'>, branchId: number | null, column: SQL): SQL {
+export function caregiverIdIn(
+  scope: Pick<Scope, 'level' | 'companyId' | 'branchIds'>,
+  branchId: number | null,
+  column: SQL,
+): SQL {
   return sql`${column} in (select c.id from caregivers c where ${inRunBranches(scope, branchId)})`;
 }
 
