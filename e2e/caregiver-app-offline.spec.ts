@@ -45,7 +45,7 @@ async function bookCaregiverWeek(request: APIRequestContext, manager: string) {
       later.push(await book(today.plus({ days }).set({ hour }), today.plus({ days }).set({ hour: hour + 2 })));
     }
   }
-  return { clientId: team.clientId, username: team.username, today, yesterday, inProgress, later };
+  return { clientId: team.clientId, username: team.username, today, yesterday, inProgress, later, book };
 }
 
 test.use({
@@ -148,4 +148,42 @@ test('caregiver app offline: check-in, scroll, check-out, reload, upload: the vi
   await expect(rows.first().getByText('Offline')).toHaveCount(2);
   await office.screenshot({ path: artifact('app-offline-visit-office.png') });
   await office.close();
+});
+
+test('earlier visits still load when a live update refreshes the schedule while they are on their way', async ({
+  page,
+  request,
+}) => {
+  const manager = await tokenOf(request, 'branchmanager');
+  const week = await bookCaregiverWeek(request, manager);
+  // The first read of the schedule (its first window) passes; the next (the visits above it, asked for as the top
+  // of the list is in view) is held until the office's change has refreshed the schedule.
+  let reads = 0;
+  let releaseEarlier!: () => void;
+  const earlierAsked = new Promise<void>((asked) => {
+    void page.route(
+      (url) => url.pathname.includes('caregiverAppGetShifts'),
+      async (route) => {
+        reads += 1;
+        if (reads === 2) {
+          const released = new Promise<void>((release) => (releaseEarlier = release));
+          asked();
+          await released;
+        }
+        await route.continue().catch(() => undefined);
+      },
+    );
+  });
+  await signInAs(page, week.username, '/app');
+  await expect(card(page, week.inProgress.id)).toBeVisible();
+  await earlierAsked;
+
+  // The office books another visit: the live update refreshes the schedule, which drops the read on its way.
+  const refreshed = page.waitForResponse((r) => r.url().includes('caregiverAppGetShifts'));
+  const added = await week.book(week.today.plus({ days: 2 }).set({ hour: 18 }), week.today.plus({ days: 2 }).set({ hour: 19 }));
+  await refreshed;
+  await expect(card(page, added.id)).toBeAttached();
+  releaseEarlier();
+  await expect(page.getByRole('region', { name: /^Yesterday · / })).toBeVisible();
+  await expect(card(page, week.yesterday[0]!.id)).toBeAttached();
 });

@@ -32,8 +32,9 @@ function visibleAnchor(): { id: string; top: number } | null {
 
 /**
  * The schedule's infinite scroll both ways: the refs of the sentinels above (`topRef`) and below (`bottomRef`) the
- * days, which load the previous or next page of `query` once `ready` and in view, one fetch at a time. The visit
- * on screen stays where it is when pages are prepended or dropped (the query keeps at most 3).
+ * days, which load the previous or next page of `query` once `ready` and in view, one fetch at a time; a sentinel
+ * still in view when a fetch ends loads its page then. The visit on screen stays where it is when pages are
+ * prepended or dropped (the query keeps at most 3).
  */
 export function useScheduleScroll(query: ReturnType<typeof useScheduleShifts>, ready: boolean) {
   // Keep the visible visit where it is when pages are prepended (scrolling up) or dropped (maxPages).
@@ -56,8 +57,12 @@ export function useScheduleScroll(query: ReturnType<typeof useScheduleShifts>, r
     anchor.current = visibleAnchor();
     void query.fetchNextPage();
   };
-  const topRef = useSentinel(loadPrevious, ready && query.hasPreviousPage);
-  const bottomRef = useSentinel(loadNext, ready && query.hasNextPage);
+  // Watched only while no fetch runs: an observer reports a sentinel once when it comes into view, so a load it
+  // asked for during another fetch (refused above, or cancelled by a refetch a live update started) would never be
+  // asked again while the sentinel stays in view. A new observer after each fetch reports it anew.
+  const idle = ready && !query.isFetching;
+  const topRef = useSentinel(loadPrevious, idle && query.hasPreviousPage);
+  const bottomRef = useSentinel(loadNext, idle && query.hasNextPage);
   return { topRef, bottomRef };
 }
 
