@@ -27,6 +27,8 @@ export type UnnestColumn<Row> = readonly [name: string, type: string, pick: (row
  * Inserts `rows` into `table` in one statement, `insert into table (...) select u.*, constants from unnest(...)`:
  * each of `columns` as one array parameter (unnestColumn), then `constants`, values the same for every row (e.g.
  * the period and the instant of a computation), named by their keys. Nothing is written for no rows.
+ * With `replacing`, the columns of a unique index: a row whose key is already stored replaces that row's other
+ * columns (`on conflict (...) do update`) instead of failing, so no delete has to look for it first.
  * @param table and the column names are the code's (never user input): they are written into the SQL as they are.
  */
 export async function insertByUnnest<Row>(
@@ -35,6 +37,7 @@ export async function insertByUnnest<Row>(
   columns: readonly UnnestColumn<Row>[],
   rows: readonly Row[],
   constants: Record<string, SQL>,
+  replacing: readonly string[] = [],
 ): Promise<void> {
   if (rows.length === 0) return;
   const names = [...columns.map(([name]) => name), ...Object.keys(constants)].join(', ');
@@ -43,7 +46,11 @@ export async function insertByUnnest<Row>(
     sql`, `,
   );
   const values = Object.values(constants).map((value) => sql`, ${value}`);
+  const updated = [...columns.map(([name]) => name), ...Object.keys(constants)].filter((name) => !replacing.includes(name));
+  const onConflict = replacing.length
+    ? sql.raw(` on conflict (${replacing.join(', ')}) do update set ${updated.map((n) => `${n} = excluded.${n}`).join(', ')}`)
+    : sql``;
   await db.execute(
-    sql`insert into ${sql.raw(table)} (${sql.raw(names)}) select u.*${sql.join(values)} from unnest(${arrays}) as u`,
+    sql`insert into ${sql.raw(table)} (${sql.raw(names)}) select u.*${sql.join(values)} from unnest(${arrays}) as u${onConflict}`,
   );
 }

@@ -167,8 +167,9 @@ describe('computeBillingReport', () => {
     const again = await compute();
     const after = await stored();
     expect(after.size).toBe(before.size);
-    expect([...after.values()].every((l) => l.id > Math.max(...[...before.values()].map((b) => b.id)))).toBe(true);
-    expect(after.get(ids.a6!)!.computedAt.toISOString()).toBe(again.computedAt);
+    // Each line is replaced in place: the same row, written by this computation.
+    expect([...after.values()].map((l) => [l.shiftId, l.id])).toEqual([...before.values()].map((l) => [l.shiftId, l.id]));
+    expect([...after.values()].every((l) => l.computedAt.toISOString() === again.computedAt)).toBe(true);
 
     const privOnly = await compute({ payerSourceId: ids.priv });
     expect(privOnly.lines).toBe(2);
@@ -176,6 +177,41 @@ describe('computeBillingReport', () => {
     expect(mixed.size).toBe(before.size);
     expect(mixed.get(ids.noRate!)!.computedAt.toISOString()).toBe(privOnly.computedAt);
     expect(mixed.get(ids.a6!)!.id).toBe(after.get(ids.a6!)!.id);
+  });
+
+  it('drops the line of a visit no longer billed on recompute, and keeps it when another payer alone is computed', async () => {
+    await compute();
+    const before = await stored();
+    expect(before.has(ids.b1!)).toBe(true);
+    const [b1] = await x.db.select({ payer: shifts.payerSourceId }).from(shifts).where(eq(shifts.id, ids.b1!));
+    await x.db.update(shifts).set({ payerSourceId: null }).where(eq(shifts.id, ids.b1!));
+    try {
+      await compute({ payerSourceId: ids.priv });
+      expect((await stored()).has(ids.b1!)).toBe(true);
+      await compute();
+      const after = await stored();
+      expect([...after.keys()]).toEqual([...before.keys()].filter((id) => id !== ids.b1));
+    } finally {
+      await x.db.update(shifts).set({ payerSourceId: b1!.payer }).where(eq(shifts.id, ids.b1!));
+    }
+  });
+
+  it('replaces the line a shift had under its former payer when its new payer alone is computed', async () => {
+    await compute();
+    const before = await stored();
+    expect(before.get(ids.noRate!)!.payerSourceId).toBe(ids.priv);
+    const sandata = before.get(ids.a6!)!.payerSourceId;
+    await x.db.update(shifts).set({ payerSourceId: sandata }).where(eq(shifts.id, ids.noRate!));
+    try {
+      const out = await compute({ payerSourceId: sandata });
+      const after = await stored();
+      expect(after.size).toBe(before.size);
+      expect(after.get(ids.noRate!)).toMatchObject({ payerSourceId: sandata, serviceCode: 'T1019' });
+      expect(after.get(ids.noRate!)!.computedAt.toISOString()).toBe(out.computedAt);
+      expect(after.get(ids.b1!)!.computedAt.toISOString()).toBe(out.computedAt);
+    } finally {
+      await x.db.update(shifts).set({ payerSourceId: ids.priv }).where(eq(shifts.id, ids.noRate!));
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { billingTotals } from '@hearth/shared/billing/billing.rules';
 import type { ComputeBillingReportInput, ComputeBillingReportOutput } from '@hearth/shared/billing/billing.schema';
 import { inBranchScope, type Scope } from '../../auth/scope';
@@ -69,19 +69,30 @@ const LINE_COLUMNS: UnnestColumn<BillingLine>[] = [
   ['note', 'text', (l) => l.note],
 ];
 
-/** Writes one chunk's lines in one statement, the company, period, instant and user the same for every line. */
+/**
+ * Writes one chunk's lines in one statement, the company, period, instant and user the same for every line. A line
+ * of the same period and shift stored before (by an earlier computation, under whatever payer the shift had) is
+ * replaced in place (billing_lines_period_shift_idx).
+ */
 function insertLines(
   db: Db,
   lines: BillingLine[],
   meta: { companyId: number; from: string; to: string; at: Date; by: number },
 ): Promise<void> {
-  return insertByUnnest(db, 'billing_lines', LINE_COLUMNS, lines, {
-    company_id: sql`${meta.companyId}::int`,
-    period_from: sql`${meta.from}::date`,
-    period_to: sql`${meta.to}::date`,
-    computed_at: sql`${meta.at.toISOString()}::timestamptz`,
-    computed_by_user_id: sql`${meta.by}::int`,
-  });
+  return insertByUnnest(
+    db,
+    'billing_lines',
+    LINE_COLUMNS,
+    lines,
+    {
+      company_id: sql`${meta.companyId}::int`,
+      period_from: sql`${meta.from}::date`,
+      period_to: sql`${meta.to}::date`,
+      computed_at: sql`${meta.at.toISOString()}::timestamptz`,
+      computed_by_user_id: sql`${meta.by}::int`,
+    },
+    ['period_from', 'period_to', 'shift_id'],
+  );
 }
 
 /** Adds the totals of `next` (billingTotals of a chunk) into `into`. */
@@ -100,11 +111,15 @@ function addTotals(into: ReturnType<typeof billingTotals>, next: ReturnType<type
 /**
  * Computes a period's billing lines and stores them for the billing report (computeBillingReport {from, to,
  * branchId?, payerSourceId?}; issue "Payroll, billing, reports" items 2 and 3). The lines are computeBillingChunks'
- * (the billing export's own). In one transaction it deletes the billing_lines of exactly this period (from and
- * to) of the company in the caller's scope, narrowed to the branch and, with `payerSourceId`, to that payer (plus
- * any earlier line of a shift now computed, e.g. one whose payer changed), then writes the new lines a chunk of
- * clients at a time (computeBillingChunks; per chunk one insert from unnest), the totals kept running.
- * Other periods' lines stay. computedAt is one instant (UTC) for the whole run, computedBy the signed-in user.
+ * (the billing export's own). In one transaction it writes them a chunk of clients at a time (per chunk one insert
+ * from unnest), each replacing in place the line its shift had in this period (insertLines), then deletes the
+ * period's lines of the company in the caller's scope, narrowed to the branch and, with `payerSourceId`, to that
+ * payer, that the run did not write (their computing instant is another's); the totals are kept running. Other
+ * periods' lines stay. Replacing in place, not deleting and inserting again, is what makes a recompute cheap: a
+ * line's indexed columns do not change, so each line is rewritten on its own page (a HOT update: billing_lines
+ * leaves half of each page free, migration 0045) with no index entry added, and a new line is inserted against no
+ * index entry the same transaction deleted. computedAt is one instant (UTC) for the whole run, computedBy the
+ * signed-in user.
  * @returns {periodFrom, periodTo, computedAt, lines (count), byStatus {status: {lines, units, amountCents}},
  * billedAmountCents (billable + over_authorization, cents)}.
  * @throws AppError as companyOf.
@@ -127,6 +142,13 @@ export async function computeBillingReport({
   const totals = billingTotals([]);
   let count = 0;
   await inTransaction(scope.db, async (db) => {
+    const query = { db, scope, period, companyId, branchId: input.branchId, payerSourceId: input.payerSourceId, ...chunking };
+    await computeBillingChunks(query, async (lines) => {
+      await insertLines(db, lines, meta);
+      count += lines.length;
+      addTotals(totals, billingTotals(lines));
+    });
+    // The period's lines in reach that this run did not write: visits no longer billed (cancelled, moved, ...).
     await db
       .delete(billingLines)
       .where(
@@ -137,25 +159,9 @@ export async function computeBillingReport({
           inBranchScope(scope, billingLines.branchId),
           input.branchId ? eq(billingLines.branchId, input.branchId) : undefined,
           input.payerSourceId ? eq(billingLines.payerSourceId, input.payerSourceId) : undefined,
+          ne(billingLines.computedAt, meta.at),
         ),
       );
-    const query = { db, scope, period, companyId, branchId: input.branchId, payerSourceId: input.payerSourceId, ...chunking };
-    await computeBillingChunks(query, async (lines) => {
-      // An earlier line of a shift now computed (e.g. one whose payer changed) makes way for the new one.
-      const shiftIds = `{${lines.map((l) => l.shiftId).join(',')}}`;
-      await db
-        .delete(billingLines)
-        .where(
-          and(
-            eq(billingLines.periodFrom, period.from),
-            eq(billingLines.periodTo, period.to),
-            sql`${billingLines.shiftId} = any(${shiftIds}::int[])`,
-          ),
-        );
-      await insertLines(db, lines, meta);
-      count += lines.length;
-      addTotals(totals, billingTotals(lines));
-    });
   });
   return {
     periodFrom: period.from,
