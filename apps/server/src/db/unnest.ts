@@ -29,9 +29,10 @@ export type UnnestColumn<Row> = readonly [name: string, type: string, pick: (row
  * the period and the instant of a computation), named by their keys. Nothing is written for no rows.
  * With `replacing`, the columns of a unique index: a row whose key is already stored replaces that row's other
  * columns (`on conflict (...) do update`) instead of failing, so no delete has to look for it first.
+ * The statement is sent before this returns.
  * @param table and the column names are the code's (never user input): they are written into the SQL as they are.
  */
-export async function insertByUnnest<Row>(
+export function insertByUnnest<Row>(
   db: { execute(query: SQL): Promise<unknown> },
   table: string,
   columns: readonly UnnestColumn<Row>[],
@@ -39,7 +40,7 @@ export async function insertByUnnest<Row>(
   constants: Record<string, SQL>,
   replacing: readonly string[] = [],
 ): Promise<void> {
-  if (rows.length === 0) return;
+  if (rows.length === 0) return Promise.resolve();
   const names = [...columns.map(([name]) => name), ...Object.keys(constants)].join(', ');
   const arrays = sql.join(
     columns.map(([, type, pick]) => unnestColumn(rows.map(pick), type)),
@@ -50,7 +51,10 @@ export async function insertByUnnest<Row>(
   const onConflict = replacing.length
     ? sql.raw(` on conflict (${replacing.join(', ')}) do update set ${updated.map((n) => `${n} = excluded.${n}`).join(', ')}`)
     : sql``;
-  await db.execute(
-    sql`insert into ${sql.raw(table)} (${sql.raw(names)}) select u.*${sql.join(values)} from unnest(${arrays}) as u${onConflict}`,
-  );
+  // Sent now (then(), not a later await), so a caller computing meanwhile has the database writing beside it.
+  return db
+    .execute(
+      sql`insert into ${sql.raw(table)} (${sql.raw(names)}) select u.*${sql.join(values)} from unnest(${arrays}) as u${onConflict}`,
+    )
+    .then(() => undefined);
 }

@@ -101,7 +101,7 @@ function unitsOf(visit: Visit, service: Service | undefined): number {
 async function overAuthorization(db: Db, period: PayPeriod, taken: Worked[], payers: Map<number, Payer>, services: Service[]) {
   const ids = [...new Set(taken.flatMap((l) => (l.shift.authorizationId ? [l.shift.authorizationId] : [])))];
   if (ids.length === 0) return { over: new Set<number>(), numbers: new Map<number, string | null>() };
-  const auths = await db.select().from(clientAuthorizations).where(anyOf(clientAuthorizations.id, ids));
+  const auths = await db.select().from(clientAuthorizations).where(anyOf(clientAuthorizations.id, ids)).execute();
   const limits = new Map<number, AuthorizationLimits>(auths.map((a) => [a.id, a]));
   const from = auths.reduce((min, a) => (a.startDate < min ? a.startDate : min), auths[0]!.startDate);
   const last = auths.reduce((max, a) => (a.endDate > max ? a.endDate : max), auths[0]!.endDate);
@@ -172,34 +172,59 @@ async function payersOf(db: Db, q: BillingLinesQuery) {
   return { payers, services };
 }
 
-/** The lines of one chunk of clients' visits (see computeBillingChunks). */
-async function chunkLines(
+/** What a chunk's lines are computed from: its worked visits and what the database answered about them (readChunk). */
+interface ChunkReads {
+  worked: Worked[];
+  over: Set<number>;
+  numbers: Map<number, string | null>;
+  clientById: Map<number, { id: number; firstName: string; lastName: string; medicaidId: string | null }>;
+  caregiverById: Map<number, { id: number; firstName: string; lastName: string }>;
+}
+
+/**
+ * The worked visits of a chunk of clients' visits the company's payers bill, with their authorizations' flags and
+ * numbers (overAuthorization) and their clients' and caregivers' names. The reads are sent at once (execute(),
+ * not a builder awaited a microtask later).
+ */
+async function readChunk(
   db: Db,
   q: BillingLinesQuery,
   found: BillingSourceVisit[],
   { payers, services }: Awaited<ReturnType<typeof payersOf>>,
-): Promise<BillingLine[]> {
+): Promise<ChunkReads> {
   const worked = found.filter(
     (v): v is BillingSourceVisit & Worked => inPeriod(v, q.period) && isWorked(v) && payers.has(v.shift.payerSourceId!),
   );
   const taken = worked.filter((v) => payerTakes(v, payers.get(v.shift.payerSourceId!)));
-  const { over, numbers } = await overAuthorization(db, q.period, taken, payers, services);
-  const clientById = await byIds(
-    worked.map((v) => v.shift.clientId),
-    (ids) =>
-      db
-        .select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName, medicaidId: clients.medicaidId })
-        .from(clients)
-        .where(anyOf(clients.id, ids)),
-  );
-  const caregiverById = await byIds(
-    worked.flatMap((v) => (v.shift.caregiverId ? [v.shift.caregiverId] : [])),
-    (ids) =>
-      db
-        .select({ id: caregivers.id, firstName: caregivers.firstName, lastName: caregivers.lastName })
-        .from(caregivers)
-        .where(anyOf(caregivers.id, ids)),
-  );
+  const [{ over, numbers }, clientById, caregiverById] = await Promise.all([
+    overAuthorization(db, q.period, taken, payers, services),
+    byIds(
+      worked.map((v) => v.shift.clientId),
+      (ids) =>
+        db
+          .select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName, medicaidId: clients.medicaidId })
+          .from(clients)
+          .where(anyOf(clients.id, ids))
+          .execute(),
+    ),
+    byIds(
+      worked.flatMap((v) => (v.shift.caregiverId ? [v.shift.caregiverId] : [])),
+      (ids) =>
+        db
+          .select({ id: caregivers.id, firstName: caregivers.firstName, lastName: caregivers.lastName })
+          .from(caregivers)
+          .where(anyOf(caregivers.id, ids))
+          .execute(),
+    ),
+  ]);
+  return { worked, over, numbers, clientById, caregiverById };
+}
+
+/** The lines of a chunk (see computeBillingChunks), computed from its reads without the database. */
+function linesOf(
+  { worked, over, numbers, clientById, caregiverById }: ChunkReads,
+  { payers, services }: Awaited<ReturnType<typeof payersOf>>,
+): BillingLine[] {
   return worked.map((visit): BillingLine => {
     const { shift } = visit;
     const payer = payers.get(shift.payerSourceId!)!;
@@ -265,7 +290,9 @@ async function chunkLines(
  * order (openBillingVisits); a chunk's authorizations are counted over all their visits whichever chunk they fall
  * in (overAuthorization), so the chunks change no figure. Runs in a transaction of its own (a savepoint
  * inside the caller's), except for one client (`clientId`), whose visits are read at once.
- * @param onChunk receives each chunk's lines, awaited before the next chunk is read.
+ * @param onChunk receives each chunk's lines, in order and one call at a time: a call runs while the next chunk's
+ * lines are computed, and is awaited before the chunk after is handed over; a statement it sends before its first
+ * await is on its way during that computation.
  */
 export async function computeBillingChunks(
   q: BillingLinesQuery,
@@ -281,7 +308,8 @@ export async function computeBillingChunks(
     // One client's visits are few: read at once, without the cursor's transaction (a client's statement is a
     // query, which opens none).
     const known = await payersOf(q.db, q);
-    await onChunk(await chunkLines(q.db, q, await loadBillingVisits(q.db, where, periodWindow(q.period)), known));
+    const found = await loadBillingVisits(q.db, where, periodWindow(q.period));
+    await onChunk(linesOf(await readChunk(q.db, q, found, known), known));
     return;
   }
   await inTransaction(q.db, async (db) => {
@@ -289,11 +317,20 @@ export async function computeBillingChunks(
     await db.execute(sql.raw(`set local work_mem = '${SORT_MEMORY}'`));
     const known = await payersOf(db, q);
     const visits = await openBillingVisits(db, where, periodWindow(q.period), { fetchRows: q.fetchRows });
+    // One chunk behind: once chunk n's reads are answered, chunk n-1's onChunk (its write) and the next FETCH are
+    // sent, and chunk n's lines are computed while the database runs them. The driver sends a queued statement only
+    // when the process is free, so the write must be on its way before the computation holds the process.
+    let computed: BillingLine[] | null = null;
     for (;;) {
       const found = await visits.next(q.chunkSize ?? BILLING_CHUNK);
       if (found.length === 0) break;
-      await onChunk(await chunkLines(db, q, found, known));
+      const reads = await readChunk(db, q, found, known);
+      const handed: Promise<void> | undefined = computed ? onChunk(computed) : undefined;
+      visits.readAhead();
+      computed = linesOf(reads, known);
+      await handed;
     }
+    if (computed) await onChunk(computed);
     await visits.close();
   });
 }

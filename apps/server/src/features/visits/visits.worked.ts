@@ -405,6 +405,8 @@ export async function loadBillingVisits(db: Db, where: SQL, window: { start: Dat
 export interface BillingVisitCursor {
   /** The visits of the next `clients` clients (fewer at the end; none once every client was returned). */
   next(clients: number): Promise<BillingSourceVisit[]>;
+  /** Sends the next FETCH now (RowCursor.readAhead), so the database reads while the caller computes. */
+  readAhead(): void;
   close(): Promise<void>;
 }
 
@@ -436,6 +438,7 @@ export async function openBillingVisits(
   };
   return {
     next: async (clients) => billingVisitsOf(await rows.take(endOf(clients))),
+    readAhead: () => rows.readAhead(),
     close: () => rows.close(),
   };
 }
