@@ -3,11 +3,20 @@ import { sql, type SQL } from 'drizzle-orm';
 /** A value of one column of rows written through `unnest` (null writes NULL). */
 export type UnnestValue = string | number | boolean | null;
 
-/** One element of a Postgres array literal: NULL unquoted, text quoted with its quotes and backslashes escaped. */
-function element(value: UnnestValue): string {
-  if (value === null) return 'NULL';
-  if (typeof value === 'string') return `"${value.replace(/[\\"]/g, '\\$&')}"`;
-  return String(value);
+/** A text element of a Postgres array literal: quoted, its quotes and backslashes escaped. */
+function quoted(value: string): string {
+  return value.includes('"') || value.includes('\\') ? `"${value.replace(/[\\"]/g, '\\$&')}"` : `"${value}"`;
+}
+
+/** The Postgres array literal of `count` values, `valueAt(i)` each (null is NULL, text quoted), built in one pass. */
+function arrayLiteral(count: number, valueAt: (i: number) => UnnestValue): string {
+  let literal = '{';
+  for (let i = 0; i < count; i++) {
+    const value = valueAt(i);
+    if (i > 0) literal += ',';
+    literal += value === null ? 'NULL' : typeof value === 'string' ? quoted(value) : String(value);
+  }
+  return `${literal}}`;
 }
 
 /**
@@ -17,7 +26,15 @@ function element(value: UnnestValue): string {
  * @param type a Postgres type name of the code (never user input): it is written into the SQL as is.
  */
 export function unnestColumn(values: readonly UnnestValue[], type: string): SQL {
-  return sql`${`{${values.map(element).join(',')}}`}::${sql.raw(type)}[]`;
+  return typedArray(
+    arrayLiteral(values.length, (i) => values[i] ?? null),
+    type,
+  );
+}
+
+/** An array literal as a parameter cast to `type`[]. */
+function typedArray(literal: string, type: string): SQL {
+  return sql`${literal}::${sql.raw(type)}[]`;
 }
 
 /** A column written through `unnest`: its name, its Postgres type (unnestColumn) and how a row gives its value. */
@@ -43,7 +60,12 @@ export function insertByUnnest<Row>(
   if (rows.length === 0) return Promise.resolve();
   const names = [...columns.map(([name]) => name), ...Object.keys(constants)].join(', ');
   const arrays = sql.join(
-    columns.map(([, type, pick]) => unnestColumn(rows.map(pick), type)),
+    columns.map(([, type, pick]) =>
+      typedArray(
+        arrayLiteral(rows.length, (i) => pick(rows[i]!)),
+        type,
+      ),
+    ),
     sql`, `,
   );
   const values = Object.values(constants).map((value) => sql`, ${value}`);

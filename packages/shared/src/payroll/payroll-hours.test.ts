@@ -67,6 +67,16 @@ describe('effectiveVisitTimes', () => {
       checkOut: ny('2025-03-03 12:30'),
     });
   });
+
+  it('keeps the first of timesheets with equal times, office-edited or not', () => {
+    const a = sheet({ checkIn: ny('2025-03-03 09:00'), checkOut: ny('2025-03-03 12:00'), checkInType: 1, checkOutType: 1 });
+    const b = sheet({ checkIn: ny('2025-03-03 09:00'), checkOut: ny('2025-03-03 12:00'), checkInType: 2, checkOutType: 2 });
+    expect(effectiveVisitTimes([a, b])).toMatchObject({ checkInSheet: a, checkOutSheet: a });
+    expect(effectiveVisitTimes([b, a])).toMatchObject({ checkInSheet: b, checkOutSheet: b });
+    const officeA = { ...a, checkInType: 3, checkOutType: 3, reasonCode: 'device_problem' };
+    const officeB = { ...b, checkInType: 3, checkOutType: 3, reasonCode: 'device_problem' };
+    expect(effectiveVisitTimes([b, officeB, officeA])).toMatchObject({ checkInSheet: officeB, checkOutSheet: officeB });
+  });
 });
 
 describe('workedMinutes', () => {

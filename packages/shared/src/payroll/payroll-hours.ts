@@ -34,22 +34,30 @@ export interface EffectiveVisitTimes<T extends TimesheetTimes = TimesheetTimes> 
  * check-out: a gap between two timesheets of one visit is not deducted.
  */
 export function effectiveVisitTimes<T extends TimesheetTimes>(sheets: readonly T[]): EffectiveVisitTimes<T> {
-  const pick = (candidates: T[], time: (s: T) => Date | null, better: (a: Date, b: Date) => boolean): T | null =>
-    candidates.reduce<T | null>((best, s) => (best === null || better(time(s)!, time(best)!) ? s : best), null);
-  const ins = sheets.filter((s) => s.checkIn);
-  const outs = sheets.filter((s) => s.checkOut);
-  const officeIns = ins.filter((s) => s.checkInType === TIMESHEET_TYPES.office);
-  const officeOuts = outs.filter((s) => s.checkOutType === TIMESHEET_TYPES.office);
-  const checkInSheet = pick(
-    officeIns.length ? officeIns : ins,
-    (s) => s.checkIn,
-    (a, b) => a < b,
-  );
-  const checkOutSheet = pick(
-    officeOuts.length ? officeOuts : outs,
-    (s) => s.checkOut,
-    (a, b) => a > b,
-  );
+  // One pass without closures: this runs several times for every visit of a billing period or an export. On equal
+  // times the first timesheet in the given order wins.
+  let earliestIn: T | null = null;
+  let officeIn: T | null = null;
+  let latestOut: T | null = null;
+  let officeOut: T | null = null;
+  for (const sheet of sheets) {
+    const checkIn = sheet.checkIn?.getTime();
+    if (checkIn !== undefined) {
+      if (earliestIn === null || checkIn < earliestIn.checkIn!.getTime()) earliestIn = sheet;
+      if (sheet.checkInType === TIMESHEET_TYPES.office && (officeIn === null || checkIn < officeIn.checkIn!.getTime())) {
+        officeIn = sheet;
+      }
+    }
+    const checkOut = sheet.checkOut?.getTime();
+    if (checkOut !== undefined) {
+      if (latestOut === null || checkOut > latestOut.checkOut!.getTime()) latestOut = sheet;
+      if (sheet.checkOutType === TIMESHEET_TYPES.office && (officeOut === null || checkOut > officeOut.checkOut!.getTime())) {
+        officeOut = sheet;
+      }
+    }
+  }
+  const checkInSheet = officeIn ?? earliestIn;
+  const checkOutSheet = officeOut ?? latestOut;
   return {
     checkIn: checkInSheet?.checkIn ?? null,
     checkOut: checkOutSheet?.checkOut ?? null,

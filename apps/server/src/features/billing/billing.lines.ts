@@ -83,8 +83,8 @@ function serviceOf(services: Service[], visit: Visit): Service | undefined {
 }
 
 /** Whether the payer takes the visit at all: a payer requiring EVV takes EVV-verified visits only. */
-function payerTakes(visit: Visit, payer: Payer | undefined): boolean {
-  return payer !== undefined && (!payer.requiresEvv || isEvvVerified(visit.sheets));
+function payerTakes(payer: Payer | undefined, evvVerified: boolean): boolean {
+  return payer !== undefined && (!payer.requiresEvv || evvVerified);
 }
 
 /** Units of a worked visit under its payer service's rule (DEFAULT_UNIT_RULE when the payer lists none). */
@@ -115,7 +115,7 @@ async function overAuthorization(db: Db, period: PayPeriod, taken: Worked[], pay
   const counted: AuthorizedVisit[] = visits
     .filter(
       (v): v is BillingSourceVisit & { span: NonNullable<ExportVisit['span']> } =>
-        isWorked(v) && payerTakes(v, payers.get(v.shift.payerSourceId ?? 0)),
+        isWorked(v) && payerTakes(payers.get(v.shift.payerSourceId ?? 0), isEvvVerified(v.sheets)),
     )
     .map((v) => ({
       id: v.shift.id,
@@ -175,6 +175,8 @@ async function payersOf(db: Db, q: BillingLinesQuery) {
 /** What a chunk's lines are computed from: its worked visits and what the database answered about them (readChunk). */
 interface ChunkReads {
   worked: Worked[];
+  /** Whether each worked visit is EVV-verified (isEvvVerified), by its index in `worked`. */
+  verified: boolean[];
   over: Set<number>;
   numbers: Map<number, string | null>;
   clientById: Map<number, { id: number; firstName: string; lastName: string; medicaidId: string | null }>;
@@ -195,7 +197,8 @@ async function readChunk(
   const worked = found.filter(
     (v): v is BillingSourceVisit & Worked => inPeriod(v, q.period) && isWorked(v) && payers.has(v.shift.payerSourceId!),
   );
-  const taken = worked.filter((v) => payerTakes(v, payers.get(v.shift.payerSourceId!)));
+  const verified = worked.map((v) => isEvvVerified(v.sheets));
+  const taken = worked.filter((v, i) => payerTakes(payers.get(v.shift.payerSourceId!), verified[i]!));
   const [{ over, numbers }, clientById, caregiverById] = await Promise.all([
     overAuthorization(db, q.period, taken, payers, services),
     byIds(
@@ -217,22 +220,22 @@ async function readChunk(
           .execute(),
     ),
   ]);
-  return { worked, over, numbers, clientById, caregiverById };
+  return { worked, verified, over, numbers, clientById, caregiverById };
 }
 
 /** The lines of a chunk (see computeBillingChunks), computed from its reads without the database. */
 function linesOf(
-  { worked, over, numbers, clientById, caregiverById }: ChunkReads,
+  { worked, verified, over, numbers, clientById, caregiverById }: ChunkReads,
   { payers, services }: Awaited<ReturnType<typeof payersOf>>,
 ): BillingLine[] {
-  return worked.map((visit): BillingLine => {
+  return worked.map((visit, i): BillingLine => {
     const { shift } = visit;
     const payer = payers.get(shift.payerSourceId!)!;
     const client = clientById.get(shift.clientId)!;
     const caregiver = shift.caregiverId ? caregiverById.get(shift.caregiverId) : undefined;
     const service = serviceOf(services, visit);
     const units = unitsOf(visit, service);
-    const evvVerified = isEvvVerified(visit.sheets);
+    const evvVerified = verified[i]!;
     const overAuth = over.has(shift.id);
     const { status, note } = billingStatusOf(
       {
