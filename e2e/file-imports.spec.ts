@@ -119,6 +119,37 @@ test('file imports: upload the Synthea patients, follow the progress, read the w
   await expect(page).toHaveURL(/\/file-import-rows\?fileImportId=\d+/);
 });
 
+test('file imports: a row in error shows the cells it read beside its error, to correct and import again', async ({ page }) => {
+  await signInAs(page, 'companyadmin', '/file-imports');
+  await page.getByRole('button', { name: 'Import a file' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a file' });
+  await pick(page, dialog, 'Import type', 'Synthea patients');
+  await pick(page, dialog, 'Branch', 'Boston');
+  const file = [
+    'Id,BIRTHDATE,FIRST,LAST,ZIP',
+    'E2E-CELLS-1,1950-01-01,Rosa,Quinn,02108',
+    'E2E-CELLS-2,1950-02-30,Tomas,Reyes,02108',
+  ].join('\n');
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'two-patients.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+  await dialog.getByRole('button', { name: 'Upload and import' }).click();
+  await expect(dialog.getByLabel('Errors: 1')).toBeVisible({ timeout: 60_000 });
+  await dialog.getByRole('button', { name: 'Open rows' }).click();
+  await expect(page.getByRole('heading', { name: 'two-patients.csv', level: 2 })).toBeVisible();
+  const rows = page.getByRole('table', { name: /file import rows/i });
+  await expect(rows.locator('tbody tr')).toHaveCount(2);
+  // Errors come first, with what the row read; the row written has no cells kept.
+  const error = rows.locator('tbody tr').first();
+  await expect(error).toContainText('Date of birth: Use a real date written YYYY-MM-DD');
+  await expect(error).toContainText('BIRTHDATE: 1950-02-30; FIRST: Tomas; Id: E2E-CELLS-2; LAST: Reyes; ZIP: 02108');
+  const clipped = await rows
+    .locator('tbody td')
+    .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1 && !c.getAttribute('title')).length);
+  expect(clipped).toBe(0);
+  await page.screenshot({ path: artifact('file-import-rows-error-cells.png') });
+});
+
 test('file import types: the developer edits a mapping; required fields must stay mapped', async ({ page }) => {
   await signInAs(page, 'developer', '/admin/file-import-types');
   const types = page.getByRole('table', { name: 'File import types' });

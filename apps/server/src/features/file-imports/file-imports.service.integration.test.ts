@@ -113,6 +113,14 @@ describe('rows', () => {
       [2, 'created'],
       [5, 'created'],
     ]);
+    // What the office corrects: the cells a row in error read, beside its error; nothing for a row written.
+    expect(view.rows.map((r) => [r.lineNumber, r.cells])).toEqual([
+      [3, 'Client ID: BAD-2; Date of Birth: 1950-01-01; First Name: Ben'],
+      [4, 'Client ID: BAD-3; Date of Birth: 1950-02-30; First Name: Carla; Last Name: Souza'],
+      [6, 'Client ID: BAD-1; First Name: Ana; Last Name: Again'],
+      [2, null],
+      [5, null],
+    ]);
   });
 
   it('updates what changed and leaves the rest', async () => {

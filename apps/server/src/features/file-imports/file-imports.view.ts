@@ -85,7 +85,7 @@ export const fileImportsView: ViewDefinition = {
 
 /**
  * The rows of imports (/file-import-rows, filtered by fileImportId) as a backend view, scoped through their
- * import: line, status, the row's key, its error or warning and the record written. Errors come first, then warnings,
+ * import: line, status, the row's key, its error or warning, the cells a row in error read and the record written. Errors come first, then warnings,
  * then by line.
  */
 export const fileImportRowsView: ViewDefinition = {
@@ -126,6 +126,16 @@ export const fileImportRowsView: ViewDefinition = {
     { key: 'externalId', label: 'Key', type: 'text', sql: sql`file_import_rows.external_id`, searchable: true },
     { key: 'message', label: 'Error', type: 'text', sql: sql`file_import_rows.message`, searchable: true },
     { key: 'warning', label: 'Warning', type: 'text', sql: sql`file_import_rows.warning`, searchable: true },
+    {
+      // What a row in error read, "Header: cell; ..." (fileImportRows.data keeps them, without the empty ones): what
+      // the office corrects before importing the row again, shown and exported beside its error. Empty for a row
+      // written (its values are in its record).
+      key: 'cells',
+      label: 'Cells as read',
+      type: 'text',
+      sql: sql`(select string_agg(cell.key || ': ' || cell.value, '; ' order by cell.key)
+        from jsonb_each_text(file_import_rows.data) cell)`,
+    },
     { key: 'recordId', label: 'Record', type: 'number', sql: sql`file_import_rows.record_id` },
   ],
   defaultSort: [
