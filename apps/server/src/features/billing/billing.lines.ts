@@ -329,6 +329,8 @@ export async function computeBillingChunks(
       if (found.length === 0) break;
       const reads = await readChunk(db, q, found, known);
       const handed: Promise<void> | undefined = computed ? onChunk(computed) : undefined;
+      // Awaited below; should the computation throw first, its failure must not go unhandled meanwhile.
+      handed?.catch(() => undefined);
       visits.readAhead();
       computed = linesOf(reads, known);
       await handed;

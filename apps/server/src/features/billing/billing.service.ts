@@ -116,7 +116,7 @@ function addTotals(into: ReturnType<typeof billingTotals>, next: ReturnType<type
  * period's lines of the company in the caller's scope, narrowed to the branch and, with `payerSourceId`, to that
  * payer, that the run did not write (their computing instant is another's); the totals are kept running. Other
  * periods' lines stay. Replacing in place, not deleting and inserting again, is what makes a recompute cheap: a
- * line's indexed columns do not change, so each line is rewritten on its own page (a HOT update: billing_lines
+ * line's indexed columns do not change, so each line is rewritten on the same page (a HOT update: billing_lines
  * leaves half of each page free, migration 0045) with no index entry added, and a new line is inserted against no
  * index entry the same transaction deleted. computedAt is one instant (UTC) for the whole run, computedBy the
  * signed-in user.
