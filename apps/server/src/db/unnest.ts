@@ -25,24 +25,16 @@ function arrayLiteral(count: number, valueAt: (i: number) => UnnestValue): strin
  * column (issue "The largest agencies": not the ORM's row builder, nor 65,535 parameters).
  * @param type a Postgres type name of the code (never user input): it is written into the SQL as is.
  */
-export function unnestColumn(values: readonly UnnestValue[], type: string): SQL {
-  return typedArray(
-    arrayLiteral(values.length, (i) => values[i] ?? null),
-    type,
-  );
+function unnestArray<Row>(rows: readonly Row[], pick: (row: Row) => UnnestValue, type: string): SQL {
+  return sql`${arrayLiteral(rows.length, (i) => pick(rows[i]!))}::${sql.raw(type)}[]`;
 }
 
-/** An array literal as a parameter cast to `type`[]. */
-function typedArray(literal: string, type: string): SQL {
-  return sql`${literal}::${sql.raw(type)}[]`;
-}
-
-/** A column written through `unnest`: its name, its Postgres type (unnestColumn) and how a row gives its value. */
+/** A column written through `unnest`: its name, its Postgres type (unnestArray) and how a row gives its value. */
 export type UnnestColumn<Row> = readonly [name: string, type: string, pick: (row: Row) => UnnestValue];
 
 /**
  * Inserts `rows` into `table` in one statement, `insert into table (...) select u.*, constants from unnest(...)`:
- * each of `columns` as one array parameter (unnestColumn), then `constants`, values the same for every row (e.g.
+ * each of `columns` as one array parameter (unnestArray), then `constants`, values the same for every row (e.g.
  * the period and the instant of a computation), named by their keys. Nothing is written for no rows.
  * With `replacing`, the columns of a unique index: a row whose key is already stored replaces that row's other
  * columns (`on conflict (...) do update`) instead of failing, so no delete has to look for it first.
@@ -58,25 +50,20 @@ export function insertByUnnest<Row>(
   replacing: readonly string[] = [],
 ): Promise<void> {
   if (rows.length === 0) return Promise.resolve();
-  const names = [...columns.map(([name]) => name), ...Object.keys(constants)].join(', ');
+  const names = [...columns.map(([name]) => name), ...Object.keys(constants)];
   const arrays = sql.join(
-    columns.map(([, type, pick]) =>
-      typedArray(
-        arrayLiteral(rows.length, (i) => pick(rows[i]!)),
-        type,
-      ),
-    ),
+    columns.map(([, type, pick]) => unnestArray(rows, pick, type)),
     sql`, `,
   );
   const values = Object.values(constants).map((value) => sql`, ${value}`);
-  const updated = [...columns.map(([name]) => name), ...Object.keys(constants)].filter((name) => !replacing.includes(name));
+  const updated = names.filter((name) => !replacing.includes(name));
   const onConflict = replacing.length
     ? sql.raw(` on conflict (${replacing.join(', ')}) do update set ${updated.map((n) => `${n} = excluded.${n}`).join(', ')}`)
     : sql``;
   // Sent now (then(), not a later await), so a caller computing meanwhile has the database writing beside it.
   return db
     .execute(
-      sql`insert into ${sql.raw(table)} (${sql.raw(names)}) select u.*${sql.join(values)} from unnest(${arrays}) as u${onConflict}`,
+      sql`insert into ${sql.raw(table)} (${sql.raw(names.join(', '))}) select u.*${sql.join(values)} from unnest(${arrays}) as u${onConflict}`,
     )
     .then(() => undefined);
 }
