@@ -39,6 +39,8 @@ export const caregivers = pgTable(
     index('caregivers_branch_idx').on(t.branchId, t.lastName),
     index('caregivers_user_idx').on(t.userId),
     index('caregivers_external_idx').on(t.externalId),
+    // The ADP employees import finds caregivers by their file number (file-imports.people.ts findExisting).
+    index('caregivers_adp_file_number_idx').on(t.adpFileNumber),
     // pg_trgm GIN indexes serve the list's "contains" filters (ilike '%text%') on the names, and the shifts view's
     // "Last, First" name, without reading every row (issue 26).
     index('caregivers_last_name_trgm_idx').using('gin', sql`${t.lastName} gin_trgm_ops`),

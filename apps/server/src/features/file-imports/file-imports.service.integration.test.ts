@@ -5,6 +5,7 @@ import { FILE_IMPORT_MAX_BYTES } from '@hearth/shared/file-imports/file-imports.
 import type { DownloadUrlOutput, FileImportOutput, FileImportTypeOutput } from '@hearth/shared/file-imports/file-imports.schema';
 import type { QueryViewOutput } from '@hearth/shared/views/views.schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
+import { rowsOf } from '../../db/rows';
 import { branches } from '../branches/branches.schema';
 import { clients } from '../clients/clients.schema';
 import { users } from '../users/users.schema';
@@ -136,6 +137,39 @@ describe('rows', () => {
     expect(second).toMatchObject({ createdCount: 0, updatedCount: 1, unchangedCount: 1 });
     const [eva] = await t.database.db.select().from(clients).where(eq(clients.externalId, 'UPD-1'));
     expect(eva!.dateOfBirth).toBe('1940-01-02');
+  });
+
+  it("finds a file's ids in the company only: another branch's client is an error, another company's is not the same client", async () => {
+    const [other] = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`
+        with c as (insert into companies (name) values ('Key Lookup Other Co') returning id)
+        insert into branches (company_id, name) select id, 'Elsewhere' from c returning id`),
+    );
+    await t.database.db.insert(clients).values([
+      { branchId: worcester, externalId: 'KEY-W', firstName: 'Wanda', lastName: 'West', status: 'active', carePlanTasks: [] },
+      { branchId: other!.id, externalId: 'KEY-O', firstName: 'Otto', lastName: 'Other', status: 'active', carePlanTasks: [] },
+      { branchId: boston, externalId: 'KEY-D', firstName: 'Dee', lastName: 'One', status: 'active', carePlanTasks: [] },
+      { branchId: boston, externalId: 'KEY-D', firstName: 'Dee', lastName: 'Two', status: 'active', carePlanTasks: [] },
+    ]);
+    const done = await runImport(t, tokens, 'branchmanager', {
+      type: 'clients',
+      bytes: csv([HEADER, ['KEY-W', 'Wanda', 'West', ''], ['KEY-O', 'Olga', 'Here', ''], ['KEY-D', 'Dee', 'Three', '']]),
+    });
+    expect(done).toMatchObject({ createdCount: 1, errorCount: 2 });
+    expect(await importRows(done.id)).toEqual([
+      { line: 2, status: 'error', message: 'KEY-W is a client of the Worcester branch; import it into that branch' },
+      { line: 3, status: 'created', message: null },
+      { line: 4, status: 'error', message: '2 clients have the id KEY-D; keep one and import again' },
+    ]);
+    const named = await t.database.db
+      .select({ branchId: clients.branchId, firstName: clients.firstName })
+      .from(clients)
+      .where(eq(clients.externalId, 'KEY-O'))
+      .orderBy(clients.id);
+    expect(named).toEqual([
+      { branchId: other!.id, firstName: 'Otto' },
+      { branchId: boston, firstName: 'Olga' },
+    ]);
   });
 
   it('maps by header, whatever the order, case, spacing or extra columns', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "caregivers_adp_file_number_idx" ON "caregivers" USING btree ("adp_file_number");
