@@ -11,6 +11,20 @@ import { shiftsView } from '../shifts/shifts.view';
 import type { ViewDefinition } from './views.registry';
 import { compileWhere } from './views.query';
 
+/** A system-level caller of the seeded company (the database is set per transaction). */
+const SYSTEM_SCOPE: Omit<Scope, 'db'> = {
+  userId: 1,
+  actorUserId: 1,
+  roleId: 1,
+  level: 'system',
+  companyId: 1,
+  branchIds: [],
+  viewPermissions: [],
+  tablePermissions: [],
+  hasPayPeriodLockOverride: false,
+  chat: NO_CHAT,
+};
+
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
@@ -23,19 +37,7 @@ afterAll(() => t.close());
  */
 async function planOf(view: ViewDefinition, filter: ViewFilter): Promise<string> {
   return inTransaction(t.database.db, async (db) => {
-    const scope: Scope = {
-      db,
-      userId: 1,
-      actorUserId: 1,
-      roleId: 1,
-      level: 'system',
-      companyId: 1,
-      branchIds: [],
-      viewPermissions: [],
-      tablePermissions: [],
-      hasPayPeriodLockOverride: false,
-      chat: NO_CHAT,
-    };
+    const scope: Scope = { ...SYSTEM_SCOPE, db };
     const { from, where } = compileWhere(scope, view, { filters: [filter], sort: [] });
     await db.execute(sql`set local enable_seqscan = off`);
     const plan = rowsOf<{ 'QUERY PLAN': string }>(await db.execute(sql`explain select count(*) from ${from} where ${where}`));
@@ -53,5 +55,31 @@ describe('trigram indexes for "contains" filters', () => {
     ['shifts', shiftsView, 'caregiverName', 'caregivers_full_name_trgm_idx'],
   ])('lets the %s view filter %s by contains through %s', async (_name, view, column, index) => {
     expect(await planOf(view, { column, operator: 'contains', value: 'ann' })).toContain(index);
+  });
+});
+
+describe('"contains" on a name', () => {
+  it.each<[string, ViewDefinition, 'clients' | 'caregivers']>([
+    ['clients', clientsView, 'clients'],
+    ['caregivers', caregiversView, 'caregivers'],
+  ])('finds in the %s view only the rows whose filtered name holds the text, not the other name', async (_name, view, table) => {
+    const [branch] = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from branches order by id limit 1`));
+    await t.database.db.execute(sql`
+      insert into ${sql.raw(table)} (branch_id, first_name, last_name, status)
+      values (${branch!.id}, 'Qzvelda', 'Plain', 'active'), (${branch!.id}, 'Plain', 'Qzvernon', 'active')`);
+    const lastNamesOf = async (column: string) =>
+      inTransaction(t.database.db, async (db) => {
+        const scope = { ...SYSTEM_SCOPE, db };
+        const { from, where } = compileWhere(scope, view, {
+          filters: [{ column, operator: 'contains', value: 'qzve' }],
+          sort: [],
+        });
+        const rows = rowsOf<{ last_name: string }>(
+          await db.execute(sql`select ${sql.raw(table)}.last_name from ${from} where ${where} order by 1`),
+        );
+        return rows.map((row) => row.last_name);
+      });
+    expect(await lastNamesOf('lastName')).toEqual(['Qzvernon']);
+    expect(await lastNamesOf('firstName')).toEqual(['Plain']);
   });
 });
