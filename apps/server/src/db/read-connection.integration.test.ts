@@ -45,6 +45,23 @@ describe('a read connection', () => {
     expect(await count(app.database.db)).toBe(3);
   });
 
+  it('compiles nothing with JIT: off on the pool and the read connection of PostgreSQL, absent from the embedded one', async () => {
+    const jitOf = async (db: typeof app.database.db) =>
+      rowsOf<{ jit: string }>(await db.execute(sql`select current_setting('jit') as jit`))[0]!.jit;
+    if (app.database.engine === 'pglite') {
+      const [row] = rowsOf<{ available: boolean }>(await app.database.db.execute(sql`select pg_jit_available() as available`));
+      expect(row!.available).toBe(false);
+      return;
+    }
+    expect(await jitOf(app.database.db)).toBe('off');
+    const reader = await openReadConnection(app.database.db);
+    try {
+      expect(await jitOf(reader!.db)).toBe('off');
+    } finally {
+      await reader!.close();
+    }
+  });
+
   it('is none for a transaction, which has no database of its own to connect to', async () => {
     await inTransaction(app.database.db, async (tx) => {
       expect(await openReadConnection(tx)).toBeNull();

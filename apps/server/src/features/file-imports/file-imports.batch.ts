@@ -92,10 +92,8 @@ export async function writeBatch(
             )
             .for('update')
             .then((rows) => rows.length > 0);
-    // No JIT in the batch: during a large import the statistics lag far behind the tables, a lookup of 2,000 keys
-    // was costed as millions of rows and spent 100 ms compiling for a 5 ms run (issue "The largest agencies").
     const locked = txDb.execute(sql`select set_config('app.user_id', ${String(context.userId ?? '')}, true),
-      set_config('jit', 'off', true), pg_advisory_xact_lock(hashtext(${`file-import:${context.companyId}:${context.target.target}`}))`);
+      pg_advisory_xact_lock(hashtext(${`file-import:${context.companyId}:${context.target.target}`}))`);
     const [isHeld] = await Promise.all([held, locked]);
     if (isHeld === false) throw new AttemptSuperseded(context.fileImportId);
     const outcomes = checked ? [...checked.errors, ...(await checked.write({ ...context, db: txDb }))] : [];
