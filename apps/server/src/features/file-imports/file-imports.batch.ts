@@ -76,7 +76,8 @@ export async function writeBatch(
   { rows: batch, checked }: PreparedBatch,
 ): Promise<BatchCounts> {
   return inTransaction(db, async (txDb) => {
-    // Both sent before either is awaited: one round trip, the row lock taken before the advisory lock as before.
+    // Both queued before either is awaited (the row lock still taken before the advisory lock): the driver sends the
+    // second when the first answers, without waiting for this code to run in between.
     const held =
       context.attemptToken === undefined
         ? null

@@ -272,8 +272,8 @@ export async function upsertPeople(ctx: BatchContext, kind: PersonKind, candidat
     branch_id: branch.id,
     [kind.keyColumn]: c.row.externalId,
   }));
-  // The writes that need no new id are sent with the insert of the new people, before any answer is awaited: the
-  // database works through them while this process checks the next batch (file-imports.job.ts).
+  // The writes that need no new id are queued with the insert of the new people before any answer is awaited, so
+  // the driver sends each as the one before answers instead of waiting for this code between them.
   const [inserted] = await Promise.all([
     bulkInsert(ctx.db, kind.table, columnsIn(types, newRows), newRows, kind.keyColumn),
     bulkUpdate(ctx.db, kind.table, columnsIn(kind.columns, personUpdates), personUpdates, { touch: true }),
