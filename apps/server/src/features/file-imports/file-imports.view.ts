@@ -85,8 +85,8 @@ export const fileImportsView: ViewDefinition = {
 
 /**
  * The rows of imports (/file-import-rows, filtered by fileImportId) as a backend view, scoped through their
- * import: line, status, the row's key, its error or warning, the cells a row in error read and the record written. Errors come first, then warnings,
- * then by line.
+ * import: line, status, the row's key, its error or warning, the cells a row in error read and the record written.
+ * Errors come first, then warnings, then by line.
  */
 export const fileImportRowsView: ViewDefinition = {
   name: 'fileImportRows',
